@@ -1,0 +1,116 @@
+"""The `pnp` command: parses options and calls the stages, nothing more."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from generator.build import BuildOptions, build, check
+from generator.content.game import find_games
+from generator.errors import ContentError, Problem, UsageError
+
+PAPERS = ("a4", "letter")
+
+
+def _split(value: str | None) -> tuple[str, ...] | None:
+    if not value:
+        return None
+    return tuple(part.strip() for part in value.split(",") if part.strip())
+
+
+def resolve_games(names: tuple[str, ...], content_root: Path) -> list[Path]:
+    """Game names under content/, or paths to game folders; none means every game."""
+    if not names:
+        games = find_games(content_root)
+        if not games:
+            raise UsageError(f"no games found: {content_root}/*/game.yaml does not exist")
+        return games
+    folders = []
+    for name in names:
+        as_path = Path(name)
+        if (as_path / "game.yaml").is_file():
+            folders.append(as_path)
+        elif (content_root / name / "game.yaml").is_file():
+            folders.append(content_root / name)
+        else:
+            known = ", ".join(p.name for p in find_games(content_root)) or "none"
+            raise UsageError(f"no game '{name}': not a folder with game.yaml, nor a game under "
+                             f"{content_root}/ (games there: {known})")
+    return folders
+
+
+def _report(problems: list[Problem]) -> None:
+    for problem in problems:
+        click.echo(str(problem), err=True)
+
+
+def _options(edition, lang, paper, out, duplex="long-edge", allow_fallback=False, gap=0.0) -> BuildOptions:
+    papers = _split(paper) or PAPERS
+    for item in papers:
+        if item not in PAPERS:
+            raise UsageError(f"unknown paper '{item}' (use a4, letter or a4,letter)")
+    return BuildOptions(editions=_split(edition), languages=_split(lang), papers=papers,
+                        out=Path(out), duplex=duplex, allow_fallback=allow_fallback, gap=gap)
+
+
+common = [
+    click.argument("games", nargs=-1),
+    click.option("--edition", help="Editions to build, comma-separated (default: all)."),
+    click.option("--lang", help="Languages, comma-separated (default: all of the game's)."),
+    click.option("--paper", help="a4, letter or a4,letter (default: both)."),
+    click.option("--content", "content_root", default="content", show_default=True,
+                 type=click.Path(file_okay=False), help="Folder holding the games."),
+]
+
+
+def with_common(function):
+    for decorator in reversed(common):
+        function = decorator(function)
+    return function
+
+
+@click.group()
+@click.version_option(package_name="pnp-generator")
+def main() -> None:
+    """Print-and-play asset generator: YAML game content to print-ready PDFs."""
+
+
+@main.command("build")
+@with_common
+@click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False))
+@click.option("--duplex", type=click.Choice(["long-edge", "short-edge"]), default="long-edge",
+              show_default=True, help="How your printer flips the sheet for the back side.")
+@click.option("--gap", default=0.0, show_default=True, type=float, help="Gap between cards in mm.")
+@click.option("--allow-fallback", is_flag=True, help="Use the source language for missing translations.")
+def build_command(games, edition, lang, paper, content_root, out, duplex, gap, allow_fallback) -> None:
+    """Build GAMES (names under content/ or folders; default: all) into output/."""
+    try:
+        options = _options(edition, lang, paper, out, duplex, allow_fallback, gap)
+        report = build(resolve_games(games, Path(content_root)), options)
+    except UsageError as error:
+        raise click.UsageError(str(error)) from None
+    except ContentError as error:
+        _report(error.problems.items)
+        click.echo(f"build failed: {len(error.problems.errors)} error(s); nothing was written", err=True)
+        sys.exit(1)
+    _report(report.warnings)
+    click.echo(f"wrote {len(report.written)} files to {out}/ in {report.seconds:.1f} s")
+
+
+@main.command("check")
+@with_common
+@click.option("--allow-fallback", is_flag=True, help="Treat missing translations as warnings.")
+def check_command(games, edition, lang, paper, content_root, allow_fallback) -> None:
+    """Check content, translations, glyph coverage and text fit; write nothing."""
+    try:
+        options = _options(edition, lang, paper, "output", allow_fallback=allow_fallback)
+        problems = check(resolve_games(games, Path(content_root)), options)
+    except UsageError as error:
+        raise click.UsageError(str(error)) from None
+    _report(problems.items)
+    if problems.errors:
+        click.echo(f"{len(problems.errors)} error(s), {len(problems.warnings)} warning(s)", err=True)
+        sys.exit(1)
+    click.echo(f"ok ({len(problems.warnings)} warning(s))")

@@ -1,0 +1,1 @@
+"""Components: resolved content items turned into drawable faces (Pieces), in millimetres."""

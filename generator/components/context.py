@@ -1,0 +1,118 @@
+"""What laying out one edition × language needs: text lookup, colours, fonts, problems."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.content.game import GameSource
+from generator.errors import Problems, SourceMark
+from generator.i18n.catalog import MissingArgument, interpolate
+from generator.text.setter import TextSetter
+
+DEFAULT_STACK = ("nunito", "inter", "noto-sans-georgian", "noto-sans-symbols")
+FALLBACK_COLOURS = {"black": "#000000", "white": "#ffffff", "none": None}
+
+
+@dataclass
+class LayoutContext:
+    source: GameSource
+    edition: str
+    lang: str
+    setter: TextSetter
+    problems: Problems
+    allow_fallback: bool = False
+    reported: set[tuple] = field(default_factory=set)
+
+    @property
+    def catalog(self):
+        return self.source.catalogs.get(self.lang)
+
+    def once(self, *key: object) -> bool:
+        """True the first time a problem key is seen (one report per cause)."""
+        if key in self.reported:
+            return False
+        self.reported.add(key)
+        return True
+
+    def translate(self, key: str, mark: SourceMark, args: dict | None = None,
+                  count: int | None = None) -> tuple[str, SourceMark | None]:
+        """The text of a key in this language, and where the translation is written."""
+        catalog = self.catalog
+        entry = catalog.entries.get(key) if catalog else None
+        if entry is None:
+            source_catalog = self.source.catalogs.get(self.source.source_language)
+            fallback = source_catalog.entries.get(key) if source_catalog else None
+            if self.once("missing", key):
+                file = catalog.file if catalog else self.source.folder / "i18n" / f"{self.lang}.yaml"
+                text = f"missing translation key '{key}' for language '{self.lang}' (in {_short(file)})"
+                hint = f"add '{key}' to {_short(file)}"
+                if self.allow_fallback and fallback is not None:
+                    self.problems.warn(mark, text + f"; using the {self.source.source_language} text", hint)
+                else:
+                    self.problems.add(mark, text, hint)
+            if fallback is None or not self.allow_fallback:
+                return "", None
+            entry, catalog = fallback, source_catalog
+        arguments = dict(args or {})
+        if entry.plural is not None:
+            number = count if count is not None else arguments.get("count")
+            if number is None:
+                if self.once("no-count", key):
+                    self.problems.add(mark, f"'{key}' has plural forms but no count is given",
+                                      "set `count: '@field'` on the template box")
+                number = 1
+            arguments.setdefault("count", number)
+            category = catalog.plural_category(number)
+            text = entry.plural.get(category)
+            if text is None:
+                if self.once("plural", key, category):
+                    self.problems.add(entry.mark, f"'{key}' lacks the plural form '{category}' "
+                                      f"needed for {number} in '{catalog.lang}'", f"add a '{category}:' form")
+                text = entry.plural.get("other", "")
+        else:
+            text = entry.text or ""
+        try:
+            return interpolate(text, arguments), entry.mark
+        except MissingArgument as missing:
+            if self.once("argument", key, str(missing)):
+                self.problems.add(entry.mark, f"'{key}' uses {{{missing.args[0]}}}, which has no value here",
+                                  "remove the placeholder or give the card that field")
+            return text, entry.mark
+
+    def colour(self, value: str | None, palette: dict[str, str], mark: SourceMark) -> str | None:
+        if value is None:
+            return None
+        if value.startswith("#") and len(value) == 7:
+            return value
+        if value in palette:
+            return self.colour(palette[value], {}, mark) if palette[value] != value else None
+        if value in self.source.game.palette:
+            return self.source.game.palette[value]
+        if value in FALLBACK_COLOURS:
+            return FALLBACK_COLOURS[value]
+        if self.once("colour", value):
+            self.problems.add(mark, f"unknown colour '{value}'",
+                              "use '#rrggbb' or a name from the palette in game.yaml or the template")
+        return "#ff00ff"
+
+    def font_stack(self, name: str | None, mark: SourceMark) -> tuple[str, ...]:
+        fonts = self.source.game.fonts
+        if name is None:
+            return tuple(fonts.get("body", DEFAULT_STACK))
+        if name in fonts:
+            return tuple(fonts[name])
+        if name in self.setter.library.families:
+            return (name,) + tuple(f for f in DEFAULT_STACK if f != name)
+        if self.once("font", name):
+            self.problems.add(mark, f"unknown font '{name}'",
+                              f"name a stack from game.yaml fonts ({', '.join(fonts) or 'none'}) "
+                              f"or a family ({', '.join(sorted(self.setter.library.families))})")
+        return DEFAULT_STACK
+
+
+def _short(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)

@@ -1,0 +1,69 @@
+"""A table box: a header row and rows of one-line cells, set at one common size that fits."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from generator.components.piece import Item, Shape, TextPlacement
+from generator.text.layout import SetStyle, fit_text
+from generator.text.rich import parse_rich_text
+from generator.text.setter import TextSetter
+from generator.units import pt_to_mm
+
+CELL_PADDING = 0.8   # mm left and right of a cell's text
+
+
+def fit_table(header: list[str], rows: list[list[str]], frame, style: SetStyle, head_style: SetStyle,
+              fills: tuple[str | None, str | None], stroke: str | None, stroke_width: float,
+              setter: TextSetter) -> tuple[list[Item], bool, float]:
+    """Shapes and text for the table; whether it fits; how many mm it misses by."""
+    x, y, w, h = frame
+    lines = ([header] if header else []) + rows
+    if not lines:
+        return [], True, 0.0
+    columns = max(len(line) for line in lines)
+    natural = [0.0] * columns      # mm per point of size, widest cell of each column
+    for number, line in enumerate(lines):
+        cell_style = head_style if header and number == 0 else style
+        for index, cell in enumerate(line):
+            one_point = replace(cell_style, size=1.0, min_size=1.0)
+            natural[index] = max(natural[index], _width(cell, one_point, setter))
+    total = sum(natural) or 1.0
+    room = w - 2 * CELL_PADDING * columns
+    widths = [CELL_PADDING * 2 + room * share / total for share in natural]
+    row_height = h / len(lines)
+    size = min(style.size, room / total, row_height / pt_to_mm(style.leading))
+    fits = size >= style.min_size - 1e-6
+    overflow = 0.0 if fits else (style.min_size - size) * total
+    size = max(size, style.min_size)
+
+    items: list[Item] = []
+    for number in range(len(lines)):
+        fill = fills[0] if header and number == 0 else (fills[1] if number % 2 == (0 if header else 1) else None)
+        if fill:
+            items.append(Shape("rect", x, y + number * row_height, w, row_height, fill=fill))
+    for number, line in enumerate(lines):
+        cell_style = head_style if header and number == 0 else style
+        cell_style = replace(cell_style, size=size, min_size=size, align="center", valign="middle")
+        left = x
+        for index, cell in enumerate(line):
+            layout = fit_text(parse_rich_text(cell), widths[index], row_height, cell_style, setter)
+            items.append(TextPlacement(left, y + number * row_height, layout.runs))
+            left += widths[index]
+    if stroke:
+        items.append(Shape("rect", x, y, w, h, stroke=stroke, stroke_width=stroke_width))
+        for number in range(1, len(lines)):
+            items.append(Shape("line", x, y + number * row_height, w, 0, stroke=stroke, stroke_width=stroke_width))
+        left = x
+        for width in widths[:-1]:
+            left += width
+            items.append(Shape("line", left, y, 0, h, stroke=stroke, stroke_width=stroke_width))
+    return items, fits, overflow
+
+
+def _width(text: str, style: SetStyle, setter: TextSetter) -> float:
+    weight = style.weight
+    return sum(pt_to_mm(setter.width_pt(fragment.text, style.stack,
+                                         ("bold" if weight == "regular" else "black") if fragment.bold else weight,
+                                         style.italic or fragment.italic, style.size))
+               for paragraph in parse_rich_text(text) for fragment in paragraph.fragments)

@@ -1,0 +1,1 @@
+"""Load stage: YAML files of a game folder into a validated, immutable model."""

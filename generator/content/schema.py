@@ -1,0 +1,175 @@
+"""The shape of every content file, as pydantic models: the schema is the documentation.
+
+Lengths accept units ('63mm', '2.5in', '9pt'); bare numbers are millimetres,
+except font sizes, which are points. Values written '@name' refer to a field of
+the card being drawn; anything else in a text slot is a translation key.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+
+from generator.units import parse_font_size, parse_length
+
+Length = Annotated[float, BeforeValidator(parse_length)]
+
+ID_PATTERN = r"^[a-z0-9][a-z0-9_-]*$"
+LANG_PATTERN = r"^[a-z]{2,3}(-[A-Za-z0-9]+)?$"
+
+
+class Strict(BaseModel):
+    """Unknown keys are errors (a typo must not pass silently); models are frozen."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def _points(value: Any) -> float:
+    return parse_font_size(value)
+
+
+Points = Annotated[float, BeforeValidator(_points)]
+
+
+# ---------------------------------------------------------------- game.yaml
+
+class Edition(Strict):
+    name: str = Field(description="Translation key of the edition's display name.")
+    players: str = Field("", description="Player count shown on covers, e.g. '2–4'.")
+    ink_saver: bool = Field(False, description="Also build cards-ink-saver.pdf with light backs.")
+
+
+class FontFile(Strict):
+    """A font shipped in the game folder (TTF or OTF; CFF outlines are converted)."""
+
+    regular: str
+    bold: str | None = None
+    italic: str | None = None
+    bold_italic: str | None = None
+
+
+class Game(Strict):
+    id: str = Field(pattern=ID_PATTERN, description="Folder-safe identifier of the game.")
+    title: str = Field(description="Translation key of the game's title.")
+    languages: list[Annotated[str, Field(pattern=LANG_PATTERN)]] = Field(
+        min_length=1, description="Languages with a catalog in i18n/; the first is the source.")
+    editions: dict[Annotated[str, Field(pattern=ID_PATTERN)], Edition] = Field(
+        min_length=1, description="Editions by id; single-edition games use 'standard'.")
+    fonts: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description="Font stacks by name: built-in families or names of font_files; "
+                    "each character is drawn with the first font of the stack that has it.")
+    font_files: dict[str, FontFile] = Field(default_factory=dict,
+                                            description="The game's own fonts, by family name.")
+    palette: dict[str, str] = Field(default_factory=dict, description="Named colours, '#rrggbb'.")
+
+    @field_validator("palette")
+    @classmethod
+    def _hex_colours(cls, palette: dict[str, str]) -> dict[str, str]:
+        for name, colour in palette.items():
+            if not re.fullmatch(r"#[0-9a-fA-F]{6}", colour):
+                raise ValueError(f"palette colour '{name}' must be '#rrggbb', got {colour!r}")
+        return palette
+
+
+# ---------------------------------------------------------------- cards.yaml
+
+PositiveCount = Annotated[int, Field(strict=True, gt=0)]
+
+
+class Card(Strict):
+    id: str = Field(pattern=ID_PATTERN, description="Unique within the deck.")
+    count: PositiveCount | dict[str, PositiveCount] = Field(
+        1, description="Copies: one number for every edition, or a number per edition id.")
+    editions: list[str] | None = Field(
+        None, description="Editions that include the card (default: all, or the keys of count).")
+    fields: dict[str, Any] = Field(
+        default_factory=dict,
+        description="Values the template refers to as '@name': translation keys, art files, "
+                    "colours, numbers, tables.")
+
+
+class Deck(Strict):
+    id: str = Field(pattern=ID_PATTERN)
+    name: str = Field(description="Translation key of the deck's name.")
+    template: str = Field(description="Template id of the card fronts.")
+    back: str = Field(description="Template id of the standard back.")
+    ink_saver_back: str | None = Field(None, description="Template id of the ink-saver back.")
+    fields: dict[str, Any] = Field(default_factory=dict,
+                                   description="Fields every card of the deck has (cards override).")
+    cards: list[Card] = Field(min_length=1)
+
+
+class CardsFile(Strict):
+    decks: list[Deck] = Field(min_length=1)
+
+
+# ---------------------------------------------------------------- templates
+
+class Size(Strict):
+    width: Length
+    height: Length
+
+
+class TextStyle(Strict):
+    font: str | None = Field(None, description="Font stack name from game.yaml fonts.")
+    size: Points | None = Field(None, description="Font size (points by default).")
+    min_size: Points | None = Field(None, description="Smallest size text may shrink to.")
+    weight: Literal["regular", "bold", "black"] | None = None
+    italic: bool | None = None
+    color: str | None = None
+    align: Literal["left", "center", "right"] | None = None
+    valign: Literal["top", "middle", "bottom"] | None = None
+    leading: float | None = Field(None, description="Line height as a multiple of the size.")
+    uppercase: bool | None = None
+
+
+class Box(Strict):
+    """A named rectangle of the template; x and y are measured from the trim's top-left."""
+
+    kind: Literal["rect", "ellipse", "text", "art", "table", "line"]
+    x: Length = 0.0
+    y: Length = 0.0
+    width: Length | None = None
+    height: Length | None = None
+    area: Literal["bleed", "trim", "safe"] | None = Field(
+        None, description="Shortcut for x, y, width and height covering that area.")
+    z: int = Field(0, description="Drawing order; equal z keeps the template's order.")
+    when: str | None = Field(None, description="'@field': draw only if the card has this field.")
+    editions: list[str] | None = Field(None, description="Draw only in these editions.")
+    # shapes
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: Length = 0.3
+    radius: Length = 0.0
+    dash: list[float] | None = None
+    # text
+    text: str | None = Field(None, description="Translation key, or '@field' holding one.")
+    literal: str | int | None = Field(None, description="Text used as written, or '@field'.")
+    count: str | int | None = Field(None, description="Count that picks plural forms ('@field').")
+    style: str | None = None
+    padding: Length = 0.0
+    # art
+    art: str | None = Field(None, description="Art file in the game folder, or '@field'.")
+    fit: Literal["contain", "cover", "stretch"] = "contain"
+    repeat: str | int | None = Field(None, description="Draw the art this many times in a row.")
+    gap: Length = 1.0
+    # table
+    table: str | None = Field(None, description="'@field' holding a list of rows.")
+    header: list[str] | None = Field(None, description="Translation keys of the column heads.")
+    formats: list[str] | None = Field(None, description="Per column, '{}' is the cell's value.")
+    header_style: str | None = None
+    header_fill: str | None = None
+    row_fill: str | None = None
+
+
+class Template(Strict):
+    extends: str | list[str] | None = Field(None, description="Parent template ids; child wins.")
+    size: Size | None = None
+    bleed: Length | None = None
+    safe: Length | None = Field(None, description="Text stays this far inside the trim.")
+    palette: dict[str, str] = Field(default_factory=dict)
+    styles: dict[str, TextStyle] = Field(default_factory=dict)
+    boxes: dict[str, Box] = Field(default_factory=dict)

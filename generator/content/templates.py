@@ -1,0 +1,101 @@
+"""Templates: YAML layouts with `extends` (several parents, child wins, cycles are errors)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from generator.content.schema import Template
+from generator.content.validate import validate
+from generator.content.yaml_source import YamlDocument, load_yaml
+from generator.errors import Problems
+
+
+@dataclass(frozen=True)
+class ResolvedTemplate:
+    id: str
+    model: Template
+    chain: tuple[YamlDocument, ...]   # the template's own file first, then its ancestors
+
+
+def template_folders(game_folder: Path) -> list[Path]:
+    """The game's own templates/ first, then the shared templates/ beside content/."""
+    folders = [game_folder / "templates"]
+    for parent in game_folder.resolve().parents:
+        if (parent / "templates").is_dir() and parent / "templates" not in folders:
+            folders.append(parent / "templates")
+            break
+    return [folder for folder in folders if folder.is_dir()]
+
+
+def discover_templates(game_folder: Path) -> dict[str, Path]:
+    found: dict[str, Path] = {}
+    for folder in template_folders(game_folder):
+        for file in sorted(folder.glob("*.yaml")):
+            found.setdefault(file.stem, file)  # the game's own template wins over a shared one
+    return found
+
+
+class TemplateLibrary:
+    """Loads and resolves templates on demand, each file read once."""
+
+    def __init__(self, game_folder: Path, problems: Problems):
+        self.files = discover_templates(game_folder)
+        self.problems = problems
+        self._documents: dict[str, YamlDocument | None] = {}
+        self._resolved: dict[str, ResolvedTemplate | None] = {}
+
+    def resolve(self, template_id: str) -> ResolvedTemplate | None:
+        if template_id not in self._resolved:
+            merged = self._merged(template_id, ())
+            result = None
+            if merged is not None:
+                data, chain = merged
+                model = validate(Template, data, chain[0], self.problems, chain[1:])
+                result = ResolvedTemplate(template_id, model, chain) if model else None
+            self._resolved[template_id] = result
+        return self._resolved[template_id]
+
+    def _document(self, template_id: str) -> YamlDocument | None:
+        if template_id not in self._documents:
+            self._documents[template_id] = load_yaml(self.files[template_id], self.problems)
+        return self._documents[template_id]
+
+    def _merged(self, template_id: str, stack: tuple[str, ...]):
+        document = self._document(template_id)
+        if document is None:
+            return None
+        data = document.data if isinstance(document.data, dict) else {}
+        parents = data.get("extends") or []
+        parents = [parents] if isinstance(parents, str) else parents
+        merged: dict[str, Any] = {}
+        chain: list[YamlDocument] = [document]
+        for parent in parents:
+            if parent in stack + (template_id,):
+                cycle = " → ".join(stack + (template_id, parent))
+                self.problems.add(document.mark(("extends",)), f"template cycle: {cycle}",
+                                  "a template cannot extend itself, directly or through its parents")
+                return None
+            if parent not in self.files:
+                self.problems.add(document.mark(("extends",)), f"unknown parent template '{parent}'",
+                                  f"known templates: {', '.join(sorted(self.files))}")
+                return None
+            inherited = self._merged(parent, stack + (template_id,))
+            if inherited is None:
+                return None
+            merged = deep_merge(merged, inherited[0])
+            chain.extend(doc for doc in inherited[1] if doc not in chain)
+        own = {key: value for key, value in data.items() if key != "extends"}
+        return deep_merge(merged, own), tuple(chain)
+
+
+def deep_merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
+    """Mappings merge key by key (override wins); anything else is replaced whole."""
+    result = dict(base)
+    for key, value in override.items():
+        if isinstance(value, dict) and isinstance(result.get(key), dict):
+            result[key] = deep_merge(result[key], value)
+        else:
+            result[key] = value
+    return result

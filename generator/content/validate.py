@@ -1,0 +1,85 @@
+"""Run a schema over located YAML data and turn pydantic's errors into located problems."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from generator.content.yaml_source import YamlDocument
+from generator.errors import Problems, SourceMark
+
+Model = TypeVar("Model", bound=BaseModel)
+
+# pydantic puts union members and tags in the error path; they are not YAML keys.
+_NOT_KEYS = {"int", "str", "float", "bool", "list", "dict", "function-after", "function-before",
+             "constrained-int", "function-plain", "literal", "none", "is-instance"}
+
+
+def yaml_path(loc: Sequence[Any]) -> tuple[str | int, ...]:
+    """Drop pydantic's union-branch names so a location becomes a path in the YAML data."""
+    return tuple(part for part in loc
+                 if not (isinstance(part, str) and (part in _NOT_KEYS or "[" in part)))
+
+
+def describe(loc: Sequence[Any]) -> str:
+    text = ""
+    for part in loc:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text or "(top level)"
+
+
+def _message(error: dict[str, Any]) -> tuple[str, str]:
+    kind = error["type"]
+    value = error.get("input")
+    if kind == "extra_forbidden":
+        return "unknown key", "check the spelling; `pnp schema` lists the keys this file accepts"
+    if kind == "missing":
+        return "required key is missing", "add it"
+    if kind in ("greater_than", "int_type", "int_parsing", "int_from_float") and "count" in str(error["loc"]):
+        return f"expected a positive whole number, got {value!r}", "write a count such as 3"
+    if kind == "greater_than":
+        return f"expected a number greater than {error['ctx']['gt']}, got {value!r}", ""
+    if kind == "string_pattern_mismatch":
+        return (f"{value!r} is not a valid identifier",
+                "use lower-case letters, digits, '-' and '_', starting with a letter or digit")
+    if kind == "literal_error":
+        return f"got {value!r}, expected {error['ctx']['expected']}", ""
+    message = error["msg"]
+    if message.startswith("Value error, "):
+        message = message[len("Value error, "):]
+    return f"{message} (got {value!r})" if kind.endswith("_type") else message, ""
+
+
+def validate(model: type[Model], data: Any, document: YamlDocument, problems: Problems,
+             documents: Sequence[YamlDocument] = ()) -> Model | None:
+    """Validate data; record every error at its source mark; return the model or None.
+
+    `documents` are further files the data was merged from (template parents): an
+    error is reported in the first of document, *documents that wrote that path.
+    """
+    try:
+        return model.model_validate(data)
+    except ValidationError as failure:
+        seen: set[tuple[SourceMark, str]] = set()
+        for error in failure.errors():
+            path = yaml_path(error["loc"])
+            mark = _locate(path, error["type"] == "extra_forbidden", [document, *documents])
+            message, hint = _message(error)
+            text = f"{describe(path)}: {message}"
+            if (mark, text) not in seen:  # a union reports one bad value once per branch
+                seen.add((mark, text))
+                problems.add(mark, text, hint)
+        return None
+
+
+def _locate(path: tuple[str | int, ...], is_key: bool, documents: Sequence[YamlDocument]) -> SourceMark:
+    for document in documents:
+        if path in document.marks:
+            return document.key_mark(path) if is_key else document.marks[path]
+    # the deepest ancestor any document knows
+    for depth in range(len(path), -1, -1):
+        for document in documents:
+            if path[:depth] in document.marks:
+                return document.marks[path[:depth]]
+    return SourceMark(documents[0].file, 1, 1)

@@ -1,0 +1,125 @@
+"""Read YAML safely and remember where every value came from.
+
+PyYAML keeps positions only on nodes, so the document is composed into nodes and
+then turned into plain Python values by hand, recording a SourceMark for every
+path. On the way, duplicate keys are rejected (PyYAML silently keeps the last)
+and only true/false are booleans (YAML 1.1 would turn `no` into False).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from generator.errors import Problems, SourceMark
+
+Path_ = tuple[str | int, ...]
+
+_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_BOOL_TAG = "tag:yaml.org,2002:bool"
+
+
+class _StrictLoader(_BaseLoader):  # type: ignore[misc, valid-type]
+    """Safe loader whose only booleans are true and false."""
+
+
+_StrictLoader.yaml_implicit_resolvers = {
+    first: [(tag, regexp) for tag, regexp in resolvers if tag != _BOOL_TAG]
+    for first, resolvers in _BaseLoader.yaml_implicit_resolvers.items()
+}
+_StrictLoader.add_implicit_resolver(
+    _BOOL_TAG, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
+)
+
+
+@dataclass
+class YamlDocument:
+    """A YAML file's data and the source mark of each value, keyed by its path."""
+
+    file: Path
+    data: Any
+    marks: dict[Path_, SourceMark] = field(default_factory=dict)
+
+    def mark(self, path: Path_ = ()) -> SourceMark:
+        """The mark of the value at path, or of its nearest ancestor that has one."""
+        path = tuple(path)
+        while path and path not in self.marks:
+            path = path[:-1]
+        return self.marks.get(path, SourceMark(self.file, 1, 1))
+
+    def key_mark(self, path: Path_) -> SourceMark:
+        """The mark of a mapping key itself (where an unknown key is written)."""
+        return self.marks.get(("<key>",) + tuple(path), self.mark(path))
+
+
+def load_yaml(file: Path, problems: Problems) -> YamlDocument | None:
+    """Parse one YAML file; on failure record located problems and return None."""
+    try:
+        text = file.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        problems.add(SourceMark(file), "file not found", "create it or fix the reference to it")
+        return None
+    except UnicodeDecodeError as error:
+        problems.add(SourceMark(file), f"not UTF-8 text ({error.reason} at byte {error.start})",
+                     "save the file as UTF-8")
+        return None
+    return parse_yaml(text, file, problems)
+
+
+def parse_yaml(text: str, file: Path, problems: Problems) -> YamlDocument | None:
+    loader = _StrictLoader(text)
+    try:
+        node = loader.get_single_node()
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        where = SourceMark(file, mark.line + 1, mark.column + 1) if mark else SourceMark(file)
+        problems.add(where, f"YAML syntax: {error.problem or error.context}",
+                     "check indentation, colons and quotes around this place")
+        return None
+    except yaml.YAMLError as error:
+        problems.add(SourceMark(file), f"YAML error: {error}")
+        return None
+    finally:
+        loader.dispose()
+    document = YamlDocument(file, None)
+    if node is None:
+        document.data = {}
+        return document
+    document.data = _to_python(node, (), document, loader, problems)
+    return document
+
+
+def _mark_of(node: yaml.Node, file: Path) -> SourceMark:
+    return SourceMark(file, node.start_mark.line + 1, node.start_mark.column + 1)
+
+
+def _to_python(node: yaml.Node, path: Path_, document: YamlDocument,
+               loader: Any, problems: Problems) -> Any:
+    document.marks[path] = _mark_of(node, document.file)
+    if isinstance(node, yaml.MappingNode):
+        loader.flatten_mapping(node)  # YAML merge keys (<<: *anchor)
+        result: dict[Any, Any] = {}
+        for key_node, value_node in node.value:
+            key = loader.construct_object(key_node, deep=True)
+            if not isinstance(key, (str, int)):
+                problems.add(_mark_of(key_node, document.file),
+                             f"a key must be a name, got {key!r}")
+                continue
+            key = str(key)
+            if key in result:
+                first = document.marks.get(("<key>",) + path + (key,))
+                problems.add(_mark_of(key_node, document.file),
+                             f"duplicate key '{key}'" + (f" (first at line {first.line})" if first else ""),
+                             "remove or rename one of them; YAML would silently keep only the last")
+                continue
+            document.marks[("<key>",) + path + (key,)] = _mark_of(key_node, document.file)
+            result[key] = _to_python(value_node, path + (key,), document, loader, problems)
+        return result
+    if isinstance(node, yaml.SequenceNode):
+        return [_to_python(item, path + (index,), document, loader, problems)
+                for index, item in enumerate(node.value)]
+    return loader.construct_object(node, deep=True)

@@ -1,0 +1,1 @@
+"""Translations: one catalog per language, CLDR plurals, {name} placeholders."""

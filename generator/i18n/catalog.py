@@ -1,0 +1,123 @@
+"""One language's catalog: nested YAML keys flattened to dotted keys, with plurals.
+
+A file `i18n/bg.yaml` holds a single root key `bg:` (so translation platforms
+import it as Rails-style YAML). A mapping whose keys are all CLDR plural
+categories is one plural entry, chosen by a count with babel's CLDR rules.
+Placeholders are written `{name}`; `{{` and `}}` are literal braces.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Mapping
+
+from babel import Locale, UnknownLocaleError
+
+from generator.content.yaml_source import YamlDocument, load_yaml
+from generator.errors import Problems, SourceMark
+
+PLURAL_CATEGORIES = frozenset({"zero", "one", "two", "few", "many", "other"})
+_PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A translated value: one text, or texts per plural category."""
+
+    text: str | None
+    plural: Mapping[str, str] | None
+    mark: SourceMark
+
+
+@dataclass
+class Catalog:
+    lang: str
+    file: Path
+    entries: dict[str, Entry] = field(default_factory=dict)
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.entries
+
+    def plural_category(self, count: int | float) -> str:
+        return _plural_rule(self.lang)(count)
+
+
+def load_catalog(folder: Path, lang: str, problems: Problems) -> Catalog | None:
+    """Read i18n/<lang>.yaml of a game folder."""
+    file = folder / "i18n" / f"{lang}.yaml"
+    if not file.exists():
+        problems.add(SourceMark(file), f"no catalog for language '{lang}'",
+                     f"create i18n/{lang}.yaml with the root key '{lang}:' or remove '{lang}' from languages")
+        return None
+    document = load_yaml(file, problems)
+    if document is None:
+        return None
+    return catalog_from_document(document, lang, problems)
+
+
+def catalog_from_document(document: YamlDocument, lang: str, problems: Problems) -> Catalog:
+    catalog = Catalog(lang, document.file)
+    data = document.data
+    if not isinstance(data, dict) or set(data) != {lang}:
+        problems.add(document.mark(), f"a catalog must have exactly one root key, '{lang}:'",
+                     f"put every key under '{lang}:' at the top of the file")
+        return catalog
+    _flatten(data[lang], (lang,), "", document, catalog, problems)
+    return catalog
+
+
+def _flatten(node: object, path: tuple, prefix: str, document: YamlDocument,
+             catalog: Catalog, problems: Problems) -> None:
+    mark = document.mark(path)
+    if isinstance(node, dict) and node and set(node) <= PLURAL_CATEGORIES:
+        if "other" not in node:
+            problems.add(mark, f"{prefix}: plural forms need 'other'", "add an 'other:' form")
+        texts = {category: str(text) for category, text in node.items()}
+        catalog.entries[prefix] = Entry(None, texts, mark)
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            _flatten(value, path + (key,), f"{prefix}.{key}" if prefix else key,
+                     document, catalog, problems)
+    elif isinstance(node, (str, int, float)) and not isinstance(node, bool):
+        catalog.entries[prefix] = Entry(str(node), None, mark)
+    else:
+        problems.add(mark, f"{prefix}: expected text, got {node!r}", "write the text in quotes")
+
+
+_RULES: dict[str, object] = {}
+
+
+def _plural_rule(lang: str):
+    if lang not in _RULES:
+        try:
+            _RULES[lang] = Locale.parse(lang.replace("-", "_")).plural_form
+        except (UnknownLocaleError, ValueError):
+            _RULES[lang] = lambda n: "one" if n == 1 else "other"
+    return _RULES[lang]  # type: ignore[return-value]
+
+
+class MissingArgument(KeyError):
+    """A placeholder in the text has no value."""
+
+
+def interpolate(text: str, args: Mapping[str, object]) -> str:
+    def replace(match: re.Match[str]) -> str:
+        token = match.group(0)
+        if token in ("{{", "}}"):
+            return token[0]
+        name = match.group(1)
+        if name not in args:
+            raise MissingArgument(name)
+        return str(args[name])
+    return _PLACEHOLDER.sub(replace, text)
+
+
+def required_plural_forms(lang: str) -> set[str]:
+    """The CLDR categories a language uses (ru: one, few, many, other)."""
+    try:
+        locale = Locale.parse(lang.replace("-", "_"))
+    except (UnknownLocaleError, ValueError):
+        return {"one", "other"}
+    return set(locale.plural_form.tags) | {"other"}

@@ -1,0 +1,1 @@
+"""Imposition: placing faces on pages — n-up grids with marks and duplex backs, one per page."""

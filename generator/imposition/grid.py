@@ -1,0 +1,149 @@
+"""n-up card sheets: fronts in a centred grid with crop marks, each followed by its backs page.
+
+Backs are placed mirror-wise so they land behind their fronts after duplex
+printing: long-edge flip mirrors columns, short-edge flip mirrors rows. The
+artwork is never mirrored, only positions. Backs run past the grid by their
+bleed so a printer that registers the back side a few mm off still covers it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from generator.components.piece import Face, Item, PieceCopy, Shape, TextPlacement
+from generator.imposition.sheet import Page, Placement
+from generator.text.layout import GlyphRun
+from generator.units import pt_to_mm
+
+CROP_MARK_WIDTH = pt_to_mm(0.25)
+SCALE_BAR = 50.0   # mm
+
+
+@dataclass(frozen=True)
+class GridSpec:
+    paper: tuple[float, float]
+    card: tuple[float, float]
+    gap: float = 0.0
+    duplex: str = "long-edge"            # or 'short-edge'
+    min_margin: float = 6.35             # printers cannot print the outer 4–5 mm
+    mark_offset: float = 2.0             # crop marks start this far outside the grid...
+    mark_length: float = 5.0             # ...and are this long
+    front_outer_bleed: float = 1.5       # fronts reach past the grid's outer edge (< mark_offset)
+    back_outer_bleed: float = 3.0        # backs reach further, for misregistered duplex
+
+
+@dataclass(frozen=True)
+class GridGeometry:
+    columns: int
+    rows: int
+    left: float
+    top: float
+
+    def cell(self, spec: GridSpec, row: int, column: int) -> tuple[float, float]:
+        return (self.left + column * (spec.card[0] + spec.gap), self.top + row * (spec.card[1] + spec.gap))
+
+    def size(self, spec: GridSpec) -> tuple[float, float]:
+        return (self.columns * spec.card[0] + (self.columns - 1) * spec.gap,
+                self.rows * spec.card[1] + (self.rows - 1) * spec.gap)
+
+
+def grid_geometry(spec: GridSpec) -> GridGeometry:
+    """As many cards as fit inside the printable margins, the grid centred on the paper."""
+    paper_w, paper_h = spec.paper
+    card_w, card_h = spec.card
+    usable_w, usable_h = paper_w - 2 * spec.min_margin, paper_h - 2 * spec.min_margin
+    columns = int((usable_w + spec.gap) // (card_w + spec.gap))
+    rows = int((usable_h + spec.gap) // (card_h + spec.gap))
+    if columns < 1 or rows < 1:
+        raise ValueError(f"a {card_w:g} × {card_h:g} mm card does not fit on {paper_w:g} × {paper_h:g} mm paper")
+    grid_w = columns * card_w + (columns - 1) * spec.gap
+    grid_h = rows * card_h + (rows - 1) * spec.gap
+    return GridGeometry(columns, rows, (paper_w - grid_w) / 2, (paper_h - grid_h) / 2)
+
+
+def back_position(spec: GridSpec, geometry: GridGeometry, row: int, column: int) -> tuple[int, int]:
+    """Where the back of the card at (row, column) goes on the backs page."""
+    if spec.duplex == "short-edge":
+        return geometry.rows - 1 - row, column
+    return row, geometry.columns - 1 - column
+
+
+def impose_cards(copies: Sequence[PieceCopy], spec: GridSpec,
+                 back_of: Callable[[PieceCopy], Face] = lambda copy: copy.back,
+                 caption: Callable[[str, float], tuple[GlyphRun, ...]] | None = None,
+                 label: str = "cards") -> list[Page]:
+    """Pages in duplex order: fronts, then their backs, sheet after sheet."""
+    geometry = grid_geometry(spec)
+    per_page = geometry.columns * geometry.rows
+    pages: list[Page] = []
+    for sheet, start in enumerate(range(0, len(copies), per_page)):
+        batch = copies[start:start + per_page]
+        fronts, backs = [], []
+        for index, copy in enumerate(batch):
+            row, column = divmod(index, geometry.columns)
+            x, y = geometry.cell(spec, row, column)
+            fronts.append(Placement(copy.front, x, y, _clip(spec, geometry, row, column, spec.front_outer_bleed)))
+            back_row, back_column = back_position(spec, geometry, row, column)
+            bx, by = geometry.cell(spec, back_row, back_column)
+            backs.append(Placement(back_of(copy), bx, by,
+                                   _clip(spec, geometry, back_row, back_column, spec.back_outer_bleed)))
+        marks = list(crop_marks(spec, geometry))
+        if sheet == 0:
+            marks.extend(scale_bar(spec, geometry, caption))
+        pages.append(Page(*spec.paper, tuple(fronts), tuple(marks), label=f"{label} fronts {sheet + 1}"))
+        pages.append(Page(*spec.paper, tuple(backs), label=f"{label} backs {sheet + 1}"))
+    return pages
+
+
+def _clip(spec: GridSpec, geometry: GridGeometry, row: int, column: int, outer: float):
+    """The cell, grown into half of any gap and by `outer` on the grid's outer edges."""
+    x, y = geometry.cell(spec, row, column)
+    inner = spec.gap / 2
+    left = outer if column == 0 else inner
+    right = outer if column == geometry.columns - 1 else inner
+    top = outer if row == 0 else inner
+    bottom = outer if row == geometry.rows - 1 else inner
+    return (x - left, y - top, spec.card[0] + left + right, spec.card[1] + top + bottom)
+
+
+def crop_marks(spec: GridSpec, geometry: GridGeometry) -> list[Shape]:
+    """Short lines outside the grid, in line with every cut."""
+    grid_w, grid_h = geometry.size(spec)
+    xs = sorted({geometry.left + c * (spec.card[0] + spec.gap) for c in range(geometry.columns)}
+                | {geometry.left + c * (spec.card[0] + spec.gap) + spec.card[0] for c in range(geometry.columns)})
+    ys = sorted({geometry.top + r * (spec.card[1] + spec.gap) for r in range(geometry.rows)}
+                | {geometry.top + r * (spec.card[1] + spec.gap) + spec.card[1] for r in range(geometry.rows)})
+    near, far = spec.mark_offset, spec.mark_offset + spec.mark_length
+    marks = []
+    for x in xs:
+        marks.append(_line(x, geometry.top - far, 0, spec.mark_length))
+        marks.append(_line(x, geometry.top + grid_h + near, 0, spec.mark_length))
+    for y in ys:
+        marks.append(_line(geometry.left - far, y, spec.mark_length, 0))
+        marks.append(_line(geometry.left + grid_w + near, y, spec.mark_length, 0))
+    return marks
+
+
+def _line(x: float, y: float, w: float, h: float) -> Shape:
+    return Shape("line", x, y, w, h, stroke="#000000", stroke_width=CROP_MARK_WIDTH)
+
+
+def scale_bar(spec: GridSpec, geometry: GridGeometry,
+              caption: Callable[[str, float], tuple[GlyphRun, ...]] | None) -> list[Item]:
+    """A 50 mm bar under the first column, between the crop marks, to check 100 % printing."""
+    _, grid_h = geometry.size(spec)
+    y = geometry.top + grid_h + spec.mark_offset + 1.2
+    x = geometry.left + (spec.card[0] - SCALE_BAR) / 2
+    tick = 1.6
+    items: list[Item] = [
+        _line(x, y, SCALE_BAR, 0),
+        _line(x, y - tick / 2, 0, tick),
+        _line(x + SCALE_BAR, y - tick / 2, 0, tick),
+    ]
+    for step in range(10, 50, 10):
+        items.append(_line(x + step, y - tick / 4, 0, tick / 2))
+    if caption is not None:
+        runs = caption("50 mm · 100 %", 6.0)
+        items.append(TextPlacement(geometry.left + spec.card[0] + spec.gap + 2.0, y - 1.8, runs))
+    return items

@@ -1,0 +1,37 @@
+"""Pages as data: faces placed in millimetres from the page's top-left, plus marks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from generator.components.piece import Face, Item
+
+PAPER_SIZES = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A face with its trim's top-left at (x, y); only `clip` (page mm) of it shows."""
+
+    face: Face
+    x: float
+    y: float
+    clip: tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Page:
+    width: float
+    height: float
+    placements: tuple[Placement, ...]
+    marks: tuple[Item, ...] = ()
+    trim_box: tuple[float, float, float, float] | None = None   # x, y, w, h in page mm
+    bleed_box: tuple[float, float, float, float] | None = None
+    label: str = ""
+
+
+@dataclass
+class Document:
+    pages: list[Page] = field(default_factory=list)
+    title: str = ""
+    no_print_scaling: bool = True

@@ -1,0 +1,1 @@
+"""Render stage: Pieces and Sheets drawn onto ReportLab canvases, PDFs and PNGs written."""

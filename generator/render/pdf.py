@@ -1,0 +1,210 @@
+"""Draw a Document of Pages onto a ReportLab canvas and write the PDF atomically.
+
+Every distinct face and every art file becomes one Form XObject, drawn once and
+placed wherever it is used (a back printed 36 times is stored once). Output is
+deterministic (`invariant`) and starts with an embedded font, because ReportLab
+otherwise adds an unembedded Helvetica that print shops reject.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import math
+import os
+from functools import lru_cache
+from pathlib import Path
+
+from reportlab import rl_config
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.components.piece import ArtPlacement, Face, Item, Shape, TextPlacement
+from generator.imposition.sheet import Document, Page
+from generator.render.art import art_size, load_svg
+from generator.text.fonts import file_digest
+from generator.units import mm_to_pt
+
+rl_config.useA85 = 0   # PITFALLS: ASCII85 makes files bigger and builds slower
+SYNTHETIC_SLANT = math.tan(math.radians(11))
+
+
+@lru_cache(maxsize=None)
+def _colour(hex_value: str) -> HexColor:
+    return HexColor(hex_value)
+
+
+class PdfRenderer:
+    """One PDF being drawn; remembers which forms it already holds."""
+
+    def __init__(self, initial_font: str):
+        self.buffer = io.BytesIO()
+        self.canvas = Canvas(self.buffer, invariant=1, initialFontName=initial_font,
+                             initialFontSize=9, pageCompression=1)
+        self.forms: set[str] = set()
+
+    # ------------------------------------------------------------------ pages
+    def draw(self, document: Document) -> bytes:
+        canvas = self.canvas
+        if document.title:
+            canvas.setTitle(document.title)
+        canvas.setCreator("pnp")
+        if document.no_print_scaling:
+            canvas.setViewerPreference("PrintScaling", "None")
+        for page in document.pages:
+            self._page(page)
+        canvas.save()
+        return self.buffer.getvalue()
+
+    def _page(self, page: Page) -> None:
+        canvas = self.canvas
+        canvas.setPageSize((mm_to_pt(page.width), mm_to_pt(page.height)))
+        for placement in page.placements:
+            self._define_face(placement.face)
+        if page.trim_box:
+            canvas.setTrimBox(self._box(page, page.trim_box))
+        if page.bleed_box:
+            canvas.setBleedBox(self._box(page, page.bleed_box))
+        for placement in page.placements:
+            face = placement.face
+            canvas.saveState()
+            cx, cy, cw, ch = placement.clip
+            path = canvas.beginPath()
+            path.rect(mm_to_pt(cx), mm_to_pt(page.height - cy - ch), mm_to_pt(cw), mm_to_pt(ch))
+            canvas.clipPath(path, stroke=0, fill=0)
+            canvas.translate(mm_to_pt(placement.x), mm_to_pt(page.height - placement.y - face.height))
+            canvas.doForm(_form_name(face.key))
+            canvas.restoreState()
+        self._items(page.marks, page.height)
+        canvas.showPage()
+
+    @staticmethod
+    def _box(page: Page, box):
+        x, y, w, h = box
+        return (mm_to_pt(x), mm_to_pt(page.height - y - h), mm_to_pt(x + w), mm_to_pt(page.height - y))
+
+    # ------------------------------------------------------------------ forms
+    def _define_face(self, face: Face) -> None:
+        name = _form_name(face.key)
+        if name in self.forms:
+            return
+        for item in face.items:
+            if isinstance(item, ArtPlacement):
+                self._define_art(item.file)
+        b = face.bleed
+        self.canvas.beginForm(name, lowerx=mm_to_pt(-b), lowery=mm_to_pt(-b),
+                              upperx=mm_to_pt(face.width + b), uppery=mm_to_pt(face.height + b))
+        self._items(face.items, face.height)
+        self.canvas.endForm()
+        self.forms.add(name)
+
+    def _define_art(self, file: Path) -> None:
+        name = _art_form_name(file)
+        if name in self.forms:
+            return
+        canvas = self.canvas
+        if file.suffix.lower() == ".svg":
+            from reportlab.graphics import renderPDF
+            drawing = load_svg(file)
+            canvas.beginForm(name, 0, 0, drawing.width, drawing.height)
+            renderPDF.draw(drawing, canvas, 0, 0)
+        else:
+            from PIL import Image
+            with Image.open(file) as image:
+                width, height = image.size
+            canvas.beginForm(name, 0, 0, width, height)
+            canvas.drawImage(str(file), 0, 0, width, height, mask="auto")
+        canvas.endForm()
+        self.forms.add(name)
+
+    # ------------------------------------------------------------------ items
+    def _items(self, items: tuple[Item, ...], height: float) -> None:
+        for item in items:
+            if isinstance(item, Shape):
+                self._shape(item, height)
+            elif isinstance(item, ArtPlacement):
+                self._art(item, height)
+            elif isinstance(item, TextPlacement):
+                self._text(item, height)
+
+    def _shape(self, shape: Shape, height: float) -> None:
+        canvas = self.canvas
+        if shape.fill is None and shape.stroke is None:
+            return
+        canvas.saveState()
+        if shape.fill:
+            canvas.setFillColor(_colour(shape.fill))
+        if shape.stroke:
+            canvas.setStrokeColor(_colour(shape.stroke))
+            canvas.setLineWidth(mm_to_pt(shape.stroke_width))
+        if shape.dash:
+            canvas.setDash([mm_to_pt(d) for d in shape.dash])
+        x, w = mm_to_pt(shape.x), mm_to_pt(shape.w)
+        top, h = mm_to_pt(height - shape.y), mm_to_pt(shape.h)
+        fill, stroke = int(bool(shape.fill)), int(bool(shape.stroke))
+        if shape.kind == "line":
+            canvas.line(x, top, x + w, top - h)
+        elif shape.kind == "ellipse":
+            canvas.ellipse(x, top - h, x + w, top, stroke=stroke, fill=fill)
+        elif shape.radius > 0:
+            canvas.roundRect(x, top - h, w, h, mm_to_pt(shape.radius), stroke=stroke, fill=fill)
+        else:
+            canvas.rect(x, top - h, w, h, stroke=stroke, fill=fill)
+        canvas.restoreState()
+
+    def _art(self, art: ArtPlacement, height: float) -> None:
+        canvas = self.canvas
+        name = _art_form_name(art.file)
+        self._define_art(art.file)
+        art_w, art_h = art_size(art.file)
+        canvas.saveState()
+        canvas.translate(mm_to_pt(art.x), mm_to_pt(height - art.y - art.h))
+        canvas.scale(mm_to_pt(art.w) / art_w, mm_to_pt(art.h) / art_h)
+        canvas.doForm(name)
+        canvas.restoreState()
+
+    def _text(self, text: TextPlacement, height: float) -> None:
+        canvas = self.canvas
+        canvas.saveState()
+        current = (None, None, None)
+        for run in text.runs:
+            x = mm_to_pt(text.x + run.x)
+            y = mm_to_pt(height - text.y - run.baseline)
+            if (run.font, run.size, run.color) != current:
+                canvas.setFont(run.font, run.size)
+                canvas.setFillColor(_colour(run.color))
+                current = (run.font, run.size, run.color)
+            if run.slant:
+                canvas.saveState()
+                canvas.transform(1, 0, SYNTHETIC_SLANT, 1, x, y)
+                canvas.drawString(0, 0, run.text)
+                canvas.restoreState()
+                current = (None, None, None)
+            else:
+                canvas.drawString(x, y, run.text)
+        canvas.restoreState()
+
+
+def _form_name(key: str) -> str:
+    return "F" + hashlib.sha1(key.encode("utf-8")).hexdigest()[:16]
+
+
+def _art_form_name(file: Path) -> str:
+    # by content, not path: the same input gives the same bytes in any checkout
+    return "A" + file_digest(file)
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write beside the target, then rename: a crash never leaves a half-written file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        temporary.write_bytes(data)
+        os.replace(temporary, path)
+    finally:
+        if temporary.exists():
+            temporary.unlink()
+
+
+def render_pdf(document: Document, initial_font: str) -> bytes:
+    return PdfRenderer(initial_font).draw(document)

@@ -1,0 +1,1 @@
+"""Text: fonts with per-glyph fallback, rich text, wrapping, hyphenation, fit-to-box."""

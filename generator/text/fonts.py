@@ -1,0 +1,187 @@
+"""Font faces: built-in families from pip packages, a game's own files, per-glyph fallback.
+
+Variable fonts are cut into static instances with fontTools (ReportLab would
+embed only the default instance) and cached on disk, because instancing takes
+seconds. Each instance gets its own names: ReportLab merges fonts that share a
+PostScript name, and bold would silently come out regular.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont as ReportLabTTFont
+
+WEIGHTS = {"regular": 400, "bold": 700, "black": 900}
+
+
+@dataclass(frozen=True)
+class FamilySource:
+    """Where a family's upright and italic files are; variable or static."""
+
+    name: str
+    upright: Path
+    italic: Path | None = None
+    bold: Path | None = None          # static families only
+    bold_italic: Path | None = None
+
+
+def _package_file(package: str, *parts: str) -> Path | None:
+    spec = importlib.util.find_spec(package)
+    if spec is None or spec.origin is None:
+        return None
+    path = Path(spec.origin).parent.joinpath(*parts)
+    return path if path.exists() else None
+
+
+def builtin_families() -> dict[str, FamilySource]:
+    """Families that come with the pip install (see pyproject dependencies)."""
+    table = {
+        "nunito": ("fontpkg_nunito", ("files", "Nunito[wght].ttf"), ("files", "Nunito-Italic[wght].ttf")),
+        "inter": ("fontpkg_inter", ("files", "Inter[opsz,wght].ttf"), ("files", "Inter-Italic[opsz,wght].ttf")),
+        "noto-sans": ("manimgx_fonts", ("NotoSans[wght].ttf",), ("NotoSans-Italic[wght].ttf",)),
+        "noto-sans-georgian": ("manimgx_fonts", ("NotoSansGeorgian[wght].ttf",), None),
+        "noto-sans-symbols": ("manimgx_fonts", ("NotoSansSymbols[wght].ttf",), None),
+    }
+    families = {}
+    for name, (package, upright, italic) in table.items():
+        upright_path = _package_file(package, *upright)
+        if upright_path is not None:
+            families[name] = FamilySource(name, upright_path,
+                                          _package_file(package, *italic) if italic else None)
+    return families
+
+
+def cache_dir() -> Path:
+    root = os.environ.get("PNP_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "pnp")
+    path = Path(root) / "fonts"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@lru_cache(maxsize=None)
+def file_digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class Face:
+    """One registered font: a family at a weight, upright or italic."""
+
+    family: str
+    weight: str
+    italic: bool
+    name: str          # the name registered with ReportLab
+    path: Path         # the static TrueType file that is embedded
+    synthetic_italic: bool = False   # the family has no italic: slant the upright
+
+
+class FontLibrary:
+    """Turns (family, weight, italic) into registered static faces, once per process."""
+
+    def __init__(self, extra: dict[str, FamilySource] | None = None):
+        self.families = {**builtin_families(), **(extra or {})}
+        self._faces: dict[tuple[str, str, bool], Face] = {}
+
+    def face(self, family: str, weight: str = "regular", italic: bool = False) -> Face:
+        key = (family, weight, italic)
+        if key not in self._faces:
+            self._faces[key] = self._make_face(family, weight, italic)
+        return self._faces[key]
+
+    def _make_face(self, family: str, weight: str, italic: bool) -> Face:
+        source = self.families[family]
+        synthetic = False
+        if italic and source.italic is None:
+            file, synthetic = source.upright, True
+        else:
+            file = source.italic if italic else source.upright
+        if not _is_variable(file):  # a static family: pick the file of the style
+            static = {(True, True): source.bold_italic, (True, False): source.bold,
+                      (False, True): source.italic}.get((weight != "regular", italic))
+            file = static or file
+            path = _as_truetype(file)
+        else:
+            path = _static_instance(file, WEIGHTS[weight])
+        name = f"pnp-{family}-{weight}{'-italic' if italic else ''}"
+        _register(name, path)
+        return Face(family, weight, italic, name, path, synthetic)
+
+    def cmap(self, family: str) -> frozenset[int]:
+        return _cmap(self.families[family].upright)
+
+
+def _register(name: str, path: Path) -> None:
+    if name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(ReportLabTTFont(name, str(path)))
+
+
+@lru_cache(maxsize=None)
+def _cmap(path: Path) -> frozenset[int]:
+    from fontTools.ttLib import TTFont
+    with TTFont(str(path), lazy=True) as font:
+        return frozenset(font.getBestCmap())
+
+
+@lru_cache(maxsize=None)
+def _is_variable(path: Path) -> bool:
+    from fontTools.ttLib import TTFont
+    with TTFont(str(path), lazy=True) as font:
+        return "fvar" in font
+
+
+def _static_instance(path: Path, weight: int) -> Path:
+    """A static TrueType instance of a variable font at a weight, cached on disk."""
+    target = cache_dir() / f"{path.stem.split('[')[0]}-{weight}-{file_digest(path)}.ttf"
+    if target.exists():
+        return target
+    from fontTools.ttLib import TTFont
+    from fontTools.varLib import instancer
+
+    font = TTFont(str(path))
+    location = {}
+    for axis in font["fvar"].axes:
+        location[axis.axisTag] = (max(axis.minValue, min(axis.maxValue, weight))
+                                  if axis.axisTag == "wght" else axis.defaultValue)
+    static = instancer.instantiateVariableFont(font, location, static=True)
+    _rename(static, f"{target.stem}")
+    _save_atomically(static, target)
+    return target
+
+
+def _as_truetype(path: Path) -> Path:
+    """ReportLab embeds only TrueType outlines: convert CFF-flavoured OTF files (cached)."""
+    from fontTools.ttLib import TTFont
+    with TTFont(str(path), lazy=True) as probe:
+        if "CFF " not in probe:
+            return path
+    target = cache_dir() / f"{path.stem}-tt-{file_digest(path)}.ttf"
+    if not target.exists():
+        from generator.text.cff import cff_to_truetype
+        _save_atomically(cff_to_truetype(TTFont(str(path))), target)
+    return target
+
+
+def _rename(font, unique: str) -> None:
+    """Give an instance names no other face shares (family, full and PostScript name)."""
+    postscript = "".join(ch for ch in unique if ch.isalnum() or ch == "-")[:63]
+    for record in font["name"].names:
+        if record.nameID in (1, 4, 16):
+            record.string = unique
+        elif record.nameID == 6:
+            record.string = postscript
+        elif record.nameID in (2, 17):
+            record.string = "Regular"
+
+
+def _save_atomically(font, target: Path) -> None:
+    temporary = target.with_suffix(f".{os.getpid()}.tmp")
+    font.save(str(temporary))
+    os.replace(temporary, target)

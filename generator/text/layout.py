@@ -1,0 +1,254 @@
+"""Wrap rich text into a box and shrink it until it fits: the fit-to-box stage.
+
+The size is found by binary search between the style's size and its minimum,
+so text is set at a real font size. Words break at spaces and, where a
+dictionary exists, at hyphenation points (pyphen); a word wider than the box
+even when hyphenated counts as not fitting, which is the signal to shrink.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pyphen
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from generator.text.rich import Fragment, Paragraph
+from generator.text.setter import TextSetter
+from generator.units import pt_to_mm
+
+PARAGRAPH_GAP = 0.35   # extra space between paragraphs, in multiples of the size
+MARKER_GAP = 0.35      # between a list marker and its text, in multiples of the size
+BASELINE = 0.80        # first baseline below the top of a line's em box
+SEARCH_STEPS = 7       # binary search steps: (max - min) / 128, well under 0.1 pt
+
+
+@dataclass(frozen=True)
+class SetStyle:
+    """A text style with every value decided (sizes in points)."""
+
+    stack: tuple[str, ...]
+    size: float
+    min_size: float
+    weight: str = "regular"
+    italic: bool = False
+    color: str = "#000000"
+    align: str = "left"
+    valign: str = "top"
+    leading: float = 1.2
+    lang: str = "en"
+
+
+@dataclass(frozen=True)
+class GlyphRun:
+    """Text in one face, placed with its baseline start in mm from the box's top-left."""
+
+    x: float
+    baseline: float
+    text: str
+    font: str
+    size: float
+    color: str
+    slant: bool = False
+
+
+@dataclass(frozen=True)
+class TextLayout:
+    runs: tuple[GlyphRun, ...]
+    size: float
+    fits: bool
+    overflow: float          # mm of height (or width) beyond the box at the smallest size
+    height: float            # mm used
+
+
+Word = tuple[Fragment, ...]
+
+
+@dataclass
+class _Line:
+    words: list[Word]
+    indent: float
+    marker: str = ""      # the list marker, on a list item's first line only
+    first: bool = False   # the first line of a paragraph
+
+
+def fit_text(paragraphs: tuple[Paragraph, ...], width: float, height: float,
+             style: SetStyle, setter: TextSetter) -> TextLayout:
+    """Lay out at the largest size in [min_size, size] that fits width × height (mm)."""
+    best = _attempt(paragraphs, width, height, style.size, style, setter)
+    if best[0] or style.min_size >= style.size:
+        return _place(best, width, height, style.size, style, setter)
+    smallest = _attempt(paragraphs, width, height, style.min_size, style, setter)
+    if not smallest[0]:
+        return _place(smallest, width, height, style.min_size, style, setter)
+    low, high, found = style.min_size, style.size, smallest
+    for _ in range(SEARCH_STEPS):
+        middle = (low + high) / 2
+        trial = _attempt(paragraphs, width, height, middle, style, setter)
+        if trial[0]:
+            low, found = middle, trial
+        else:
+            high = middle
+    return _place(found, width, height, low, style, setter)
+
+
+def _attempt(paragraphs, width, height, size, style, setter):
+    lines, too_wide = _wrap(paragraphs, width, size, style, setter)
+    used = _height(lines, paragraphs, size, style)
+    overflow = max(used - height, too_wide)
+    return overflow <= 1e-6, lines, overflow, used
+
+
+def _height(lines: list[_Line], paragraphs, size: float, style: SetStyle) -> float:
+    line_height = pt_to_mm(size * style.leading)
+    gaps = max(0, len(paragraphs) - 1) * pt_to_mm(size * PARAGRAPH_GAP)
+    return len(lines) * line_height + gaps if lines else 0.0
+
+
+def _words(paragraph: Paragraph) -> list[Word]:
+    words: list[list[Fragment]] = [[]]
+    for fragment in paragraph.fragments:
+        parts = fragment.text.split(" ")
+        for index, part in enumerate(parts):
+            if index:
+                words.append([])
+            if part:
+                words[-1].append(Fragment(part, fragment.bold, fragment.italic))
+    return [tuple(word) for word in words if word]
+
+
+def _wrap(paragraphs, width, size, style, setter) -> tuple[list[_Line], float]:
+    lines: list[_Line] = []
+    too_wide = 0.0
+    measure = _Measure(setter, style, size)
+    for paragraph in paragraphs:
+        indent = 0.0
+        if paragraph.marker:
+            indent = measure.text(paragraph.marker, False, False) + pt_to_mm(size * MARKER_GAP)
+        available = width - indent
+        line = _Line([], indent, paragraph.marker, first=True)
+        used = 0.0
+        pending = _words(paragraph)
+        while pending:
+            word = pending.pop(0)
+            space = measure.space() if line.words else 0.0
+            word_width = measure.word(word)
+            if used + space + word_width <= available + 1e-6:
+                line.words.append(word)
+                used += space + word_width
+                continue
+            head, tail = _hyphenate(word, available - used - space, measure, style.lang)
+            if head is not None and (line.words or tail):
+                line.words.append(head)
+                pending.insert(0, tail)
+            elif not line.words:  # alone on a line and still too wide
+                line.words.append(word)
+                too_wide = max(too_wide, word_width - available)
+            else:
+                pending.insert(0, word)
+            lines.append(line)
+            line, used = _Line([], indent), 0.0
+        if line.words:
+            lines.append(line)
+    return lines, too_wide
+
+
+@lru_cache(maxsize=None)
+def _dictionary(lang: str) -> pyphen.Pyphen | None:
+    found = pyphen.language_fallback(lang.replace("-", "_"))
+    return pyphen.Pyphen(lang=found) if found else None
+
+
+def _hyphenate(word: Word, room: float, measure: "_Measure", lang: str):
+    """Split a word at the last hyphenation point whose head (with '-') fits in room."""
+    dictionary = _dictionary(lang)
+    text = "".join(f.text for f in word)
+    if dictionary is None or room <= 0 or len(text) < 5:
+        return None, None
+    for position in reversed(dictionary.positions(text)):
+        head, tail = _cut(word, position)
+        head = head + (Fragment("-", head[-1].bold, head[-1].italic),)
+        if measure.word(head) <= room + 1e-6:
+            return head, tail
+    return None, None
+
+
+def _cut(word: Word, position: int) -> tuple[Word, Word]:
+    head: list[Fragment] = []
+    tail: list[Fragment] = []
+    offset = 0
+    for fragment in word:
+        end = offset + len(fragment.text)
+        if end <= position:
+            head.append(fragment)
+        elif offset >= position:
+            tail.append(fragment)
+        else:
+            cut = position - offset
+            head.append(Fragment(fragment.text[:cut], fragment.bold, fragment.italic))
+            tail.append(Fragment(fragment.text[cut:], fragment.bold, fragment.italic))
+        offset = end
+    return tuple(head), tuple(tail)
+
+
+class _Measure:
+    """Widths in mm at one size, with the style's weight made bolder by **bold**."""
+
+    def __init__(self, setter: TextSetter, style: SetStyle, size: float):
+        self.setter, self.style, self.size = setter, style, size
+
+    def weight(self, bold: bool) -> str:
+        if not bold:
+            return self.style.weight
+        return "black" if self.style.weight != "regular" else "bold"
+
+    def text(self, text: str, bold: bool, italic: bool) -> float:
+        return pt_to_mm(self.setter.width_pt(text, self.style.stack, self.weight(bold),
+                                             italic or self.style.italic, self.size))
+
+    def word(self, word: Word) -> float:
+        return sum(self.text(f.text, f.bold, f.italic) for f in word)
+
+    def space(self) -> float:
+        return self.text(" ", False, False)
+
+
+def _place(attempt, width, height, size, style, setter) -> TextLayout:
+    fits, lines, overflow, used = attempt
+    measure = _Measure(setter, style, size)
+    line_height = pt_to_mm(size * style.leading)
+    gap = pt_to_mm(size * PARAGRAPH_GAP)
+    top = {"top": 0.0, "middle": (height - used) / 2, "bottom": height - used}[style.valign]
+    runs: list[GlyphRun] = []
+    y = top
+    for index, line in enumerate(lines):
+        if index and line.first:
+            y += gap
+        baseline = y + pt_to_mm(size * (style.leading - 1) / 2) + pt_to_mm(size * BASELINE)
+        content = sum(measure.word(w) for w in line.words) + measure.space() * max(0, len(line.words) - 1)
+        available = width - line.indent
+        shift = {"left": 0.0, "center": (available - content) / 2, "right": available - content}[style.align]
+        x = line.indent + shift
+        if line.marker:
+            runs.extend(_runs(line.marker, False, False, x - line.indent, baseline, measure, style, setter))
+        for number, word in enumerate(line.words):
+            if number:
+                x += measure.space()
+            for fragment in word:
+                runs.extend(_runs(fragment.text, fragment.bold, fragment.italic, x, baseline,
+                                  measure, style, setter))
+                x += measure.text(fragment.text, fragment.bold, fragment.italic)
+        y += line_height
+    return TextLayout(tuple(runs), size, fits, max(0.0, overflow), used)
+
+
+def _runs(text, bold, italic, x, baseline, measure: _Measure, style: SetStyle, setter: TextSetter):
+    weight = measure.weight(bold)
+    slanted = italic or style.italic
+    placed = []
+    for run in setter.runs(text, style.stack, weight, slanted):
+        placed.append(GlyphRun(x, baseline, run.text, run.face.name, measure.size, style.color,
+                               run.face.synthetic_italic))
+        x += pt_to_mm(stringWidth(run.text, run.face.name, measure.size))
+    return placed
