@@ -159,11 +159,13 @@ def _art(box: Box, frame, subject: Subject, ctx: LayoutContext, mark: SourceMark
     x, y, w, h = frame
     if copies == 0:
         return []
-    cell_w = (w - box.gap * (copies - 1)) / copies
+    # equal square-ish cells, the row centred in the box
+    cell = min(h * art_w / art_h, (w - box.gap * (copies - 1)) / copies)
+    start = x + (w - (copies * cell + box.gap * (copies - 1))) / 2
     placements = []
     for index in range(copies):
-        cx = x + index * (cell_w + box.gap)
-        placements.append(ArtPlacement(path, *_fit(box.fit, art_w, art_h, cx, y, cell_w, h)))
+        cx = start + index * (cell + box.gap)
+        placements.append(ArtPlacement(path, *_fit(box.fit, art_w, art_h, cx, y, cell, h)))
     return placements
 
 

@@ -21,6 +21,7 @@ from generator.units import pt_to_mm
 PARAGRAPH_GAP = 0.35   # extra space between paragraphs, in multiples of the size
 MARKER_GAP = 0.35      # between a list marker and its text, in multiples of the size
 BASELINE = 0.80        # first baseline below the top of a line's em box
+HYPHENATE_BELOW = 0.75  # a line filled less than this much tries to hyphenate the next word
 SEARCH_STEPS = 7       # binary search steps: (max - min) / 128, well under 0.1 pt
 
 
@@ -138,7 +139,10 @@ def _wrap(paragraphs, width, size, style, setter) -> tuple[list[_Line], float]:
                 line.words.append(word)
                 used += space + word_width
                 continue
-            head, tail = _hyphenate(word, available - used - space, measure, style.lang)
+            # Hyphenate only a line that would otherwise be left loose, or a word too long for any line.
+            loose = used < HYPHENATE_BELOW * available or word_width > available
+            head, tail = (_hyphenate(word, available - used - space, measure, style.lang)
+                          if loose else (None, None))
             if head is not None and (line.words or tail):
                 line.words.append(head)
                 pending.insert(0, tail)
@@ -161,17 +165,31 @@ def _dictionary(lang: str) -> pyphen.Pyphen | None:
 
 
 def _hyphenate(word: Word, room: float, measure: "_Measure", lang: str):
-    """Split a word at the last hyphenation point whose head (with '-') fits in room."""
+    """Split a word at the last break point whose head fits in room.
+
+    Break points are the dictionary's (a '-' is added) and the word's own hard
+    hyphens (nothing is added, and no break lands next to one).
+    """
     dictionary = _dictionary(lang)
     text = "".join(f.text for f in word)
-    if dictionary is None or room <= 0 or len(text) < 5:
+    if room <= 0:
         return None, None
-    for position in reversed(dictionary.positions(text)):
+    candidates = [(index + 1, False) for index, char in enumerate(text[:-1]) if char == "-" and index > 0]
+    if dictionary is not None and len(text) >= 5:
+        candidates += [(position, True) for position in dictionary.positions(text)
+                       if text[position - 1] != "-" and text[position] != "-"
+                       and _letters(text[:position]) >= 2 and _letters(text[position:]) >= 3]
+    for position, add_hyphen in sorted(candidates, reverse=True):
         head, tail = _cut(word, position)
-        head = head + (Fragment("-", head[-1].bold, head[-1].italic),)
+        if add_hyphen:
+            head = head + (Fragment("-", head[-1].bold, head[-1].italic),)
         if measure.word(head) <= room + 1e-6:
             return head, tail
     return None, None
+
+
+def _letters(text: str) -> int:
+    return sum(char.isalpha() for char in text)
 
 
 def _cut(word: Word, position: int) -> tuple[Word, Word]:
