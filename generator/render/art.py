@@ -21,7 +21,30 @@ def load_svg(path: Path):
         raise ArtError(f"cannot read SVG: {error}") from None
     if drawing is None or not drawing.width or not drawing.height:
         raise ArtError("cannot read SVG (no size: give it width, height or a viewBox)")
+    _neutrals_to_black_ink(drawing)
     return drawing
+
+
+def neutral_as_black_ink(colour):
+    """Greys (r = g = b) print with black ink only, as shops ask for text and line art.
+
+    An RGB grey goes through all four inks when a printer or Ghostscript
+    converts it; as CMYK with only K it costs one ink, which is what keeps
+    ink-saver backs light and makes body text sharp.
+    """
+    from reportlab.lib.colors import CMYKColor, Color
+    if type(colour) is Color and colour.red == colour.green == colour.blue:
+        return CMYKColor(0, 0, 0, 1 - colour.red, alpha=colour.alpha)
+    return colour
+
+
+def _neutrals_to_black_ink(node) -> None:
+    for attribute in ("fillColor", "strokeColor"):
+        value = getattr(node, attribute, None)
+        if value is not None:
+            setattr(node, attribute, neutral_as_black_ink(value))
+    for child in getattr(node, "contents", ()):
+        _neutrals_to_black_ink(child)
 
 
 @lru_cache(maxsize=None)

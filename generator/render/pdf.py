@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.components.piece import ArtPlacement, Face, Item, Shape, TextPlacement
 from generator.imposition.sheet import Document, Page
-from generator.render.art import art_size, load_svg
+from generator.render.art import art_size, load_svg, neutral_as_black_ink
 from generator.text.fonts import file_digest
 from generator.units import mm_to_pt
 
@@ -30,8 +30,8 @@ SYNTHETIC_SLANT = math.tan(math.radians(11))
 
 
 @lru_cache(maxsize=None)
-def _colour(hex_value: str) -> HexColor:
-    return HexColor(hex_value)
+def _colour(hex_value: str):
+    return neutral_as_black_ink(HexColor(hex_value))
 
 
 class PdfRenderer:
@@ -42,6 +42,7 @@ class PdfRenderer:
         self.canvas = Canvas(self.buffer, invariant=1, initialFontName=initial_font,
                              initialFontSize=9, pageCompression=1)
         self.forms: set[str] = set()
+        self.initial_font = initial_font
 
     # ------------------------------------------------------------------ pages
     def draw(self, document: Document) -> bytes:
@@ -105,8 +106,11 @@ class PdfRenderer:
         canvas = self.canvas
         if file.suffix.lower() == ".svg":
             from reportlab.graphics import renderPDF
+            from reportlab.graphics.shapes import STATE_DEFAULTS
             drawing = load_svg(file)
             canvas.beginForm(name, 0, 0, drawing.width, drawing.height)
+            # renderPDF selects its default font (Helvetica, never embedded) on entry
+            STATE_DEFAULTS["fontName"] = self.initial_font
             renderPDF.draw(drawing, canvas, 0, 0)
         else:
             from PIL import Image
