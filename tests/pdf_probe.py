@@ -1,0 +1,61 @@
+"""Read facts back out of built PDFs: page sizes, boxes, placed forms, text, fonts."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_raw
+
+PT = 25.4 / 72
+
+
+def open_pdf(path: Path | bytes) -> pdfium.PdfDocument:
+    return pdfium.PdfDocument(path if isinstance(path, bytes) else str(path))
+
+
+def page_size_mm(document, index: int) -> tuple[float, float]:
+    width, height = document[index].get_size()
+    return width * PT, height * PT
+
+
+def form_origins_mm(document, index: int) -> list[tuple[float, float]]:
+    """Bottom-left corner of every top-level form on the page, measured from the page's
+    top-left in mm (the engine places each card's trim corner there), in drawing order."""
+    page = document[index]
+    _, page_height = page.get_size()
+    origins = []
+    for obj in page.get_objects(max_depth=1):
+        if obj.type == pdfium_raw.FPDF_PAGEOBJ_FORM:
+            matrix = obj.get_matrix()
+            origins.append((matrix.e * PT, (page_height - matrix.f) * PT))
+    return origins
+
+
+def page_text(document, index: int) -> str:
+    textpage = document[index].get_textpage()
+    return textpage.get_text_range()
+
+
+def all_text(path: Path) -> str:
+    document = open_pdf(path)
+    return "\n".join(page_text(document, i) for i in range(len(document)))
+
+
+def box_mm(document, box: str, index: int = 0) -> tuple[float, float, float, float]:
+    """A page box ('media', 'trim', 'bleed') as x0, y0, x1, y1 in mm."""
+    page = document[index]
+    values = getattr(page, f"get_{box}box")(fallback_ok=False)
+    return tuple(v * PT for v in values)  # type: ignore[return-value]
+
+
+def font_report(path: Path) -> dict[str, bool]:
+    """Each font the PDF names → whether its program is embedded (a FontFile in its descriptor)."""
+    data = path.read_bytes()
+    fonts = {name.decode(): False for name in re.findall(rb"/BaseFont /([^\s/>\]]+)", data)}
+    for body in re.findall(rb"\d+ 0 obj\s*<<(.*?)>>\s*endobj", data, re.S):
+        if b"/Type /FontDescriptor" in body:
+            name = re.search(rb"/FontName /([^\s/>]+)", body).group(1).decode()
+            fonts[name] = re.search(rb"/FontFile[23]? \d+ 0 R", body) is not None
+    return fonts

@@ -1,0 +1,138 @@
+"""The home-print cards.pdf as built from the real game: sizes, positions, duplex, marks, text, fonts."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from generator.build import BuildOptions, build
+from tests.conftest import CONTENT
+from tests.pdf_probe import all_text, font_report, form_origins_mm, open_pdf, page_size_mm
+
+CARD_W, CARD_H = 63.0, 88.0
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+
+
+@pytest.mark.parametrize("edition, cards", [("free", 48), ("full", 70)])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_front_page_is_followed_by_its_backs_at_the_paper_size(built_christmas, edition, cards, paper):
+    document = open_pdf(built_christmas / edition / "bg" / paper / "cards.pdf")
+    sheets = -(-cards // 9)
+    assert len(document) == 2 * sheets
+    for index in range(len(document)):
+        assert page_size_mm(document, index) == pytest.approx(PAPERS[paper], abs=0.05)
+    placed = sum(len(form_origins_mm(document, i)) for i in range(0, len(document), 2))
+    assert placed == cards
+
+
+@pytest.mark.parametrize("paper, left, top", [("a4", 10.5, 16.5), ("letter", 13.45, 7.7)])
+def test_cards_sit_in_a_centred_three_by_three_grid_to_a_tenth_of_a_millimetre(built_christmas, paper, left, top):
+    document = open_pdf(built_christmas / "full" / "en" / paper / "cards.pdf")
+    origins = form_origins_mm(document, 0)
+    expected = [(left + c * CARD_W, top + (r + 1) * CARD_H) for r in range(3) for c in range(3)]
+    assert len(origins) == 9
+    for (x, y), (ex, ey) in zip(origins, expected):
+        assert x == pytest.approx(ex, abs=0.1)
+        assert y == pytest.approx(ey, abs=0.1)   # a form's origin is its trim's bottom-left
+
+
+def _mirrored(origins, paper_w):
+    return [(paper_w - x - CARD_W, y) for x, y in origins]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_long_edge_backs_land_behind_their_fronts(built_christmas, paper):
+    document = open_pdf(built_christmas / "full" / "bg" / paper / "cards.pdf")
+    paper_w, _ = PAPERS[paper]
+    for front in range(0, len(document), 2):
+        fronts = form_origins_mm(document, front)
+        backs = form_origins_mm(document, front + 1)
+        assert len(backs) == len(fronts)
+        for (bx, by), (mx, my) in zip(backs, _mirrored(fronts, paper_w)):
+            assert bx == pytest.approx(mx, abs=0.1) and by == pytest.approx(my, abs=0.1)
+
+
+def test_short_edge_backs_mirror_rows_instead(tmp_path):
+    build([CONTENT / "christmas-round"], BuildOptions(editions=("free",), languages=("en",), papers=("a4",),
+                                                     out=tmp_path, duplex="short-edge", print_shop_png=False))
+    document = open_pdf(tmp_path / "christmas-round" / "free" / "en" / "a4" / "cards.pdf")
+    _, paper_h = PAPERS["a4"]
+    for front in range(0, len(document), 2):
+        fronts = form_origins_mm(document, front)
+        backs = form_origins_mm(document, front + 1)
+        for (fx, fy), (bx, by) in zip(fronts, backs):
+            # the trim's top edge of the back is where the front's bottom edge is, mirrored vertically
+            assert bx == pytest.approx(fx, abs=0.1)
+            assert by - CARD_H == pytest.approx(paper_h - fy, abs=0.1)
+
+
+def _render(document, index, dpi=150):
+    page = document[index]
+    return page.render(scale=dpi / 72).to_pil().convert("L"), dpi
+
+
+def _pixel(image, dpi, x_mm, y_mm):
+    return image.getpixel((round(x_mm / 25.4 * dpi), round(y_mm / 25.4 * dpi)))
+
+
+def test_backs_run_three_millimetres_past_the_grid_and_fronts_leave_room_for_marks(built_christmas):
+    document = open_pdf(built_christmas / "full" / "bg" / "a4" / "cards.pdf")
+    back, dpi = _render(document, 1)
+    front, _ = _render(document, 0)
+    left, top = 10.5, 16.5
+    for offset in (0.5, 2.0, 2.8):     # backs reach 3 mm past every outer edge
+        assert _pixel(back, dpi, left - offset, top + 40) < 200
+        assert _pixel(back, dpi, left + 40, top - offset) < 200
+        assert _pixel(back, dpi, 210 - left + offset, top + 40) < 200
+    assert _pixel(back, dpi, left - 3.6, top + 40) > 250     # and no further
+    assert _pixel(front, dpi, left - 1.0, top + 40) < 200     # fronts: 1.5 mm past the grid
+    assert _pixel(front, dpi, left - 1.9, top + 40) > 250
+
+
+def test_crop_marks_and_the_fifty_millimetre_scale_bar_are_drawn(built_christmas):
+    document = open_pdf(built_christmas / "full" / "bg" / "a4" / "cards.pdf")
+    image, dpi = _render(document, 0, dpi=300)
+    for x in (10.5, 73.5, 136.5, 199.5):            # a mark above every vertical cut
+        assert min(_pixel(image, dpi, x + dx, 16.5 - 4.5) for dx in (-0.05, 0, 0.05)) < 128
+    for y in (16.5, 104.5, 192.5, 280.5):           # and left of every horizontal cut
+        assert min(_pixel(image, dpi, 10.5 - 4.5, y + dy) for dy in (-0.05, 0, 0.05)) < 128
+    bar_y = 16.5 + 3 * CARD_H + 2.0 + 1.2
+    bar_start = 10.5 + (CARD_W - 50) / 2
+    for step in range(0, 51, 5):
+        assert min(_pixel(image, dpi, bar_start + step, bar_y + dy) for dy in (-0.06, 0, 0.06)) < 128
+    assert _pixel(image, dpi, bar_start - 1, bar_y) > 250 and _pixel(image, dpi, bar_start + 51, bar_y) > 250
+    second, _ = _render(document, 2, dpi=300)
+    assert _pixel(second, dpi, bar_start + 25, bar_y) > 250       # only on the first page
+    assert b"/PrintScaling /None" in (built_christmas / "full" / "bg" / "a4" / "cards.pdf").read_bytes()
+
+
+def test_text_is_in_the_right_language(built_christmas):
+    bg = " ".join(all_text(built_christmas / "full" / "bg" / "a4" / "cards.pdf").split())
+    en = " ".join(all_text(built_christmas / "full" / "en" / "a4" / "cards.pdf").split())
+    for name in ("Плюшено мече", "Кученцето Чорапчо", "Еленчето Рубинка", "Отборна нощ", "ПЪЛНО ИЗДАНИЕ"):
+        assert name in bg
+    for name in ("Teddy bear", "Socks the Puppy", "Ruby the Reindeer", "Team night", "FULL EDITION", "27 ★"):
+        assert name in en
+    assert not CYRILLIC.findall(en), "Bulgarian left in the English cards"
+
+
+def test_the_free_edition_leaves_out_full_edition_cards(built_christmas):
+    free = all_text(built_christmas / "free" / "en" / "a4" / "cards.pdf")
+    assert "Tailwind" in free and "Teddy bear" in free
+    for name in ("Socks the Puppy", "Golden Ribbon", "Elfie", "Team night", "FULL EDITION"):
+        assert name not in free
+    assert not (built_christmas / "free" / "en" / "a4" / "cards-ink-saver.pdf").exists()
+    assert (built_christmas / "full" / "en" / "a4" / "cards-ink-saver.pdf").exists()
+
+
+@pytest.mark.parametrize("file", ["a4/cards.pdf", "letter/cards-ink-saver.pdf", "print-shop/cards.pdf"])
+def test_every_font_is_embedded_and_bold_is_a_real_bold_face(built_christmas, file):
+    fonts = font_report(built_christmas / "full" / "bg" / file)
+    assert fonts and all(fonts.values()), fonts
+    assert not any("Helvetica" in name for name in fonts)
+    weights = {re.search(r"-(\d{3})-", name).group(1) for name in fonts if "Nunito" in name}
+    assert {"400", "700", "900"} <= weights
+    assert any("Inter" in name for name in fonts)      # ★ comes from the symbol fallback
+

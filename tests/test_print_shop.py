@@ -1,0 +1,47 @@
+"""Print-shop export: one face per page with 3 mm bleed, TrimBox/BleedBox, 300 dpi PNGs."""
+
+import pytest
+from PIL import Image
+
+from tests.pdf_probe import all_text, box_mm, open_pdf, page_size_mm
+
+
+@pytest.mark.parametrize("edition, cards", [("free", 48), ("full", 70)])
+def test_one_face_per_page_with_bleed_and_trim_boxes(built_christmas, edition, cards):
+    document = open_pdf(built_christmas / edition / "en" / "print-shop" / "cards.pdf")
+    assert len(document) == 2 * cards             # every copy, front then back
+    for index in range(len(document)):
+        assert page_size_mm(document, index) == pytest.approx((69.0, 94.0), abs=0.01)
+        assert box_mm(document, "bleed", index) == pytest.approx((0, 0, 69.0, 94.0), abs=0.01)
+        assert box_mm(document, "trim", index) == pytest.approx((3.0, 3.0, 66.0, 91.0), abs=0.01)
+
+
+def test_fronts_come_before_their_backs(built_christmas):
+    document = open_pdf(built_christmas / "full" / "en" / "print-shop" / "cards.pdf")
+    first_front = " ".join(document[0].get_textpage().get_text_range().split())
+    first_back = " ".join(document[1].get_textpage().get_text_range().split())
+    assert "Teddy bear" in first_front
+    assert first_back == "GIFT"
+
+
+def test_art_runs_to_the_bleed_edge(built_christmas):
+    document = open_pdf(built_christmas / "full" / "en" / "print-shop" / "cards.pdf")
+    image = document[0].render(scale=100 / 72).to_pil().convert("RGB")
+    corners = [(0, 0), (image.width - 1, 0), (0, image.height - 1), (image.width - 1, image.height - 1)]
+    for corner in corners:
+        assert image.getpixel(corner) != (255, 255, 255)
+
+
+def test_pngs_exist_for_every_copy_at_300_dpi_with_bleed(built_christmas):
+    folder = built_christmas / "full" / "bg" / "print-shop" / "png"
+    counts = {deck.name: len(list(deck.glob("*-front.png"))) for deck in folder.iterdir()}
+    assert counts == {"gifts": 36, "surprises": 21, "helpers": 6, "reference": 6, "team-night": 1}
+    for path in (folder / "gifts" / "001-front.png", folder / "team-night" / "001-back.png"):
+        with Image.open(path) as image:
+            assert image.size == (815, 1110)
+            assert image.info["dpi"] == pytest.approx((300, 300), abs=0.01)
+
+
+def test_no_bulgarian_in_english_print_files(built_christmas):
+    text = all_text(built_christmas / "full" / "en" / "print-shop" / "cards.pdf")
+    assert not any("\u0400" <= char <= "\u04ff" for char in text)
