@@ -36,6 +36,7 @@ class BuildOptions:
     duplex: str = "long-edge"
     gap: float = 0.0
     allow_fallback: bool = False
+    print_shop: bool = True
     print_shop_png: bool = True
 
 
@@ -139,6 +140,8 @@ def write_target(target: Target, options: BuildOptions, library: FontLibrary, re
             saver_pages = impose_cards(copies, spec, back_of=lambda c: savers.get(c.deck) or c.back,
                                        caption=caption)
             _write(base / paper / "cards-ink-saver.pdf", Document(saver_pages, title=f"{title} cards"), body, report)
+    if not options.print_shop:
+        return
     shop = Document(impose_print_shop(copies), title=f"{title} print shop", no_print_scaling=False)
     shop_pdf = _write(base / "print-shop" / "cards.pdf", shop, body, report)
     if options.print_shop_png:

@@ -51,13 +51,20 @@ class Problems:
     items: list[Problem] = field(default_factory=list)
 
     def add(self, mark: SourceMark | None, message: str, hint: str = "") -> None:
-        self.items.append(Problem(mark, message, hint))
+        self._record(Problem(mark, message, hint))
 
     def warn(self, mark: SourceMark | None, message: str, hint: str = "") -> None:
-        self.items.append(Problem(mark, message, hint, severity="warning"))
+        self._record(Problem(mark, message, hint, severity="warning"))
+
+    def _record(self, problem: Problem) -> None:
+        # Layout runs once per edition × language: a mistake in a template or in
+        # cards.yaml is found by each run, but the user should read it once.
+        if problem not in self.items:
+            self.items.append(problem)
 
     def extend(self, other: "Problems") -> None:
-        self.items.extend(other.items)
+        for problem in other.items:
+            self._record(problem)
 
     @property
     def errors(self) -> list[Problem]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from generator.text.setter import TextSetter
 
 DEFAULT_STACK = ("nunito", "inter", "noto-sans-georgian", "noto-sans-symbols")
 FALLBACK_COLOURS = {"black": "#000000", "white": "#ffffff", "none": None}
+_HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")  # '#zzzzzz' must be reported here, not crash the drawing
 
 
 @dataclass
@@ -83,7 +85,7 @@ class LayoutContext:
     def colour(self, value: str | None, palette: dict[str, str], mark: SourceMark) -> str | None:
         if value is None:
             return None
-        if value.startswith("#") and len(value) == 7:
+        if _HEX_COLOUR.fullmatch(value):
             return value
         if value in palette:
             return self.colour(palette[value], {}, mark) if palette[value] != value else None
@@ -98,10 +100,11 @@ class LayoutContext:
 
     def font_stack(self, name: str | None, mark: SourceMark) -> tuple[str, ...]:
         fonts = self.source.game.fonts
-        if name is None:
-            return tuple(fonts.get("body", DEFAULT_STACK))
+        if name is None or (name == "body" and "body" not in fonts):
+            # 'body' is the stack shared templates use: built in, and a game may redefine it
+            return self._known_families("body") if "body" in fonts else DEFAULT_STACK
         if name in fonts:
-            return tuple(fonts[name])
+            return self._known_families(name)
         if name in self.setter.library.families:
             return (name,) + tuple(f for f in DEFAULT_STACK if f != name)
         if self.once("font", name):
@@ -109,6 +112,19 @@ class LayoutContext:
                               f"name a stack from game.yaml fonts ({', '.join(fonts) or 'none'}) "
                               f"or a family ({', '.join(sorted(self.setter.library.families))})")
         return DEFAULT_STACK
+
+    def _known_families(self, stack: str) -> tuple[str, ...]:
+        """A stack of game.yaml fonts without the families no font provides (each reported)."""
+        families = self.setter.library.families
+        known = []
+        for index, family in enumerate(self.source.game.fonts[stack]):
+            if family in families:
+                known.append(family)
+            elif self.once("family", stack, family):
+                self.problems.add(self.source.game_document.mark(("fonts", stack, index)),
+                                  f"unknown font family '{family}' in font stack '{stack}'",
+                                  f"families: {', '.join(sorted(families))}")
+        return tuple(known) or DEFAULT_STACK
 
 
 def _short(path: Path) -> str:

@@ -8,6 +8,7 @@ glyph, text too long at the minimum size) is reported with where it was written.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
@@ -50,8 +51,10 @@ def layout_face(template: ResolvedTemplate, subject: Subject, ctx: LayoutContext
             continue
         palette = model.palette
         if box.kind in ("rect", "ellipse", "line"):
-            items.append(Shape(box.kind, *frame, fill=_colour(box.fill, palette, subject, ctx, mark),
-                               stroke=_colour(box.stroke, palette, subject, ctx, mark),
+            fill_mark = _template_mark(template, ("boxes", name, "fill"), mark)
+            stroke_mark = _template_mark(template, ("boxes", name, "stroke"), mark)
+            items.append(Shape(box.kind, *frame, fill=_colour(box.fill, palette, subject, ctx, fill_mark),
+                               stroke=_colour(box.stroke, palette, subject, ctx, stroke_mark),
                                stroke_width=box.stroke_width, radius=box.radius,
                                dash=tuple(box.dash) if box.dash else None))
         elif box.kind == "art":
@@ -66,10 +69,15 @@ def layout_face(template: ResolvedTemplate, subject: Subject, ctx: LayoutContext
 
 
 def _box_mark(template: ResolvedTemplate, name: str) -> SourceMark:
+    return _template_mark(template, ("boxes", name), template.chain[0].mark())
+
+
+def _template_mark(template: ResolvedTemplate, path: tuple[str, ...], fallback: SourceMark) -> SourceMark:
+    """Where a template value is written: the first file of the chain (child first) that has it."""
     for document in template.chain:
-        if ("boxes", name) in document.marks:
-            return document.marks[("boxes", name)]
-    return template.chain[0].mark()
+        if path in document.marks:
+            return document.marks[path]
+    return fallback
 
 
 def _value(reference: Any, subject: Subject) -> Any:
@@ -178,22 +186,30 @@ def _fit(mode: str, art_w: float, art_h: float, x: float, y: float, w: float, h:
 
 
 def resolve_file(ctx: LayoutContext, relative: str, mark: SourceMark) -> Path | None:
-    folder = ctx.source.folder.resolve()
+    """The art file a game refers to, or None after reporting why it cannot be used."""
+    path, problem = _locate_file(ctx.source.folder, relative)
+    if problem is not None and ctx.once("file", relative):
+        message, hint = {
+            "outside": (f"'{relative}' is outside the game folder",
+                        "keep art and fonts inside the game folder, e.g. art/..."),
+            "missing": (f"file not found: {relative}", f"looked for {path}"),
+            "suffix": (f"'{relative}' is not SVG, PNG or JPEG art", "convert it to one of those"),
+        }[problem]
+        ctx.problems.add(mark, message, hint)
+    return path if problem is None else None
+
+
+@lru_cache(maxsize=4096)
+def _locate_file(game_folder: Path, relative: str) -> tuple[Path, str | None]:
+    folder = game_folder.resolve()
     path = (folder / relative).resolve()
     if folder not in path.parents:
-        if ctx.once("outside", relative):
-            ctx.problems.add(mark, f"'{relative}' is outside the game folder",
-                             "keep art and fonts inside the game folder, e.g. art/...")
-        return None
+        return path, "outside"
     if not path.is_file():
-        if ctx.once("nofile", relative):
-            ctx.problems.add(mark, f"file not found: {relative}", f"looked for {path}")
-        return None
+        return path, "missing"
     if path.suffix.lower() not in ART_SUFFIXES:
-        if ctx.once("suffix", relative):
-            ctx.problems.add(mark, f"'{relative}' is not SVG, PNG or JPEG art")
-        return None
-    return path
+        return path, "suffix"
+    return path, None
 
 
 def resolve_style(template: ResolvedTemplate, name: str | None, ctx: LayoutContext,
@@ -204,10 +220,14 @@ def resolve_style(template: ResolvedTemplate, name: str | None, ctx: LayoutConte
         ctx.problems.add(mark, f"unknown style '{name}' in template '{template.id}'",
                          f"styles: {', '.join(styles) or 'none'}")
     size = style.size or 9.0
+    # a bad font or colour is reported where the style says it, not at the box using the style
+    font_mark = _template_mark(template, ("styles", name or "", "font"), mark)
+    colour_mark = _template_mark(template, ("styles", name or "", "color"), mark)
     return SetStyle(
-        stack=ctx.font_stack(style.font, mark), size=size,
+        stack=ctx.font_stack(style.font, font_mark), size=size,
         min_size=min(size, style.min_size or size * 0.75), weight=style.weight or "regular",
-        italic=bool(style.italic), color=ctx.colour(style.color or "#222222", template.model.palette, mark) or "#000000",
+        italic=bool(style.italic),
+        color=ctx.colour(style.color or "#222222", template.model.palette, colour_mark) or "#000000",
         align=style.align or "left", valign=style.valign or "top", leading=style.leading or 1.2,
         lang=ctx.lang)
 
@@ -259,9 +279,7 @@ def uppercase_covered(text: str, stack: tuple[str, ...], ctx: LayoutContext) -> 
 
 
 def _check_glyphs(text: str, stack, ctx: LayoutContext, key, mark: SourceMark, subject: Subject) -> None:
-    for char in sorted(set(text)):
-        if char in "\n\u00ad" or ctx.setter.covers(char, stack):
-            continue
+    for char in sorted(ctx.setter.uncovered(text, stack)):
         if ctx.once("glyph", key, char):
             ctx.problems.add(mark, f"no font has the character '{char}' (U+{ord(char):04X}) used in "
                              f"'{key}' ({ctx.lang}, {subject.label})",

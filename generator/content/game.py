@@ -69,7 +69,7 @@ def load_game(folder: Path, problems: Problems) -> GameSource | None:
 
 def _check_decks(source: GameSource, problems: Problems) -> None:
     """What the schema cannot see: unique ids, known editions and templates."""
-    assert source.cards is not None and source.templates is not None
+    assert source.cards is not None and source.cards_document is not None and source.templates is not None
     editions = set(source.game.editions)
     deck_ids: dict[str, int] = {}
     for deck_index, deck in enumerate(source.cards.decks):
@@ -88,16 +88,20 @@ def _check_decks(source: GameSource, problems: Problems) -> None:
                 source.templates.resolve(template_id)
         card_ids: set[str] = set()
         for card_index, card in enumerate(deck.cards):
-            mark = source.deck_mark(deck_index, "cards", card_index)
             if card.id in card_ids:
                 problems.add(source.deck_mark(deck_index, "cards", card_index, "id"),
                              f"duplicate card id '{card.id}' in deck '{deck.id}'", "card ids must be unique in a deck")
             card_ids.add(card.id)
-            named = set(card.count) if isinstance(card.count, dict) else set()
-            named |= set(card.editions or [])
-            for unknown in sorted(named - editions):
-                problems.add(mark, f"unknown edition '{unknown}'",
-                             f"editions in game.yaml: {', '.join(sorted(editions))}")
+            # point at the edition name itself: `count: {deluxe: 2}` marks `deluxe`, not the card
+            card_path = ("decks", deck_index, "cards", card_index)
+            named = [(name, source.cards_document.key_mark(card_path + ("count", name)))
+                     for name in (card.count if isinstance(card.count, dict) else {})]
+            named += [(name, source.deck_mark(deck_index, "cards", card_index, "editions", index))
+                      for index, name in enumerate(card.editions or [])]
+            for name, where in named:
+                if name not in editions:
+                    problems.add(where, f"unknown edition '{name}' in card '{card.id}'",
+                                 f"editions in game.yaml: {', '.join(sorted(editions))}")
 
 
 def card_count(deck: Deck, card_index: int, edition: str) -> int:

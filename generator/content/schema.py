@@ -30,7 +30,8 @@ def _points(value: Any) -> float:
     return parse_font_size(value)
 
 
-Points = Annotated[float, BeforeValidator(_points)]
+# a zero or negative size draws nothing, silently: refuse it here
+Points = Annotated[float, BeforeValidator(_points), Field(gt=0)]
 
 
 # ---------------------------------------------------------------- game.yaml

@@ -53,6 +53,12 @@ class TemplateLibrary:
             if merged is not None:
                 data, chain = merged
                 model = validate(Template, data, chain[0], self.problems, chain[1:])
+                if model is not None and model.size is None:
+                    # parents may leave size out; a template drawn as a face cannot
+                    self.problems.add(chain[0].mark(), f"template '{template_id}' has no size, "
+                                      "and neither has any template it extends",
+                                      "add `size: {width: 63mm, height: 88mm}` or extend a template that has one")
+                    model = None
                 result = ResolvedTemplate(template_id, model, chain) if model else None
             self._resolved[template_id] = result
         return self._resolved[template_id]
@@ -66,9 +72,17 @@ class TemplateLibrary:
         document = self._document(template_id)
         if document is None:
             return None
-        data = document.data if isinstance(document.data, dict) else {}
+        data = document.data
+        if not isinstance(data, dict):
+            self.problems.add(document.mark(), f"a template must be a mapping of keys, got {data!r}",
+                              "start with keys such as `extends:`, `size:`, `styles:` and `boxes:`")
+            return None
         parents = data.get("extends") or []
         parents = [parents] if isinstance(parents, str) else parents
+        if not isinstance(parents, list) or not all(isinstance(parent, str) for parent in parents):
+            self.problems.add(document.mark(("extends",)),
+                              f"extends: expected a template id or a list of them, got {parents!r}")
+            return None
         merged: dict[str, Any] = {}
         chain: list[YamlDocument] = [document]
         for parent in parents:

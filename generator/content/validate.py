@@ -6,6 +6,7 @@ from typing import Any, Sequence, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from generator.content.schema import LANG_PATTERN
 from generator.content.yaml_source import YamlDocument
 from generator.errors import Problems, SourceMark
 
@@ -16,10 +17,41 @@ _NOT_KEYS = {"int", "str", "float", "bool", "list", "dict", "function-after", "f
              "constrained-int", "function-plain", "literal", "none", "is-instance"}
 
 
+def _is_branch(part: Any) -> bool:
+    return isinstance(part, str) and (part in _NOT_KEYS or "[" in part)
+
+
 def yaml_path(loc: Sequence[Any]) -> tuple[str | int, ...]:
     """Drop pydantic's union-branch names so a location becomes a path in the YAML data."""
-    return tuple(part for part in loc
-                 if not (isinstance(part, str) and (part in _NOT_KEYS or "[" in part)))
+    return tuple(part for part in loc if not _is_branch(part))
+
+
+def _one_branch_per_union(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Keep the errors of one union member: a value that fits none gets one error per member.
+
+    `count: three` would otherwise also say 'Input should be a valid dictionary'.
+    The member kept is the one the value was meant for: the first whose error lies
+    inside the value (`count: {deluxe: 0}` is a mapping with a bad number), else the first.
+    """
+    chosen: dict[tuple[Any, ...], Any] = {}
+    deep: set[tuple[Any, ...]] = set()
+    for error in errors:
+        loc = tuple(error["loc"])
+        at = next((i for i, part in enumerate(loc) if _is_branch(part)), None)
+        if at is None:
+            continue
+        union, member = loc[:at], loc[at]
+        if union not in chosen or (len(loc) > at + 1 and union not in deep):
+            chosen[union] = member
+        if len(loc) > at + 1:
+            deep.add(union)
+    kept = []
+    for error in errors:
+        loc = tuple(error["loc"])
+        at = next((i for i, part in enumerate(loc) if _is_branch(part)), None)
+        if at is None or chosen[loc[:at]] == loc[at]:
+            kept.append(error)
+    return kept
 
 
 def describe(loc: Sequence[Any]) -> str:
@@ -40,9 +72,13 @@ def _message(error: dict[str, Any]) -> tuple[str, str]:
         return f"expected a positive whole number, got {value!r}", "write a count such as 3"
     if kind == "greater_than":
         return f"expected a number greater than {error['ctx']['gt']}, got {value!r}", ""
+    if kind == "string_pattern_mismatch" and error["ctx"]["pattern"] == LANG_PATTERN:
+        return f"{value!r} is not a language code", "use a code such as en, bg or pt-BR"
     if kind == "string_pattern_mismatch":
         return (f"{value!r} is not a valid identifier",
                 "use lower-case letters, digits, '-' and '_', starting with a letter or digit")
+    if kind in ("model_type", "dict_type"):
+        return f"expected a mapping of keys (key: value), got {value!r}", ""
     if kind == "literal_error":
         return f"got {value!r}, expected {error['ctx']['expected']}", ""
     message = error["msg"]
@@ -62,7 +98,7 @@ def validate(model: type[Model], data: Any, document: YamlDocument, problems: Pr
         return model.model_validate(data)
     except ValidationError as failure:
         seen: set[tuple[SourceMark, str]] = set()
-        for error in failure.errors():
+        for error in _one_branch_per_union(failure.errors()):
             path = yaml_path(error["loc"])
             mark = _locate(path, error["type"] == "extra_forbidden", [document, *documents])
             message, hint = _message(error)

@@ -3,7 +3,8 @@
 PyYAML keeps positions only on nodes, so the document is composed into nodes and
 then turned into plain Python values by hand, recording a SourceMark for every
 path. On the way, duplicate keys are rejected (PyYAML silently keeps the last)
-and only true/false are booleans (YAML 1.1 would turn `no` into False).
+and only true/false are booleans (YAML 1.1 would turn `no` into False). Numbers
+are plain decimals: YAML 1.1 would read `12:30` as 750 and `0123` as 83.
 """
 
 from __future__ import annotations
@@ -21,18 +22,30 @@ Path_ = tuple[str | int, ...]
 
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _BOOL_TAG = "tag:yaml.org,2002:bool"
+_INT_TAG = "tag:yaml.org,2002:int"
+_FLOAT_TAG = "tag:yaml.org,2002:float"
 
 
 class _StrictLoader(_BaseLoader):  # type: ignore[misc, valid-type]
-    """Safe loader whose only booleans are true and false."""
+    """Safe loader whose only booleans are true and false, and whose numbers are decimal."""
 
 
 _StrictLoader.yaml_implicit_resolvers = {
-    first: [(tag, regexp) for tag, regexp in resolvers if tag != _BOOL_TAG]
+    first: [(tag, regexp) for tag, regexp in resolvers if tag not in (_BOOL_TAG, _INT_TAG, _FLOAT_TAG)]
     for first, resolvers in _BaseLoader.yaml_implicit_resolvers.items()
 }
 _StrictLoader.add_implicit_resolver(
     _BOOL_TAG, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
+)
+# Without sexagesimal (12:30), octal (0123), binary, hex or underscores: those stay text.
+_StrictLoader.add_implicit_resolver(
+    _INT_TAG, re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$"), list("-+0123456789")
+)
+_StrictLoader.add_implicit_resolver(
+    _FLOAT_TAG,
+    re.compile(r"^(?:[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+][0-9]+)?"
+               r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$"),
+    list("-+0123456789."),
 )
 
 

@@ -61,8 +61,16 @@ def catalog_from_document(document: YamlDocument, lang: str, problems: Problems)
     catalog = Catalog(lang, document.file)
     data = document.data
     if not isinstance(data, dict) or set(data) != {lang}:
-        problems.add(document.mark(), f"a catalog must have exactly one root key, '{lang}:'",
+        # say what was found there: `eng:` or `bg:` copied from another catalog is the usual slip
+        stray = [key for key in data if key != lang] if isinstance(data, dict) else []
+        found = ", ".join(f"'{key}:'" for key in stray) if stray else (repr(data) if data else "nothing")
+        where = document.key_mark((stray[0],)) if stray else document.mark()
+        problems.add(where, f"a catalog must have exactly one root key, '{lang}:', found {found}",
                      f"put every key under '{lang}:' at the top of the file")
+        return catalog
+    if not isinstance(data[lang], dict):
+        problems.add(document.mark((lang,)), f"'{lang}:' must hold the catalog's keys, got {data[lang]!r}",
+                     f"indent the keys under '{lang}:'")
         return catalog
     _flatten(data[lang], (lang,), "", document, catalog, problems)
     return catalog

@@ -5,6 +5,10 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+from PIL import Image
+from reportlab.lib.colors import CMYKColor, Color
+from svglib.svglib import svg2rlg
+
 ART_SUFFIXES = {".svg", ".png", ".jpg", ".jpeg"}
 
 
@@ -14,7 +18,6 @@ class ArtError(Exception):
 
 @lru_cache(maxsize=None)
 def load_svg(path: Path):
-    from svglib.svglib import svg2rlg
     try:
         drawing = svg2rlg(str(path))
     except Exception as error:  # svglib raises many kinds on malformed files
@@ -32,7 +35,6 @@ def neutral_as_black_ink(colour):
     converts it; as CMYK with only K it costs one ink, which is what keeps
     ink-saver backs light and makes body text sharp.
     """
-    from reportlab.lib.colors import CMYKColor, Color
     if type(colour) is Color and colour.red == colour.green == colour.blue:
         return CMYKColor(0, 0, 0, 1 - colour.red, alpha=colour.alpha)
     return colour
@@ -53,7 +55,6 @@ def art_size(path: Path) -> tuple[float, float]:
     if path.suffix.lower() == ".svg":
         drawing = load_svg(path)
         return float(drawing.width), float(drawing.height)
-    from PIL import Image
     try:
         with Image.open(path) as image:
             return float(image.width), float(image.height)

@@ -12,6 +12,7 @@ import hashlib
 import io
 import math
 import os
+from collections import Counter
 from functools import lru_cache
 from pathlib import Path
 
@@ -42,6 +43,7 @@ class PdfRenderer:
         self.canvas = Canvas(self.buffer, invariant=1, initialFontName=initial_font,
                              initialFontSize=9, pageCompression=1)
         self.forms: set[str] = set()
+        self.shared: set[str] = set()      # keys of faces placed more than once
         self.initial_font = initial_font
 
     # ------------------------------------------------------------------ pages
@@ -52,6 +54,8 @@ class PdfRenderer:
         canvas.setCreator("pnp")
         if document.no_print_scaling:
             canvas.setViewerPreference("PrintScaling", "None")
+        uses = Counter(placement.face.key for page in document.pages for placement in page.placements)
+        self.shared = {key for key, count in uses.items() if count > 1}
         for page in document.pages:
             self._page(page)
         canvas.save()
@@ -61,7 +65,10 @@ class PdfRenderer:
         canvas = self.canvas
         canvas.setPageSize((mm_to_pt(page.width), mm_to_pt(page.height)))
         for placement in page.placements:
-            self._define_face(placement.face)
+            if placement.face.key in self.shared:
+                self._define_face(placement.face)
+            else:
+                self._define_art_of(placement.face)
         if page.trim_box:
             canvas.setTrimBox(self._box(page, page.trim_box))
         if page.bleed_box:
@@ -74,7 +81,10 @@ class PdfRenderer:
             path.rect(mm_to_pt(cx), mm_to_pt(page.height - cy - ch), mm_to_pt(cw), mm_to_pt(ch))
             canvas.clipPath(path, stroke=0, fill=0)
             canvas.translate(mm_to_pt(placement.x), mm_to_pt(page.height - placement.y - face.height))
-            canvas.doForm(_form_name(face.key))
+            if face.key in self.shared:
+                canvas.doForm(_form_name(face.key))
+            else:  # a face shown once gains nothing from being a form
+                self._items(face.items, face.height)
             canvas.restoreState()
         self._items(page.marks, page.height)
         canvas.showPage()
@@ -89,15 +99,19 @@ class PdfRenderer:
         name = _form_name(face.key)
         if name in self.forms:
             return
-        for item in face.items:
-            if isinstance(item, ArtPlacement):
-                self._define_art(item.file)
+        self._define_art_of(face)
         b = face.bleed
         self.canvas.beginForm(name, lowerx=mm_to_pt(-b), lowery=mm_to_pt(-b),
                               upperx=mm_to_pt(face.width + b), uppery=mm_to_pt(face.height + b))
         self._items(face.items, face.height)
         self.canvas.endForm()
         self.forms.add(name)
+
+    def _define_art_of(self, face: Face) -> None:
+        """Forms cannot be defined inside a page or another form: define a face's art first."""
+        for item in face.items:
+            if isinstance(item, ArtPlacement):
+                self._define_art(item.file)
 
     def _define_art(self, file: Path) -> None:
         name = _art_form_name(file)

@@ -8,7 +8,7 @@ even when hyphenated counts as not fitting, which is the signal to shrink.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import pyphen
@@ -76,7 +76,20 @@ class _Line:
 
 def fit_text(paragraphs: tuple[Paragraph, ...], width: float, height: float,
              style: SetStyle, setter: TextSetter) -> TextLayout:
-    """Lay out at the largest size in [min_size, size] that fits width × height (mm)."""
+    """Lay out at the largest size in [min_size, size] that fits width × height (mm).
+
+    The same text in the same box (a card's rules text on every copy, a deck
+    name on every back) is set once: results are remembered on the setter.
+    """
+    key = (paragraphs, round(width, 4), round(height, 4), style)
+    cached = setter.layouts.get(key)
+    if cached is None:
+        cached = setter.layouts[key] = _fit(paragraphs, width, height, style, setter)
+    return cached
+
+
+def _fit(paragraphs: tuple[Paragraph, ...], width: float, height: float,
+         style: SetStyle, setter: TextSetter) -> TextLayout:
     best = _attempt(paragraphs, width, height, style.size, style, setter)
     if best[0] or style.min_size >= style.size:
         return _place(best, width, height, style.size, style, setter)
@@ -250,15 +263,28 @@ def _place(attempt, width, height, size, style, setter) -> TextLayout:
         x = line.indent + shift
         if line.marker:
             runs.extend(_runs(line.marker, False, False, x - line.indent, baseline, measure, style, setter))
+        line_runs: list[GlyphRun] = []
         for number, word in enumerate(line.words):
+            space = " " if number else ""
             if number:
                 x += measure.space()
             for fragment in word:
-                runs.extend(_runs(fragment.text, fragment.bold, fragment.italic, x, baseline,
-                                  measure, style, setter))
+                placed = _runs(fragment.text, fragment.bold, fragment.italic, x, baseline, measure, style, setter)
+                if placed and line_runs and _continues(line_runs[-1], placed[0]):
+                    # one string per stretch of a face: fewer, longer text operators in the PDF
+                    line_runs[-1] = replace(line_runs[-1], text=line_runs[-1].text + space + placed[0].text)
+                    placed = placed[1:]
+                line_runs.extend(placed)
+                space = ""
                 x += measure.text(fragment.text, fragment.bold, fragment.italic)
+        runs.extend(line_runs)
         y += line_height
     return TextLayout(tuple(runs), size, fits, max(0.0, overflow), used)
+
+
+def _continues(previous: GlyphRun, following: GlyphRun) -> bool:
+    return (previous.font, previous.size, previous.color, previous.slant) == \
+        (following.font, following.size, following.color, following.slant)
 
 
 def _runs(text, bold, italic, x, baseline, measure: _Measure, style: SetStyle, setter: TextSetter):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 _ITEM = re.compile(r"^(?:(-|•)|(\d{1,3})[.)])\s+")
 
@@ -27,6 +28,7 @@ class Paragraph:
     marker: str = ""     # '•' or '3.' for list items, '' for plain paragraphs
 
 
+@lru_cache(maxsize=16384)
 def parse_rich_text(text: str) -> tuple[Paragraph, ...]:
     paragraphs = []
     for line in text.split("\n"):

@@ -30,6 +30,7 @@ class TextSetter:
 
     library: FontLibrary
     missing: set[str] = field(default_factory=set)
+    layouts: dict = field(default_factory=dict)   # fit_text results by (text, box, style)
 
     def runs(self, text: str, stack: tuple[str, ...], weight: str, italic: bool) -> list[Run]:
         runs, missing = _split(self.library, text, stack, weight, italic)
@@ -43,6 +44,17 @@ class TextSetter:
 
     def covers(self, char: str, stack: tuple[str, ...]) -> bool:
         return any(ord(char) in self.library.cmap(family) for family in stack)
+
+    def uncovered(self, text: str, stack: tuple[str, ...]) -> frozenset[str]:
+        """Characters of text that no font of the stack has (layout characters aside)."""
+        return _uncovered(self.library, text, stack)
+
+
+@lru_cache(maxsize=65536)
+def _uncovered(library: FontLibrary, text: str, stack: tuple[str, ...]) -> frozenset[str]:
+    cmaps = [library.cmap(family) for family in stack]
+    return frozenset(char for char in set(text) if char not in INVISIBLE and char != "\n"
+                     and not any(ord(char) in cmap for cmap in cmaps))
 
 
 @lru_cache(maxsize=65536)

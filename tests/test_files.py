@@ -1,0 +1,49 @@
+"""Builds are deterministic and atomic: same input, same bytes; a failed build keeps old files."""
+
+import os
+
+import pytest
+
+import generator.build as build_module
+from generator.build import BuildOptions, build
+from tests.conftest import CONTENT
+
+OPTIONS = dict(editions=("free",), languages=("en",), papers=("a4",), print_shop_png=False)
+
+
+def test_identical_input_gives_byte_identical_pdfs(tmp_path):
+    first, second = tmp_path / "one", tmp_path / "two"
+    build([CONTENT / "christmas-round"], BuildOptions(out=first, **OPTIONS))
+    build([CONTENT / "christmas-round"], BuildOptions(out=second, **OPTIONS))
+    files = sorted(p.relative_to(first) for p in first.rglob("*.pdf"))
+    assert files
+    for relative in files:
+        assert (first / relative).read_bytes() == (second / relative).read_bytes(), relative
+
+
+def test_a_build_that_fails_while_writing_keeps_the_previous_file(tmp_path, monkeypatch):
+    build([CONTENT / "christmas-round"], BuildOptions(out=tmp_path, **OPTIONS))
+    target = tmp_path / "christmas-round" / "free" / "en" / "a4" / "cards.pdf"
+    before = target.read_bytes()
+
+    def broken_render(document, initial_font):
+        raise KeyboardInterrupt   # as if the user pressed Ctrl-C mid-render
+    monkeypatch.setattr(build_module, "render_pdf", broken_render)
+    with pytest.raises(KeyboardInterrupt):
+        build([CONTENT / "christmas-round"], BuildOptions(out=tmp_path, **OPTIONS))
+    assert target.read_bytes() == before
+    assert not [p for p in target.parent.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_an_interrupted_write_leaves_no_partial_file(tmp_path, monkeypatch):
+    from generator.render import pdf as pdf_module
+    target = tmp_path / "x.pdf"
+    target.write_bytes(b"good")
+
+    def failing_replace(source, destination):
+        raise OSError("disk full")
+    monkeypatch.setattr(os, "replace", failing_replace)
+    with pytest.raises(OSError):
+        pdf_module.write_atomically(target, b"new")
+    assert target.read_bytes() == b"good"
+    assert list(tmp_path.iterdir()) == [target]

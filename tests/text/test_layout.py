@@ -1,0 +1,85 @@
+"""Text setting on numbers: font fallback per glyph, real bold, shrink-to-fit, hyphenation."""
+
+import pytest
+
+from generator.text.fonts import FontLibrary
+from generator.text.layout import SetStyle, fit_text
+from generator.text.rich import parse_rich_text
+from generator.text.setter import TextSetter
+
+STACK = ("nunito", "inter", "noto-sans-georgian", "noto-sans-symbols")
+
+
+@pytest.fixture(scope="module")
+def setter():
+    return TextSetter(FontLibrary())
+
+
+def _style(size=10.0, min_size=6.0, lang="en", **more):
+    return SetStyle(STACK, size, min_size, lang=lang, **more)
+
+
+def test_each_glyph_takes_the_first_font_that_has_it(setter):
+    runs = setter.runs("Мече 2★ გამარჯობა ő", STACK, "regular", False)
+    faces = [(run.text, run.face.family) for run in runs]
+    assert ("★", "inter") in faces
+    assert ("გამარჯობა", "noto-sans-georgian") in faces
+    assert all(family == "nunito" for text, family in faces if text.strip(" ★გამარჯობა"))
+    assert not setter.missing
+
+
+def test_a_character_no_font_has_is_recorded(setter):
+    setter.runs("中", STACK, "regular", False)
+    assert "中" in setter.missing
+
+
+def test_bold_and_italic_are_separate_faces(setter):
+    regular = setter.library.face("nunito")
+    bold = setter.library.face("nunito", "bold")
+    italic = setter.library.face("nunito", italic=True)
+    assert len({regular.path, bold.path, italic.path}) == 3
+    assert setter.width_pt("Плюшено", STACK, "bold", False, 10) > setter.width_pt("Плюшено", STACK, "regular", False, 10)
+
+
+def test_text_that_fits_keeps_its_size(setter):
+    layout = fit_text(parse_rich_text("Teddy bear"), 50, 10, _style(), setter)
+    assert layout.fits and layout.size == 10.0
+
+
+def test_long_text_shrinks_by_binary_search_to_a_real_size(setter):
+    text = "Take the top card of the gift deck, if there is room in your bag. " * 3
+    layout = fit_text(parse_rich_text(text), 40, 20, _style(), setter)
+    assert layout.fits and 6.0 < layout.size < 10.0
+    bigger = fit_text(parse_rich_text(text), 40, 20, _style(size=layout.size + 0.1, min_size=layout.size + 0.1), setter)
+    assert not bigger.fits          # the size found is within 0.1 pt of the largest that fits
+    lowest_baseline = max(run.baseline for run in layout.runs)
+    assert lowest_baseline <= 20
+
+
+def test_text_too_long_at_the_minimum_size_reports_by_how_much(setter):
+    layout = fit_text(parse_rich_text("word " * 200), 30, 10, _style(), setter)
+    assert not layout.fits and layout.size == 6.0 and layout.overflow > 10
+
+
+def test_bulgarian_words_hyphenate_when_a_line_would_be_loose(setter):
+    layout = fit_text(parse_rich_text("Придвижете се още три полета"), 22, 30, _style(size=9, min_size=9, lang="bg"),
+                      setter)
+    texts = [run.text for run in layout.runs]
+    assert any(text.endswith("-") for text in texts), texts
+
+
+def test_list_items_hang_their_text_after_the_marker(setter):
+    layout = fit_text(parse_rich_text("1. Roll two dice and choose one of them to move."), 30, 30,
+                      _style(size=9, min_size=9), setter)
+    marker = layout.runs[0]
+    assert marker.text == "1." and marker.x == 0
+    lines = sorted({run.baseline for run in layout.runs})
+    assert len(lines) >= 2
+    second_line_x = min(run.x for run in layout.runs if run.baseline == lines[1])
+    assert second_line_x > 2.5     # aligned with the item's text, not the marker
+
+
+def test_bold_markup_uses_the_bold_face(setter):
+    layout = fit_text(parse_rich_text("All **other** players"), 60, 10, _style(), setter)
+    fonts = {run.text: run.font for run in layout.runs}
+    assert fonts["other"].endswith("bold") and fonts["All"].endswith("regular")
