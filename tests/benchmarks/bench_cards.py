@@ -23,7 +23,8 @@ ART = ROOT / "content" / "christmas-round" / "art" / "gifts" / "teddy.svg"
 EFFECT = "Move 3 more spaces forward. Deliver at every house you pass. Then do what the new space says."
 
 
-def make_game(folder: Path, cards: int) -> Path:
+def make_game(folder: Path, cards: int, distinct: int | None = None) -> Path:
+    distinct = distinct or cards
     game = folder / "bench"
     (game / "templates").mkdir(parents=True)
     (game / "i18n").mkdir()
@@ -36,10 +37,12 @@ def make_game(folder: Path, cards: int) -> Path:
         editions: {standard: {name: t.title}}
         """))
     catalog = ["en:", "  t:", '    title: "Bench"', f'    effect: "{EFFECT}"', "  card:"]
-    catalog += [f'    c{n}: "Card number {n}"' for n in range(cards)]
+    catalog += [f'    c{n}: "Card number {n}"' for n in range(distinct)]
     (game / "i18n" / "en.yaml").write_text("\n".join(catalog) + "\n")
     deck = ["decks:", "  - id: bench", "    name: t.title", "    template: front", "    back: back", "    cards:"]
-    deck += [f"      - {{id: c{n}, fields: {{name: card.c{n}}}}}" for n in range(cards)]
+    copies = cards // distinct
+    deck += [f"      - {{id: c{n}, count: {copies + (1 if n < cards % distinct else 0)}, fields: {{name: card.c{n}}}}}"
+             for n in range(distinct)]
     (game / "cards.yaml").write_text("\n".join(deck) + "\n")
     (game / "templates" / "front.yaml").write_text(textwrap.dedent("""\
         extends: poker-card
@@ -136,14 +139,16 @@ def run(code: str, *args: str) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--cards", type=int, default=1000)
+    parser.add_argument("--distinct", type=int, default=None,
+                        help="distinct card faces (default: every card different, the worst case)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as temporary:
         folder = Path(temporary)
-        game = make_game(folder / "content", args.cards)
+        game = make_game(folder / "content", args.cards, args.distinct)
         engine_s, engine_mb = run(ENGINE, str(game), str(folder / "out"))
         floor_s, floor_mb = run(FLOOR, str(args.cards), str(ART))
-    result = {"cards": args.cards, "engine_s": round(engine_s, 3), "engine_cards_per_s": round(args.cards / engine_s),
+    result = {"cards": args.cards, "distinct": args.distinct or args.cards, "engine_s": round(engine_s, 3), "engine_cards_per_s": round(args.cards / engine_s),
               "engine_peak_mib": round(engine_mb, 1), "floor_s": round(floor_s, 3),
               "floor_peak_mib": round(floor_mb, 1), "ratio": round(engine_s / floor_s, 2)}
     if args.json:
