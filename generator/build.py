@@ -19,7 +19,7 @@ from generator.imposition.sheet import PAPER_SIZES, Document
 from generator.imposition.single import impose_print_shop
 from generator.render.pdf import render_pdf, write_atomically
 from generator.render.png import pages_png
-from generator.text.fonts import FontLibrary
+from generator.text.fonts import FontLibrary, game_families
 from generator.text.layout import SetStyle, fit_text
 from generator.text.rich import parse_rich_text
 from generator.text.setter import TextSetter
@@ -73,9 +73,9 @@ def load_games(folders: list[Path], problems: Problems) -> list[GameSource]:
 def layout_targets(sources: list[GameSource], options: BuildOptions, problems: Problems,
                    library: FontLibrary) -> list[Target]:
     """Lay out every requested edition × language; problems collect along the way."""
-    setter = TextSetter(library)
     targets = []
     for source in sources:
+        setter = TextSetter(game_font_library(source, problems, library))
         editions = _select(source.game.editions, options.editions, "edition", source)
         languages = _select(source.game.languages, options.languages, "language", source)
         for edition in editions:
@@ -83,6 +83,16 @@ def layout_targets(sources: list[GameSource], options: BuildOptions, problems: P
                 ctx = LayoutContext(source, edition, lang, setter, problems, options.allow_fallback)
                 targets.append(Target(source, edition, lang, layout_decks(ctx)))
     return targets
+
+
+def game_font_library(source: GameSource, problems: Problems, base: FontLibrary) -> FontLibrary:
+    """The built-in families plus the game's own font files."""
+    if not source.game.font_files:
+        return base
+
+    def report(path, message):
+        problems.add(source.game_document.mark(path), message, "fix the path in game.yaml font_files")
+    return FontLibrary(game_families(source.folder, source.game.font_files, report))
 
 
 def _select(available, wanted: tuple[str, ...] | None, what: str, source: GameSource) -> list[str]:

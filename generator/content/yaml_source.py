@@ -90,8 +90,9 @@ def parse_yaml(text: str, file: Path, problems: Problems) -> YamlDocument | None
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         where = SourceMark(file, mark.line + 1, mark.column + 1) if mark else SourceMark(file)
-        problems.add(where, f"YAML syntax: {error.problem or error.context}",
-                     "check indentation, colons and quotes around this place")
+        hint = ("indent with spaces only: YAML does not allow tabs there" if "tab" in (error.problem or "")
+                else "check indentation, colons and quotes around this place")
+        problems.add(where, f"YAML syntax: {error.problem or error.context}{_opened_at(error)}", hint)
         return None
     except yaml.YAMLError as error:
         problems.add(SourceMark(file), f"YAML error: {error}")
@@ -104,6 +105,20 @@ def parse_yaml(text: str, file: Path, problems: Problems) -> YamlDocument | None
         return document
     document.data = _to_python(node, (), document, loader, problems)
     return document
+
+
+# An unclosed bracket or quote is found only where the parser gives up, often a
+# line later: name where it was opened, which is where the fix goes.
+_OPENED = {"while parsing a flow sequence": "the list", "while parsing a flow mapping": "the mapping",
+           "while scanning a quoted scalar": "the quoted text"}
+
+
+def _opened_at(error: yaml.MarkedYAMLError) -> str:
+    what = _OPENED.get(error.context or "")
+    mark = error.context_mark
+    if what is None or mark is None or not error.problem:
+        return ""
+    return f" (in {what} opened at line {mark.line + 1}, column {mark.column + 1})"
 
 
 def _mark_of(node: yaml.Node, file: Path) -> SourceMark:

@@ -110,7 +110,8 @@ class FontLibrary:
             path = _as_truetype(file)
         else:
             path = _static_instance(file, WEIGHTS[weight])
-        name = f"pnp-{family}-{weight}{'-italic' if italic else ''}"
+        # the file's digest keeps two games' own "display" families apart
+        name = f"pnp-{family}-{weight}{'-italic' if italic else ''}-{file_digest(path)[:8]}"
         _register(name, path)
         return Face(family, weight, italic, name, path, synthetic)
 
@@ -185,3 +186,34 @@ def _save_atomically(font, target: Path) -> None:
     temporary = target.with_suffix(f".{os.getpid()}.tmp")
     font.save(str(temporary))
     os.replace(temporary, target)
+
+
+FONT_SUFFIXES = {".ttf", ".otf"}
+
+
+def game_families(folder: Path, font_files: dict, report) -> dict[str, FamilySource]:
+    """A game's own fonts (game.yaml `font_files`) as families; `report(path, message)` for bad files."""
+    families = {}
+    root = folder.resolve()
+    for family, files in font_files.items():
+        paths = {}
+        for style in ("regular", "bold", "italic", "bold_italic"):
+            relative = getattr(files, style)
+            if relative is None:
+                continue
+            path = (root / relative).resolve()
+            if root not in path.parents:
+                report(("font_files", family, style), f"'{relative}' is outside the game folder")
+            elif not path.is_file():
+                report(("font_files", family, style), f"font file not found: {relative}")
+            elif path.suffix.lower() not in FONT_SUFFIXES:
+                report(("font_files", family, style), f"'{relative}' is not a TTF or OTF font")
+            else:
+                try:
+                    paths[style] = _as_truetype(path)
+                except Exception as error:  # fontTools raises many kinds on a damaged file
+                    report(("font_files", family, style), f"cannot read font {relative}: {error}")
+        if "regular" in paths:
+            families[family] = FamilySource(family, paths["regular"], paths.get("italic"),
+                                            paths.get("bold"), paths.get("bold_italic"))
+    return families
