@@ -21,7 +21,7 @@ from generator.units import pt_to_mm
 PARAGRAPH_GAP = 0.35   # extra space between paragraphs, in multiples of the size
 MARKER_GAP = 0.35      # between a list marker and its text, in multiples of the size
 BASELINE = 0.80        # first baseline below the top of a line's em box
-HYPHENATE_BELOW = 0.75  # a line filled less than this much tries to hyphenate the next word
+HYPHENATE_BELOW = 0.6  # a line filled less than this much tries to hyphenate the next word
 SEARCH_STEPS = 7       # binary search steps: (max - min) / 128, well under 0.1 pt
 
 
