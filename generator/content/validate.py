@@ -79,6 +79,10 @@ def _message(error: dict[str, Any]) -> tuple[str, str]:
                 "use lower-case letters, digits, '-' and '_', starting with a letter or digit")
     if kind in ("model_type", "dict_type"):
         return f"expected a mapping of keys (key: value), got {value!r}", ""
+    if kind == "list_type":
+        return f"expected a list such as [a, b], got {value!r}", ""
+    if kind == "string_type":
+        return f"expected text, got {value!r}", "put it in quotes if YAML reads it as something else"
     if kind == "literal_error":
         return f"got {value!r}, expected {error['ctx']['expected']}", ""
     message = error["msg"]

@@ -61,11 +61,14 @@ def test_text_too_long_at_the_minimum_size_reports_by_how_much(setter):
     assert not layout.fits and layout.size == 6.0 and layout.overflow > 10
 
 
-def test_bulgarian_words_hyphenate_when_a_line_would_be_loose(setter):
-    layout = fit_text(parse_rich_text("Придвижете се още три полета"), 22, 30, _style(size=9, min_size=9, lang="bg"),
-                      setter)
-    texts = [run.text for run in layout.runs]
-    assert any(text.endswith("-") for text in texts), texts
+@pytest.mark.parametrize("text, width, lines", [
+    ("Разбъркайте картите", 14, ["Разбър-", "кайте", "картите"]),     # a word wider than the box
+    ("До помощниците", 20, ["До помощ-", "ниците"]),                  # a line that would be left loose
+    ("Придвижете се още три полета", 22, ["Придвижете", "се още три", "полета"]),  # full enough: no break
+])
+def test_bulgarian_words_hyphenate_only_where_it_helps(setter, text, width, lines):
+    layout = fit_text(parse_rich_text(text), width, 30, _style(size=9, min_size=9, lang="bg"), setter)
+    assert [run.text for run in layout.runs] == lines
 
 
 def test_list_items_hang_their_text_after_the_marker(setter):
