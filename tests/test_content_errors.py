@@ -303,6 +303,15 @@ CASES = [
         {**edit("cards.yaml", "art/star.svg", "../x.svg"), "../x.svg": STAR_SVG},
         ["g/cards.yaml:9:41: '../x.svg' is outside the game folder"],
         id="art-outside-folder-sibling"),
+    pytest.param(
+        edit("templates/card.yaml", 'style: body}', 'style: body, editions: [deluxe]}'),
+        ["g/templates/card.yaml:10:9: box 'name' names unknown edition(s) deluxe"],
+        id="box-unknown-edition"),
+    pytest.param(
+        {**edit("templates/card.yaml", 'style: body}', 'style: body, count: "@art"}')},
+        ["g/cards.yaml:9:41: deck cards, card star: count for plural text must be a whole number, "
+         "got 'art/star.svg'"],
+        id="plural-count-not-a-number"),
     # --- several problems in one run: all are reported
     pytest.param(
         {**edit("cards.yaml", "count: 2", "cout: 2"), **edit("i18n/en.yaml", '"Standard"', '"Standard')},

@@ -42,8 +42,13 @@ def layout_face(template: ResolvedTemplate, subject: Subject, ctx: LayoutContext
     boxes = sorted(model.boxes.items(), key=lambda pair: pair[1].z)
     for name, box in boxes:
         mark = _box_mark(template, name)
-        if box.editions is not None and ctx.edition not in box.editions:
-            continue
+        if box.editions is not None:
+            unknown = sorted(set(box.editions) - set(ctx.source.game.editions))
+            if unknown and ctx.once("box-editions", template.id, name):
+                ctx.problems.add(mark, f"box '{name}' names unknown edition(s) {', '.join(unknown)}",
+                                 f"editions in game.yaml: {', '.join(ctx.source.game.editions)}")
+            if ctx.edition not in box.editions:
+                continue
         if box.when is not None and not _present(_value(box.when, subject)):
             continue
         frame = _frame(box, model, mark, ctx, name)
@@ -192,7 +197,8 @@ def resolve_file(ctx: LayoutContext, relative: str, mark: SourceMark) -> Path | 
         message, hint = {
             "outside": (f"'{relative}' is outside the game folder",
                         "keep art and fonts inside the game folder, e.g. art/..."),
-            "missing": (f"file not found: {relative}", f"looked for {path}"),
+            "missing": (f"file not found: {relative}",
+                        f"paths are relative to the game folder ({ctx.source.folder.name}/)"),
             "suffix": (f"'{relative}' is not SVG, PNG or JPEG art", "convert it to one of those"),
         }[problem]
         ctx.problems.add(mark, message, hint)
@@ -263,7 +269,13 @@ def _box_text(box: Box, subject: Subject, ctx: LayoutContext, mark: SourceMark, 
         ctx.problems.add(_reference_mark(box.text, subject, mark), f"expected a translation key, got {key!r}")
         return "", None, mark
     count = _value(box.count, subject) if box.count is not None else None
-    count = count if isinstance(count, int) and count is not MISSING else None
+    if count is MISSING or count is None:
+        count = None
+    elif isinstance(count, bool) or not isinstance(count, int):
+        if ctx.once("count", subject.label, name):
+            ctx.problems.add(_reference_mark(box.count, subject, mark),
+                             f"{subject.label}: count for plural text must be a whole number, got {count!r}")
+        count = None
     args = {k: v for k, v in subject.fields.items() if isinstance(v, (str, int, float))}
     text, entry_mark = ctx.translate(key, _reference_mark(box.text, subject, mark), args, count)
     return text, key, entry_mark or _reference_mark(box.text, subject, mark)
