@@ -44,34 +44,23 @@ def parse_rich_text(text: str) -> tuple[Paragraph, ...]:
     return tuple(paragraphs)
 
 
+_INLINE_MARK = re.compile(r"(\\\*|\*\*|\*)")
+
+
 def _inline(line: str) -> list[Fragment]:
     fragments: list[Fragment] = []
     bold = italic = False
-    buffer = ""
-    index = 0
-    while index < len(line):
-        if line.startswith("\\*", index):
-            buffer += "*"
-            index += 2
-            continue
-        if line.startswith("**", index):
-            if buffer:
-                fragments.append(Fragment(buffer, bold, italic))
-                buffer = ""
+    for token in _INLINE_MARK.split(line):
+        if token == "**":
             bold = not bold
-            index += 2
-            continue
-        if line[index] == "*":
-            if buffer:
-                fragments.append(Fragment(buffer, bold, italic))
-                buffer = ""
+        elif token == "*":
             italic = not italic
-            index += 1
-            continue
-        buffer += line[index]
-        index += 1
-    if buffer:
-        fragments.append(Fragment(buffer, bold, italic))
+        elif token:
+            text = "*" if token == "\\*" else token
+            if fragments and (fragments[-1].bold, fragments[-1].italic) == (bold, italic):
+                fragments[-1] = Fragment(fragments[-1].text + text, bold, italic)
+            else:
+                fragments.append(Fragment(text, bold, italic))
     return fragments
 
 
