@@ -7,16 +7,21 @@ with content errors writes nothing and leaves the previous outputs as they were.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from generator.components.cards import LaidOutDeck, layout_decks
+from generator.components.board import LaidOutBoard, layout_boards
+from generator.components.kit import KitText, kit_text
+from generator.components.piece import PieceCopy
+from generator.components.pieces import LaidOutSet, layout_sets
 from generator.components.context import LayoutContext
 from generator.content.game import GameSource, load_game
 from generator.errors import ContentError, Problems, UsageError
-from generator.imposition.grid import GridSpec, impose_cards
-from generator.imposition.sheet import PAPER_SIZES, Document
-from generator.imposition.single import impose_print_shop
+from generator.imposition.cover import blank_page, cover_page
+from generator.imposition.grid import impose_mixed
+from generator.imposition.sheet import PAPER_SIZES, Document, Page
+from generator.imposition.single import face_page, impose_print_shop
+from generator.imposition.tiles import TileSpec, impose_board
 from generator.render.pdf import render_pdf, write_atomically
 from generator.render.png import pages_png
 from generator.text.fonts import FontLibrary, game_families
@@ -47,11 +52,18 @@ class Target:
     source: GameSource
     edition: str
     lang: str
-    decks: list[LaidOutDeck]
+    sets: dict[str, list[LaidOutSet]]          # 'cards', 'tokens', 'pawns'
+    boards: list[LaidOutBoard]
+    kit: KitText
+    stack: tuple[str, ...]          # the game's body font stack
+    setter: TextSetter              # the game's fonts (built-in families and its own)
 
     @property
     def folder_parts(self) -> tuple[str, str, str]:
         return (self.source.id, self.edition, self.lang)
+
+    def copies(self, kind: str) -> list[PieceCopy]:
+        return [copy for laid_out in self.sets.get(kind, []) for copy in laid_out.copies]
 
 
 @dataclass
@@ -81,7 +93,10 @@ def layout_targets(sources: list[GameSource], options: BuildOptions, problems: P
         for edition in editions:
             for lang in languages:
                 ctx = LayoutContext(source, edition, lang, setter, problems, options.allow_fallback)
-                targets.append(Target(source, edition, lang, layout_decks(ctx)))
+                sets = {kind: layout_sets(ctx, pieces) for kind, pieces in source.pieces.items()}
+                boards = layout_boards(ctx)
+                targets.append(Target(source, edition, lang, sets, boards, kit_text(ctx, sets, boards),
+                                      ctx.font_stack(None, source.game_document.mark()), setter))
     return targets
 
 
@@ -132,30 +147,70 @@ def check(folders: list[Path], options: BuildOptions) -> Problems:
 
 
 def write_target(target: Target, options: BuildOptions, library: FontLibrary, report: BuildReport) -> None:
+    """Every file of the output contract that the target's content calls for."""
     body = library.face("nunito").name
     base = options.out.joinpath(*target.folder_parts)
-    copies = [copy for deck in target.decks for copy in deck.copies]
-    if not copies:
-        return
     caption = _caption_maker(library, target.lang)
     title = f"{target.source.id} {target.edition} {target.lang}"
-    savers = {deck.id: deck.ink_saver_back for deck in target.decks}
-    offers_saver = target.source.game.editions[target.edition].ink_saver and any(savers.values())
     for paper in options.papers:
-        card = (copies[0].front.width, copies[0].front.height)
-        spec = GridSpec(PAPER_SIZES[paper], card, gap=options.gap, duplex=options.duplex)
-        pages = impose_cards(copies, spec, caption=caption)
-        _write(base / paper / "cards.pdf", Document(pages, title=f"{title} cards"), body, report)
-        if offers_saver:
-            saver_pages = impose_cards(copies, spec, back_of=lambda c: savers.get(c.deck) or c.back,
-                                       caption=caption)
-            _write(base / paper / "cards-ink-saver.pdf", Document(saver_pages, title=f"{title} cards"), body, report)
-    if not options.print_shop:
-        return
-    shop = Document(impose_print_shop(copies), title=f"{title} print shop", no_print_scaling=False)
-    shop_pdf = _write(base / "print-shop" / "cards.pdf", shop, body, report)
-    if options.print_shop_png:
-        _write_pngs(shop_pdf, shop, copies, base / "print-shop" / "png", report)
+        sections = home_sections(target, options, paper, caption)
+        for name, pages in sections.items():
+            _write(base / paper / f"{name}.pdf", Document(pages, title=f"{title} {name}"), body, report)
+        kit = kit_pages(target, sections, PAPER_SIZES[paper], caption)
+        _write(base / paper / "kit.pdf", Document(kit, title=f"{title} kit"), body, report)
+    if options.print_shop:
+        write_print_shop(target, base / "print-shop", body, options, report)
+
+
+def home_sections(target: Target, options: BuildOptions, paper: str, caption) -> dict[str, list[Page]]:
+    """The home-print files of one paper size, by file name, in print order."""
+    size = PAPER_SIZES[paper]
+    sections: dict[str, list[Page]] = {}
+    cards = target.copies("cards")
+    if cards:
+        grid = dict(gap=options.gap, duplex=options.duplex)
+        sections["cards"] = impose_mixed(cards, size, caption, "cards", **grid)
+        savers = {laid_out.id: laid_out.ink_saver_back for laid_out in target.sets["cards"]}
+        if target.source.game.editions[target.edition].ink_saver and any(savers.values()):
+            with_savers = [replace(copy, back=savers.get(copy.deck) or copy.back) for copy in cards]
+            sections["cards-ink-saver"] = impose_mixed(with_savers, size, caption, "cards", **grid)
+    if target.copies("tokens"):
+        sections["tokens"] = impose_mixed(target.copies("tokens"), size, caption, "tokens", duplex=options.duplex)
+    if target.copies("pawns"):
+        sections["pawns"] = impose_mixed(target.copies("pawns"), size, caption, "pawns")
+    if target.boards:
+        sections["board"] = [page for board in target.boards
+                             for page in impose_board(board.face, TileSpec(size), caption, board.id)]
+    return sections
+
+
+def kit_pages(target: Target, sections: dict[str, list[Page]], paper, caption) -> list[Page]:
+    """Everything in print order for one double-sided print run: single-sided parts get blank backs."""
+    pages = [cover_page(paper, target.kit, target.setter, target.stack, target.lang, caption), blank_page(paper)]
+    for name in ("cards", "tokens", "pawns", "board"):
+        section = sections.get(name, [])
+        double_sided = name in ("cards", "tokens")
+        for page in section:
+            pages.append(page)
+            if not double_sided:
+                pages.append(blank_page(paper))
+    return pages
+
+
+def write_print_shop(target: Target, folder: Path, body: str, options: BuildOptions, report: BuildReport) -> None:
+    """One face per page with bleed: cards (and their PNGs), tokens, boards."""
+    cards = target.copies("cards")
+    if cards:
+        shop = Document(impose_print_shop(cards), title="cards print shop", no_print_scaling=False)
+        shop_pdf = _write(folder / "cards.pdf", shop, body, report)
+        if options.print_shop_png:
+            _write_pngs(shop_pdf, shop, cards, folder / "png", report)
+    if target.copies("tokens"):
+        shop = Document(impose_print_shop(target.copies("tokens")), title="tokens print shop", no_print_scaling=False)
+        _write(folder / "tokens.pdf", shop, body, report)
+    if target.boards:
+        pages = [face_page(board.face, board.id) for board in target.boards]
+        _write(folder / "board.pdf", Document(pages, title="board print shop", no_print_scaling=False), body, report)
 
 
 def _write(path: Path, document: Document, initial_font: str, report: BuildReport) -> bytes:

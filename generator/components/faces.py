@@ -7,12 +7,14 @@ glyph, text too long at the minimum size) is reported with where it was written.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
 from generator.components.context import LayoutContext
+from generator.components.cells import (PathError, cell_fields, group_for, link_curves, loop_places,
+                                        row_places)
 from generator.components.piece import ArtPlacement, Face, Item, Shape, TextPlacement
 from generator.content.schema import Box, Template, TextStyle
 from generator.content.templates import ResolvedTemplate
@@ -32,6 +34,7 @@ class Subject:
     label: str                                   # 'deck gifts, card teddy' for messages
     fields: dict[str, Any]
     field_mark: Callable[[str], SourceMark]
+    cell_types: dict[str, dict[str, Any]] = field(default_factory=dict)   # for `cells` boxes
 
 
 def layout_face(template: ResolvedTemplate, subject: Subject, ctx: LayoutContext, key: str) -> Face:
@@ -67,6 +70,8 @@ def layout_face(template: ResolvedTemplate, subject: Subject, ctx: LayoutContext
         elif box.kind == "text":
             _check_safe(template, name, frame, ctx, mark)
             items.extend(_text(box, frame, template, subject, ctx, mark, name))
+        elif box.kind == "cells":
+            items.extend(_cells(box, frame, template, subject, ctx, mark, name, key))
         elif box.kind == "table":
             _check_safe(template, name, frame, ctx, mark)
             items.extend(_table(box, frame, template, subject, ctx, mark, name))
@@ -332,4 +337,50 @@ def _table(box: Box, frame, template: ResolvedTemplate, subject: Subject, ctx: L
                                       box.stroke_width, ctx.setter)
     if not fits:
         _report_overflow(ctx, subject, name, None, mark, overflow, style.min_size, template.id)
+    return items
+
+
+def _cells(box: Box, frame, template: ResolvedTemplate, subject: Subject, ctx: LayoutContext,
+           mark: SourceMark, name: str, key: str) -> list[Item]:
+    entries = _require(box.cells, subject, ctx, mark, name)
+    where = _reference_mark(box.cells, subject, mark)
+    if entries is None:
+        return []
+    if not isinstance(entries, list) or not entries:
+        ctx.problems.add(where, f"box '{name}': cells must be a non-empty list")
+        return []
+    cell_template = ctx.source.templates.resolve(box.cell_template) if box.cell_template else None
+    if cell_template is None:
+        if ctx.once("cell-template", template.id, name):
+            ctx.problems.add(mark, f"box '{name}' needs a cell_template (a known template id)",
+                             f"known templates: {', '.join(sorted(ctx.source.templates.files))}")
+        return []
+    fields = []
+    for index, entry in enumerate(entries):
+        resolved = cell_fields(entry, subject.cell_types)
+        if isinstance(resolved, str):
+            if ctx.once("cell", subject.label, name, index):
+                ctx.problems.add(where, f"{subject.label}: cell {index + 1} of '{box.cells[1:]}': {resolved}",
+                                 f"cell types: {', '.join(subject.cell_types) or 'none'}")
+            resolved = {}
+        fields.append({"index": index + 1, **resolved})
+    try:
+        if box.path == "loop":
+            places = loop_places(frame, len(fields), box.start, box.facing)
+        else:
+            places = row_places(frame, len(fields), box.gap, vertical=box.path == "column")
+    except PathError as error:
+        ctx.problems.add(mark, f"box '{name}': {error}")
+        return []
+    items: list[Item] = []
+    if box.link:
+        items.extend(link_curves(places, fields, box.link, frame,
+                                 _colour(box.stroke, template.model.palette, subject, ctx, mark),
+                                 box.stroke_width, tuple(box.dash) if box.dash else None))
+    size = cell_template.model.size
+    for index, (place, cell) in enumerate(zip(places, fields)):
+        cell_subject = Subject(f"{subject.label}, {box.cells[1:]} cell {index + 1}", cell,
+                               lambda _name, _where=where: _where, subject.cell_types)
+        face = layout_face(cell_template, cell_subject, ctx, f"{key}/{name}/{index}")
+        items.append(group_for(place, face.items, size.width, size.height))
     return items

@@ -14,7 +14,7 @@ from generator.text.layout import GlyphRun
 
 @dataclass(frozen=True)
 class Shape:
-    kind: str                      # 'rect', 'ellipse' or 'line' (from x, y to x + w, y + h)
+    kind: str                      # 'rect', 'ellipse', 'line' or 'curve' (from x, y to x + w, y + h)
     x: float
     y: float
     w: float
@@ -24,6 +24,7 @@ class Shape:
     stroke_width: float = 0.3
     radius: float = 0.0
     dash: tuple[float, ...] | None = None
+    control: tuple[float, float] | None = None   # a 'curve' bends towards this point
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,34 @@ class TextPlacement:
     runs: tuple[GlyphRun, ...]
 
 
-Item = Shape | ArtPlacement | TextPlacement
+@dataclass(frozen=True)
+class Group:
+    """Items laid out in their own width × height, drawn into the frame x, y, w, h.
+
+    `rotation` turns the group clockwise by 0, 90, 180 or 270 degrees (a board
+    space facing its side of the table, the back half of a standee); the
+    group is scaled to fill the frame.
+    """
+
+    x: float
+    y: float
+    w: float
+    h: float
+    width: float
+    height: float
+    rotation: int
+    items: tuple["Item", ...]
+
+
+Item = Shape | ArtPlacement | TextPlacement | Group
+
+
+def walk(items: tuple[Item, ...]):
+    """Every item, descending into groups."""
+    for item in items:
+        yield item
+        if isinstance(item, Group):
+            yield from walk(item.items)
 
 
 @dataclass(frozen=True)
@@ -58,7 +86,7 @@ class Face:
     @property
     def text(self) -> str:
         """The face's words in reading order (tests and checks search it)."""
-        return " ".join(run.text for item in self.items if isinstance(item, TextPlacement)
+        return " ".join(run.text for item in walk(self.items) if isinstance(item, TextPlacement)
                         for run in item.runs)
 
 

@@ -1,16 +1,37 @@
-"""Load a game folder: game.yaml, cards.yaml, the language catalogs and its templates."""
+"""Load a game folder: game.yaml, its pieces (cards, tokens, pawns), boards, catalogs and templates."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator.content.schema import CardsFile, Deck, Game
+from generator.content.schema import (BoardsFile, CardsFile, Game, PawnsFile, PieceSet,
+                                       TokensFile)
 from generator.content.templates import TemplateLibrary
 from generator.content.validate import validate
 from generator.content.yaml_source import YamlDocument, load_yaml
 from generator.errors import Problems, SourceMark
 from generator.i18n.catalog import Catalog, load_catalog
+
+
+# file name → (schema, the key of its list of sets)
+PIECE_FILES = {"cards": (CardsFile, "decks"), "tokens": (TokensFile, "sets"), "pawns": (PawnsFile, "sets")}
+
+
+@dataclass
+class PieceFile:
+    """cards.yaml, tokens.yaml or pawns.yaml: sets of pieces, and where each was written."""
+
+    kind: str
+    sets: list[PieceSet]
+    document: YamlDocument
+    list_key: str
+
+    def mark(self, set_index: int, *path: str | int) -> SourceMark:
+        return self.document.mark((self.list_key, set_index) + path)
+
+    def key_mark(self, set_index: int, *path: str | int) -> SourceMark:
+        return self.document.key_mark((self.list_key, set_index) + path)
 
 
 @dataclass
@@ -20,8 +41,9 @@ class GameSource:
     folder: Path
     game: Game
     game_document: YamlDocument
-    cards: CardsFile | None = None
-    cards_document: YamlDocument | None = None
+    pieces: dict[str, PieceFile] = field(default_factory=dict)
+    boards: BoardsFile | None = None
+    boards_document: YamlDocument | None = None
     catalogs: dict[str, Catalog] = field(default_factory=dict)
     templates: TemplateLibrary | None = None
 
@@ -32,10 +54,6 @@ class GameSource:
     @property
     def source_language(self) -> str:
         return self.game.languages[0]
-
-    def deck_mark(self, deck_index: int, *path: str | int) -> SourceMark:
-        assert self.cards_document is not None
-        return self.cards_document.mark(("decks", deck_index) + path)
 
 
 def find_games(content_root: Path) -> list[Path]:
@@ -56,59 +74,84 @@ def load_game(folder: Path, problems: Problems) -> GameSource | None:
         catalog = load_catalog(folder, lang, problems)
         if catalog is not None:
             source.catalogs[lang] = catalog
-    cards_file = folder / "cards.yaml"
-    if cards_file.exists():
-        document = load_yaml(cards_file, problems)
+    for kind, (schema, list_key) in PIECE_FILES.items():
+        file = folder / f"{kind}.yaml"
+        if not file.exists():
+            continue
+        document = load_yaml(file, problems)
+        model = validate(schema, document.data, document, problems) if document is not None else None
+        if model is not None:
+            pieces = PieceFile(kind, getattr(model, list_key), document, list_key)
+            source.pieces[kind] = pieces
+            _check_sets(source, pieces, problems)
+    if (folder / "board.yaml").exists():
+        document = load_yaml(folder / "board.yaml", problems)
         if document is not None:
-            source.cards_document = document
-            source.cards = validate(CardsFile, document.data, document, problems)
-            if source.cards is not None:
-                _check_decks(source, problems)
+            source.boards_document = document
+            source.boards = validate(BoardsFile, document.data, document, problems)
+            if source.boards is not None:
+                _check_boards(source, problems)
     return source
 
 
-def _check_decks(source: GameSource, problems: Problems) -> None:
+def _check_template(source: GameSource, template_id: str, mark: SourceMark, problems: Problems) -> None:
+    assert source.templates is not None
+    if template_id not in source.templates.files:
+        problems.add(mark, f"unknown template '{template_id}'",
+                     f"known templates: {', '.join(sorted(source.templates.files))}")
+    else:
+        source.templates.resolve(template_id)
+
+
+def _check_boards(source: GameSource, problems: Problems) -> None:
+    assert source.boards is not None and source.boards_document is not None
+    seen: set[str] = set()
+    for index, board in enumerate(source.boards.boards):
+        if board.id in seen:
+            problems.add(source.boards_document.mark(("boards", index, "id")), f"duplicate board id '{board.id}'")
+        seen.add(board.id)
+        _check_template(source, board.template, source.boards_document.mark(("boards", index, "template")),
+                        problems)
+
+
+def _check_sets(source: GameSource, pieces: PieceFile, problems: Problems) -> None:
     """What the schema cannot see: unique ids, known editions and templates."""
-    assert source.cards is not None and source.cards_document is not None and source.templates is not None
     editions = set(source.game.editions)
-    deck_ids: dict[str, int] = {}
-    for deck_index, deck in enumerate(source.cards.decks):
-        if deck.id in deck_ids:
-            problems.add(source.deck_mark(deck_index, "id"), f"duplicate deck id '{deck.id}'",
-                         f"deck ids must be unique; the first is deck {deck_ids[deck.id] + 1}")
-        deck_ids.setdefault(deck.id, deck_index)
+    set_ids: dict[str, int] = {}
+    noun = "deck" if pieces.kind == "cards" else "set"
+    for set_index, piece_set in enumerate(pieces.sets):
+        if piece_set.id in set_ids:
+            problems.add(pieces.mark(set_index, "id"), f"duplicate {noun} id '{piece_set.id}'",
+                         f"{noun} ids must be unique; the first is {noun} {set_ids[piece_set.id] + 1}")
+        set_ids.setdefault(piece_set.id, set_index)
         for slot in ("template", "back", "ink_saver_back"):
-            template_id = getattr(deck, slot)
-            if template_id is None:
-                continue
-            if template_id not in source.templates.files:
-                problems.add(source.deck_mark(deck_index, slot), f"unknown template '{template_id}'",
-                             f"known templates: {', '.join(sorted(source.templates.files))}")
-            else:
-                source.templates.resolve(template_id)
-        card_ids: set[str] = set()
-        for card_index, card in enumerate(deck.cards):
-            if card.id in card_ids:
-                problems.add(source.deck_mark(deck_index, "cards", card_index, "id"),
-                             f"duplicate card id '{card.id}' in deck '{deck.id}'", "card ids must be unique in a deck")
-            card_ids.add(card.id)
+            template_id = getattr(piece_set, slot)
+            if template_id is not None:
+                _check_template(source, template_id, pieces.mark(set_index, slot), problems)
+        item = piece_set.ITEMS[:-1]
+        item_ids: set[str] = set()
+        for index, piece in enumerate(piece_set.items):
+            if piece.id in item_ids:
+                problems.add(pieces.mark(set_index, piece_set.ITEMS, index, "id"),
+                             f"duplicate {item} id '{piece.id}' in {noun} '{piece_set.id}'",
+                             f"{item} ids must be unique in a {noun}")
+            item_ids.add(piece.id)
             # point at the edition name itself: `count: {deluxe: 2}` marks `deluxe`, not the card
-            card_path = ("decks", deck_index, "cards", card_index)
-            named = [(name, source.cards_document.key_mark(card_path + ("count", name)))
-                     for name in (card.count if isinstance(card.count, dict) else {})]
-            named += [(name, source.deck_mark(deck_index, "cards", card_index, "editions", index))
-                      for index, name in enumerate(card.editions or [])]
+            named = [(name, pieces.key_mark(set_index, piece_set.ITEMS, index, "count", name))
+                     for name in (piece.count if isinstance(piece.count, dict) else {})]
+            named += [(name, pieces.mark(set_index, piece_set.ITEMS, index, "editions", position))
+                      for position, name in enumerate(piece.editions or [])]
             for name, where in named:
                 if name not in editions:
-                    problems.add(where, f"unknown edition '{name}' in card '{card.id}'",
+                    problems.add(where, f"unknown edition '{name}' in {item} '{piece.id}'",
                                  f"editions in game.yaml: {', '.join(sorted(editions))}")
 
 
-def card_count(deck: Deck, card_index: int, edition: str) -> int:
-    """Copies of a card in an edition (0 when the edition leaves it out)."""
-    card = deck.cards[card_index]
-    if card.editions is not None and edition not in card.editions:
+def piece_count(piece_set: PieceSet, index: int, edition: str) -> int:
+    """Copies of a piece in an edition (0 when the edition leaves it out)."""
+    piece = piece_set.items[index]
+    if piece.editions is not None and edition not in piece.editions:
         return 0
-    if isinstance(card.count, dict):
-        return card.count.get(edition, 0)
-    return card.count
+    if isinstance(piece.count, dict):
+        return piece.count.get(edition, 0)
+    return piece.count

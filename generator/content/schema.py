@@ -8,7 +8,7 @@ the card being drawn; anything else in a text slot is a translation key.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
@@ -92,19 +92,78 @@ class Card(Strict):
                     "colours, numbers, tables.")
 
 
-class Deck(Strict):
+class Standee(Strict):
+    """A fold-over standee: base tab, front, fold, the back turned 180°, base tab."""
+
+    base: Length = Field(12.0, description="Depth of each base tab.")
+
+
+class PieceSet(Strict):
+    """A group of pieces sharing a front template and a back: a deck, a token set, pawns."""
+
+    ITEMS: ClassVar[str] = "cards"
+
     id: str = Field(pattern=ID_PATTERN)
-    name: str = Field(description="Translation key of the deck's name.")
-    template: str = Field(description="Template id of the card fronts.")
-    back: str = Field(description="Template id of the standard back.")
+    name: str = Field(description="Translation key of the set's name (printed on backs).")
+    title: str | None = Field(None, description="Translation key of the set's name in lists "
+                                                "(the kit's contents); default: name.")
+    template: str = Field(description="Template id of the fronts.")
+    back: str | None = Field(None, description="Template id of the standard back.")
     ink_saver_back: str | None = Field(None, description="Template id of the ink-saver back.")
     fields: dict[str, Any] = Field(default_factory=dict,
-                                   description="Fields every card of the deck has (cards override).")
+                                   description="Fields every piece of the set has (pieces override).")
+
+    @property
+    def items(self) -> list[Card]:
+        return getattr(self, self.ITEMS)
+
+
+class Deck(PieceSet):
+    back: str = Field(description="Template id of the standard back.")
     cards: list[Card] = Field(min_length=1)
+
+
+class TokenSet(PieceSet):
+    ITEMS: ClassVar[str] = "tokens"
+    back: str = Field(description="Template id of the tokens' back.")
+    tokens: list[Card] = Field(min_length=1)
+
+
+class PawnSet(PieceSet):
+    ITEMS: ClassVar[str] = "pawns"
+    standee: Standee = Field(default_factory=Standee)
+    pawns: list[Card] = Field(min_length=1)
 
 
 class CardsFile(Strict):
     decks: list[Deck] = Field(min_length=1)
+
+
+class TokensFile(Strict):
+    sets: list[TokenSet] = Field(min_length=1)
+
+
+class PawnsFile(Strict):
+    sets: list[PawnSet] = Field(min_length=1)
+
+
+# ---------------------------------------------------------------- boards
+
+class Board(Strict):
+    """A board drawn from a template; `cells` boxes lay its tracks out from the fields."""
+
+    id: str = Field(pattern=ID_PATTERN)
+    name: str = Field(description="Translation key of the board's name.")
+    template: str = Field(description="Template id of the whole board face.")
+    fields: dict[str, Any] = Field(default_factory=dict)
+    cell_types: dict[str, dict[str, Any]] = Field(
+        default_factory=dict,
+        description="Fields shared by cells: a cell written as a type id gets that type's fields; "
+                    "a cell {type: id, ...} gets them and adds its own.")
+
+
+class BoardsFile(Strict):
+    boards: list[Board] = Field(min_length=1)
 
 
 # ---------------------------------------------------------------- templates
@@ -130,7 +189,7 @@ class TextStyle(Strict):
 class Box(Strict):
     """A named rectangle of the template; x and y are measured from the trim's top-left."""
 
-    kind: Literal["rect", "ellipse", "text", "art", "table", "line"]
+    kind: Literal["rect", "ellipse", "text", "art", "table", "line", "cells"]
     x: Length = 0.0
     y: Length = 0.0
     width: Length | None = None
@@ -157,6 +216,16 @@ class Box(Strict):
     fit: Literal["contain", "cover", "stretch"] = "contain"
     repeat: str | int | None = Field(None, description="Draw the art this many times in a row.")
     gap: Length = 1.0
+    # cells: a template repeated along a path (a board's track, a row of night spaces, a legend)
+    cells: str | None = Field(None, description="'@field' holding the list of cells.")
+    cell_template: str | None = Field(None, description="Template id drawn for each cell.")
+    path: Literal["loop", "row", "column"] = Field(
+        "row", description="loop: clockwise around the box's edge; row: left to right; column: top down.")
+    start: Literal["top-left", "top-right", "bottom-right", "bottom-left"] = Field(
+        "top-left", description="Where a loop's first cell is.")
+    facing: Literal["outside", "inside", "up"] = Field(
+        "outside", description="Which way a loop's cells read: from the board's edge, its centre, or all upright.")
+    link: str | None = Field(None, description="Cells of this type are joined in pairs by a curve.")
     # table
     table: str | None = Field(None, description="'@field' holding a list of rows.")
     header: list[str] | None = Field(None, description="Translation keys of the column heads.")

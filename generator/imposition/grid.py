@@ -70,10 +70,13 @@ def back_position(spec: GridSpec, geometry: GridGeometry, row: int, column: int)
 
 
 def impose_cards(copies: Sequence[PieceCopy], spec: GridSpec,
-                 back_of: Callable[[PieceCopy], Face] = lambda copy: copy.back,
+                 back_of: Callable[[PieceCopy], Face | None] = lambda copy: copy.back,
                  caption: Callable[[str, float], tuple[GlyphRun, ...]] | None = None,
-                 label: str = "cards") -> list[Page]:
-    """Pages in duplex order: fronts, then their backs, sheet after sheet."""
+                 label: str = "cards", scale_mark: bool = True) -> list[Page]:
+    """Pages in duplex order: fronts, then their backs, sheet after sheet.
+
+    Pieces without a back (standees) get no backs page.
+    """
     geometry = grid_geometry(spec)
     per_page = geometry.columns * geometry.rows
     pages: list[Page] = []
@@ -84,15 +87,34 @@ def impose_cards(copies: Sequence[PieceCopy], spec: GridSpec,
             row, column = divmod(index, geometry.columns)
             x, y = geometry.cell(spec, row, column)
             fronts.append(Placement(copy.front, x, y, _clip(spec, geometry, row, column, spec.front_outer_bleed)))
+            back = back_of(copy)
+            if back is None:
+                continue
             back_row, back_column = back_position(spec, geometry, row, column)
             bx, by = geometry.cell(spec, back_row, back_column)
-            backs.append(Placement(back_of(copy), bx, by,
-                                   _clip(spec, geometry, back_row, back_column, spec.back_outer_bleed)))
+            backs.append(Placement(back, bx, by, _clip(spec, geometry, back_row, back_column, spec.back_outer_bleed)))
         marks = list(crop_marks(spec, geometry))
-        if sheet == 0:
+        if sheet == 0 and scale_mark:
             marks.extend(scale_bar(spec, geometry, caption))
         pages.append(Page(*spec.paper, tuple(fronts), tuple(marks), label=f"{label} fronts {sheet + 1}"))
-        pages.append(Page(*spec.paper, tuple(backs), label=f"{label} backs {sheet + 1}"))
+        if backs:
+            pages.append(Page(*spec.paper, tuple(backs), label=f"{label} backs {sheet + 1}"))
+    return pages
+
+
+def impose_mixed(copies: Sequence[PieceCopy], paper: tuple[float, float], caption=None, label: str = "pieces",
+                 **grid_options) -> list[Page]:
+    """Pieces of several sizes (tokens of 30 and 20 mm): each run of one size on its own sheets."""
+    pages: list[Page] = []
+    run: list[PieceCopy] = []
+    for copy in list(copies) + [None]:  # type: ignore[list-item]
+        size = None if copy is None else (copy.front.width, copy.front.height)
+        if run and (copy is None or size != (run[0].front.width, run[0].front.height)):
+            spec = GridSpec(paper, (run[0].front.width, run[0].front.height), **grid_options)
+            pages.extend(impose_cards(run, spec, caption=caption, label=label, scale_mark=not pages))
+            run = []
+        if copy is not None:
+            run.append(copy)
     return pages
 
 
@@ -132,18 +154,28 @@ def _line(x: float, y: float, w: float, h: float) -> Shape:
 def scale_bar(spec: GridSpec, geometry: GridGeometry,
               caption: Callable[[str, float], tuple[GlyphRun, ...]] | None) -> list[Item]:
     """A 50 mm bar under the first column, between the crop marks, to check 100 % printing."""
-    _, grid_h = geometry.size(spec)
-    y = geometry.top + grid_h + spec.mark_offset + 1.2
-    x = geometry.left + (spec.card[0] - SCALE_BAR) / 2
+    grid_w, grid_h = geometry.size(spec)
+    if spec.card[0] >= SCALE_BAR + 6:   # between the crop marks under the first column
+        y = geometry.top + grid_h + spec.mark_offset + 1.2
+        x = geometry.left + (spec.card[0] - SCALE_BAR) / 2
+        label_x = geometry.left + spec.card[0] + spec.gap + 2.0
+    else:                              # narrow pieces: below the crop marks
+        y = geometry.top + grid_h + spec.mark_offset + spec.mark_length + 2.5
+        x = geometry.left
+        label_x = x + SCALE_BAR + 3.0
+    items = scale_bar_items(x, y, None)
+    if caption is not None:
+        items.append(TextPlacement(label_x, y - 1.8, caption("50 mm · 100 %", 6.0)))
+    return items
+
+
+def scale_bar_items(x: float, y: float, caption) -> list[Item]:
+    """A 50 mm bar with ticks every 10 mm, its left end at (x, y); labelled when caption is given."""
     tick = 1.6
-    items: list[Item] = [
-        _line(x, y, SCALE_BAR, 0),
-        _line(x, y - tick / 2, 0, tick),
-        _line(x + SCALE_BAR, y - tick / 2, 0, tick),
-    ]
+    items: list[Item] = [_line(x, y, SCALE_BAR, 0), _line(x, y - tick / 2, 0, tick),
+                         _line(x + SCALE_BAR, y - tick / 2, 0, tick)]
     for step in range(10, 50, 10):
         items.append(_line(x + step, y - tick / 4, 0, tick / 2))
     if caption is not None:
-        runs = caption("50 mm · 100 %", 6.0)
-        items.append(TextPlacement(geometry.left + spec.card[0] + spec.gap + 2.0, y - 1.8, runs))
+        items.append(TextPlacement(x + SCALE_BAR + 3.0, y - 1.8, caption("50 mm · 100 %", 6.0)))
     return items

@@ -20,7 +20,7 @@ from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.components.piece import ArtPlacement, Face, Item, Shape, TextPlacement
+from generator.components.piece import ArtPlacement, Face, Group, Item, Shape, TextPlacement, walk
 from generator.imposition.sheet import Document, Page
 from generator.render.art import art_size, load_svg, neutral_as_black_ink
 from generator.text.fonts import file_digest
@@ -109,7 +109,7 @@ class PdfRenderer:
 
     def _define_art_of(self, face: Face) -> None:
         """Forms cannot be defined inside a page or another form: define a face's art first."""
-        for item in face.items:
+        for item in walk(face.items):
             if isinstance(item, ArtPlacement):
                 self._define_art(item.file)
 
@@ -144,6 +144,23 @@ class PdfRenderer:
                 self._art(item, height)
             elif isinstance(item, TextPlacement):
                 self._text(item, height)
+            elif isinstance(item, Group):
+                self._group(item, height)
+
+    def _group(self, group: Group, height: float) -> None:
+        canvas = self.canvas
+        canvas.saveState()
+        canvas.translate(mm_to_pt(group.x + group.w / 2), mm_to_pt(height - group.y - group.h / 2))
+        canvas.rotate(-group.rotation)          # ReportLab turns counter-clockwise
+        turned = group.rotation % 180 == 90
+        along, across = (group.h, group.w) if turned else (group.w, group.h)
+        canvas.scale(along / group.width, across / group.height)
+        canvas.translate(-mm_to_pt(group.width) / 2, -mm_to_pt(group.height) / 2)
+        path = canvas.beginPath()   # a group never spills its bleed into its neighbours
+        path.rect(0, 0, mm_to_pt(group.width), mm_to_pt(group.height))
+        canvas.clipPath(path, stroke=0, fill=0)
+        self._items(group.items, group.height)
+        canvas.restoreState()
 
     def _shape(self, shape: Shape, height: float) -> None:
         canvas = self.canvas
@@ -162,6 +179,15 @@ class PdfRenderer:
         fill, stroke = int(bool(shape.fill)), int(bool(shape.stroke))
         if shape.kind == "line":
             canvas.line(x, top, x + w, top - h)
+        elif shape.kind == "curve":
+            # a quadratic curve through the control point, written as the equivalent cubic
+            qx, qy = mm_to_pt(shape.control[0]), mm_to_pt(height - shape.control[1])
+            ex, ey = x + w, top - h
+            path = canvas.beginPath()
+            path.moveTo(x, top)
+            path.curveTo(x + 2 / 3 * (qx - x), top + 2 / 3 * (qy - top),
+                         ex + 2 / 3 * (qx - ex), ey + 2 / 3 * (qy - ey), ex, ey)
+            canvas.drawPath(path, stroke=1, fill=0)
         elif shape.kind == "ellipse":
             canvas.ellipse(x, top - h, x + w, top, stroke=stroke, fill=fill)
         elif shape.radius > 0:

@@ -1,0 +1,114 @@
+"""A `cells` box: one template repeated for each cell of a list, placed along a path.
+
+The engine computes every position — around the box's edge for a board's
+loop track, or in a row or a column — so a designer only writes the order of
+the cells. Loop cells turn to face their side of the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from generator.components.piece import Group, Item, Shape
+
+SIDE_ROTATION = {"top": 180, "right": 270, "bottom": 0, "left": 90}
+START_CORNERS = ("top-left", "top-right", "bottom-right", "bottom-left")
+
+
+@dataclass(frozen=True)
+class CellPlace:
+    x: float
+    y: float
+    w: float
+    h: float
+    rotation: int
+    side: str = ""          # for loop cells: the edge of the box they lie on
+
+    def inner_edge(self, frame) -> tuple[float, float]:
+        """The middle of the cell's edge that faces the inside of the loop."""
+        cx, cy = self.x + self.w / 2, self.y + self.h / 2
+        return {"top": (cx, self.y + self.h), "bottom": (cx, self.y), "left": (self.x + self.w, cy),
+                "right": (self.x, cy)}.get(self.side, (cx, cy))
+
+
+class PathError(ValueError):
+    """The cells cannot be placed on that path; the message says why."""
+
+
+def row_places(frame, count: int, gap: float, vertical: bool = False) -> list[CellPlace]:
+    x, y, w, h = frame
+    if vertical:
+        size = (h - gap * (count - 1)) / count
+        return [CellPlace(x, y + i * (size + gap), w, size, 0) for i in range(count)]
+    size = (w - gap * (count - 1)) / count
+    return [CellPlace(x + i * (size + gap), y, size, h, 0) for i in range(count)]
+
+
+def loop_places(frame, count: int, start: str = "top-left", facing: str = "outside") -> list[CellPlace]:
+    """Cells clockwise around the frame's edge, corners included, from the `start` corner."""
+    x, y, w, h = frame
+    if count < 4 or count % 2:
+        raise PathError(f"a loop needs an even number of at least 4 cells, got {count}")
+    per_edge = 2 * (w + h) / (count + 4)           # the cell size that closes the loop
+    across = max(2, round(w / per_edge))           # cells along the top edge, corners included
+    down = (count + 4) // 2 - across               # cells along a side edge, corners included
+    if down < 2:
+        raise PathError(f"{count} cells cannot go round a {w:g} × {h:g} mm box")
+    cw, ch = w / across, h / down
+    places: list[tuple[float, float, str]] = []
+    places += [(x + i * cw, y, "top") for i in range(across)]
+    places += [(x + w - cw, y + j * ch, "right") for j in range(1, down)]
+    places += [(x + i * cw, y + h - ch, "bottom") for i in range(across - 2, -1, -1)]
+    places += [(x, y + j * ch, "left") for j in range(down - 2, 0, -1)]
+    corners = {"top-left": 0, "top-right": across - 1, "bottom-right": across + down - 2,
+               "bottom-left": 2 * across + down - 3}
+    first = corners[start]
+    ordered = places[first:] + places[:first]
+    turn = {"outside": 0, "inside": 180, "up": None}[facing]
+    return [CellPlace(px, py, cw, ch, 0 if turn is None else (SIDE_ROTATION[side] + turn) % 360, side)
+            for px, py, side in ordered]
+
+
+def cell_fields(entry: Any, cell_types: dict[str, dict[str, Any]]) -> dict[str, Any] | str:
+    """A cell's fields: a type id, {type: id, more...} or plain fields; a str is an error message."""
+    if isinstance(entry, str):
+        if entry not in cell_types:
+            return f"unknown cell type '{entry}'"
+        return {**cell_types[entry], "type": entry}
+    if isinstance(entry, dict):
+        kind = entry.get("type")
+        if kind is not None and kind not in cell_types:
+            return f"unknown cell type '{kind}'"
+        return {**cell_types.get(kind, {}), **entry}
+    if isinstance(entry, (int, float)):
+        return {"value": entry}
+    return f"a cell must be a type id or a mapping of fields, got {entry!r}"
+
+
+def link_curves(places: list[CellPlace], fields: list[dict[str, Any]], link_type: str, frame,
+                stroke: str | None, stroke_width: float, dash: tuple[float, ...] | None) -> list[Item]:
+    """Join the cells of one type in pairs (1st–2nd, 3rd–4th…) with a curve from inner edge to inner edge.
+
+    Cells on neighbouring sides are joined round the inside corner between them,
+    hugging the track; others by a curve bowing towards the centre.
+    """
+    linked = [place for place, cell in zip(places, fields) if cell.get("type") == link_type]
+    x, y, w, h = frame
+    centre = (x + w / 2, y + h / 2)
+    curves: list[Item] = []
+    for first, second in zip(linked[::2], linked[1::2]):
+        (ax, ay), (bx, by) = first.inner_edge(frame), second.inner_edge(frame)
+        sides = {first.side, second.side}
+        if len(sides) == 2 and sides & {"top", "bottom"} and sides & {"left", "right"}:
+            control = (ax, by) if first.side in ("left", "right") else (bx, ay)
+        else:
+            mx, my = (ax + bx) / 2, (ay + by) / 2
+            control = (mx + (centre[0] - mx) * 0.35, my + (centre[1] - my) * 0.35)
+        curves.append(Shape("curve", ax, ay, bx - ax, by - ay, stroke=stroke or "#000000",
+                            stroke_width=stroke_width, dash=dash, control=control))
+    return curves
+
+
+def group_for(place: CellPlace, items: tuple[Item, ...], width: float, height: float) -> Group:
+    return Group(place.x, place.y, place.w, place.h, width, height, place.rotation, items)

@@ -1,0 +1,57 @@
+"""The words of a kit's first page: contents with counts from the content, print instructions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.components.board import LaidOutBoard
+from generator.components.context import LayoutContext
+from generator.components.pieces import LaidOutSet
+
+# Used when a game's catalog has no `kit.*` keys of its own.
+DEFAULTS = {
+    "kit.title": "Print-and-play kit",
+    "kit.contents": "What’s inside",
+    "kit.printing": "How to print",
+    "kit.print_steps": "1. Print at 100 % (“Actual size”), never “fit to page”; the bar on the first page of "
+                       "each part must measure 50 mm.\n2. Print double-sided, flipping on the long edge: "
+                       "backs follow their fronts.\n3. Cut along the crop marks.",
+    "kit.also_needed": "",
+    "kit.warning": "",
+}
+
+
+@dataclass(frozen=True)
+class KitText:
+    title: str
+    subtitle: str
+    contents_heading: str
+    contents: tuple[tuple[int, str], ...]      # (how many, what)
+    also_needed: str
+    printing_heading: str
+    print_steps: str
+    warning: str
+
+
+def kit_text(ctx: LayoutContext, sets: dict[str, list[LaidOutSet]], boards: list[LaidOutBoard]) -> KitText:
+    game = ctx.source.game
+    mark = ctx.source.game_document.mark()
+
+    def words(key: str) -> str:
+        catalog = ctx.catalog
+        if catalog is not None and key in catalog:
+            return ctx.translate(key, mark)[0]
+        return DEFAULTS.get(key, "")
+
+    contents: list[tuple[int, str]] = []
+    for kind in ("cards", "tokens", "pawns"):
+        for laid_out in sets.get(kind, []):
+            if laid_out.copies:
+                contents.append((len(laid_out.copies), ctx.translate(laid_out.title, mark)[0]))
+    for board in boards:
+        contents.append((1, ctx.translate(board.title, mark)[0]))
+    edition = game.editions[ctx.edition]
+    subtitle = ctx.translate(edition.name, mark)[0] + (f" · {edition.players}" if edition.players else "")
+    return KitText(ctx.translate(game.title, mark)[0] + " — " + words("kit.title"), subtitle,
+                   words("kit.contents"), tuple(contents), words("kit.also_needed"), words("kit.printing"),
+                   words("kit.print_steps"), words("kit.warning"))

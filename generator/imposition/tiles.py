@@ -1,0 +1,164 @@
+"""Boards larger than the paper, tiled across pages at 100 % with overlap strips on inner edges.
+
+Every tile shows the board itself (one form, clipped), so neighbouring tiles
+show identical content in their shared strip; the seam lines and alignment
+crosses are drawn in board coordinates too, so they match from both sides.
+Under each tile: its label (A1, A2, B1 …), an assembly map and a 50 mm bar.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from generator.components.piece import Face, Item, Shape, TextPlacement
+from generator.imposition.grid import CROP_MARK_WIDTH, SCALE_BAR, scale_bar_items
+from generator.imposition.sheet import Page, Placement
+from generator.text.layout import GlyphRun
+
+SEAM_DASH = (3.0, 2.0)
+CROSS = 7.0          # mm across an alignment cross
+MAP_CELL = 10.0      # mm per tile in the assembly map
+
+
+@dataclass(frozen=True)
+class TileSpec:
+    paper: tuple[float, float]
+    margin: float = 6.0              # PRINT.md: 8 mm overlap fits A4 with 6 mm outer margins
+    max_overlap: float = 12.0
+    min_overlap: float = 5.0
+    label_band: float = 40.0         # room under the tile for the label, map and scale bar
+    outer_bleed: float = 2.0         # board art past the board's edge, for a clean cut
+
+
+@dataclass(frozen=True)
+class TileLayout:
+    columns: int
+    rows: int
+    overlap: float
+
+    def seams(self, length: float, count: int) -> list[float]:
+        return [length * i / count for i in range(1, count)]
+
+
+def _count_and_overlap(length: float, usable: float, spec: TileSpec) -> tuple[int, float]:
+    count = 1
+    while True:
+        if count == 1 and length <= usable:
+            return 1, spec.max_overlap
+        inner = 1 if count == 2 else 2          # strips a tile carries along this direction
+        room = (usable - length / count) / inner if count > 1 else -1
+        if room >= spec.min_overlap:
+            return count, min(spec.max_overlap, room)
+        count += 1
+
+
+def tile_layout(board: tuple[float, float], spec: TileSpec) -> TileLayout:
+    columns, across = _count_and_overlap(board[0], spec.paper[0] - 2 * spec.margin, spec)
+    rows, down = _count_and_overlap(board[1], spec.paper[1] - 2 * spec.margin - spec.label_band, spec)
+    return TileLayout(columns, rows, min(across, down))
+
+
+def tile_label(row: int, column: int) -> str:
+    return f"{chr(ord('A') + row)}{column + 1}"
+
+
+def tile_region(board: tuple[float, float], layout: TileLayout, row: int, column: int):
+    """The part of the board (x0, y0, x1, y1 in board mm) a tile shows, overlap included."""
+    width, height = board
+    o = layout.overlap
+    x0 = column * width / layout.columns - (o if column > 0 else 0)
+    x1 = (column + 1) * width / layout.columns + (o if column < layout.columns - 1 else 0)
+    y0 = row * height / layout.rows - (o if row > 0 else 0)
+    y1 = (row + 1) * height / layout.rows + (o if row < layout.rows - 1 else 0)
+    return x0, y0, x1, y1
+
+
+def impose_board(face: Face, spec: TileSpec, caption: Callable[[str, float], tuple[GlyphRun, ...]],
+                 label: str = "board") -> list[Page]:
+    board = (face.width, face.height)
+    layout = tile_layout(board, spec)
+    pages = []
+    for row in range(layout.rows):
+        for column in range(layout.columns):
+            pages.append(_tile_page(face, spec, layout, row, column, caption, label))
+    return pages
+
+
+def _tile_page(face: Face, spec: TileSpec, layout: TileLayout, row: int, column: int, caption, label) -> Page:
+    board = (face.width, face.height)
+    x0, y0, x1, y1 = tile_region(board, layout, row, column)
+    left = (spec.paper[0] - (x1 - x0)) / 2
+    top = spec.margin
+    bleed = min(spec.outer_bleed, face.bleed)
+    grow_left = bleed if column == 0 else 0.0
+    grow_right = bleed if column == layout.columns - 1 else 0.0
+    grow_top = bleed if row == 0 else 0.0
+    grow_bottom = bleed if row == layout.rows - 1 else 0.0
+    clip = (left - grow_left, top - grow_top, x1 - x0 + grow_left + grow_right, y1 - y0 + grow_top + grow_bottom)
+    placement = Placement(face, left - x0, top - y0, clip)
+
+    def to_page(bx: float, by: float) -> tuple[float, float]:
+        return left + bx - x0, top + by - y0
+
+    marks: list[Item] = []
+    for seam in layout.seams(board[0], layout.columns):
+        if x0 < seam < x1:
+            marks.extend(_seam(to_page, seam, y0, seam, y1))
+            for cross_y in _cross_positions(board[1], layout.rows, y0, y1):
+                marks.extend(_cross(*to_page(seam, cross_y)))
+    for seam in layout.seams(board[1], layout.rows):
+        if y0 < seam < y1:
+            marks.extend(_seam(to_page, x0, seam, x1, seam))
+            for cross_x in _cross_positions(board[0], layout.columns, x0, x1):
+                marks.extend(_cross(*to_page(cross_x, seam)))
+    band = top + (y1 - y0) + grow_bottom + 6.0
+    marks.extend(_label_band(spec, layout, row, column, band, caption))
+    return Page(*spec.paper, (placement,), tuple(marks), label=f"{label} {tile_label(row, column)}")
+
+
+def _cross_positions(length: float, count: int, low: float, high: float) -> list[float]:
+    """Along a seam: the middle of each tile's span and the seams themselves, inside [low, high]."""
+    step = length / count
+    points = [step * (i + 0.5) for i in range(count)] + [step * i for i in range(1, count)]
+    return sorted(p for p in points if low + CROSS / 2 <= p <= high - CROSS / 2)
+
+
+def _seam(to_page, ax, ay, bx, by) -> list[Item]:
+    (px, py), (qx, qy) = to_page(ax, ay), to_page(bx, by)
+    return [Shape("line", px, py, qx - px, qy - py, stroke="#000000", stroke_width=CROP_MARK_WIDTH,
+                  dash=SEAM_DASH)]
+
+
+def _cross(x: float, y: float) -> list[Item]:
+    half = CROSS / 2
+    ring = CROSS * 0.55
+    return [
+        Shape("ellipse", x - ring / 2, y - ring / 2, ring, ring, fill="#ffffff", stroke="#000000",
+              stroke_width=CROP_MARK_WIDTH),
+        Shape("line", x - half, y, CROSS, 0, stroke="#000000", stroke_width=CROP_MARK_WIDTH),
+        Shape("line", x, y - half, 0, CROSS, stroke="#000000", stroke_width=CROP_MARK_WIDTH),
+    ]
+
+
+def _label_band(spec: TileSpec, layout: TileLayout, row: int, column: int, top: float, caption) -> list[Item]:
+    items: list[Item] = []
+    left = spec.margin + 4
+    items.append(TextPlacement(left, top, caption(tile_label(row, column), 26.0)))
+    # the assembly map: every tile as a square, this one filled
+    map_left = spec.paper[0] / 2 - layout.columns * MAP_CELL / 2
+    for r in range(layout.rows):
+        for c in range(layout.columns):
+            x, y = map_left + c * MAP_CELL, top + r * MAP_CELL
+            this = (r, c) == (row, column)
+            items.append(Shape("rect", x, y, MAP_CELL, MAP_CELL, fill="#555555" if this else "#ffffff",
+                               stroke="#000000", stroke_width=0.25))
+            runs = caption(tile_label(r, c), 6.5)
+            items.append(TextPlacement(x + 2.2, y + 3.4, tuple(_recolour(runs, "#ffffff" if this else "#000000"))))
+    items.extend(scale_bar_items(spec.paper[0] - spec.margin - 22 - SCALE_BAR, top + 6, caption))
+    return items
+
+
+def _recolour(runs, colour):
+    from dataclasses import replace
+    return [replace(run, color=colour) for run in runs]
