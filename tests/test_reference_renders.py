@@ -28,6 +28,11 @@ CASES = {
     "full-en-letter-reference-cards": ("full/en/letter/cards.pdf", 14),
     "full-en-a4-ink-saver-backs": ("full/en/a4/cards-ink-saver.pdf", 13),
     "full-bg-print-shop-helper": ("full/bg/print-shop/cards.pdf", 2 * (36 + 21) + 2),
+    "full-en-print-shop-board": ("full/en/print-shop/board.pdf", 0),
+    "full-bg-a4-board-tile-b2": ("full/bg/a4/board.pdf", 3),
+    "full-bg-letter-tokens": ("full/bg/letter/tokens.pdf", 0),
+    "free-en-a4-pawns": ("free/en/a4/pawns.pdf", 0),
+    "full-bg-a4-kit-cover": ("full/bg/a4/kit.pdf", 0),
 }
 
 
