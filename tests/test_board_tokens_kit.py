@@ -219,3 +219,26 @@ def test_kit_holds_everything_in_print_order(built_christmas, edition, paper):
                                   "print-shop/board.pdf"])
 def test_no_bulgarian_in_english_files(built_christmas, file):
     assert not CYRILLIC.findall(all_text(built_christmas / "full" / "en" / file))
+
+
+def test_bad_board_content_gives_located_messages(tmp_path, monkeypatch):
+    import shutil
+
+    from click.testing import CliRunner
+
+    from generator.cli import main
+    game = tmp_path / "content" / "christmas-round"
+    shutil.copytree(CONTENT / "christmas-round", game)
+    shutil.copytree(CONTENT.parent / "templates", tmp_path / "templates")
+    board = (game / "board.yaml").read_text()
+    board = board.replace("        - cocoa\n", "        - igloo\n", 1)               # an unknown space type
+    board = board.replace("        - surprise                               # 28\n", "")  # 27 spaces: odd
+    (game / "board.yaml").write_text(board)
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["check", "christmas-round", "--edition", "free", "--lang", "en"])
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output
+    line = board.splitlines().index("        - igloo") + 1
+    assert (f"content/christmas-round/board.yaml:{line}:11: board board: cell 5 of 'spaces': "
+            f"unknown cell type 'igloo'") in result.output
+    assert "box 'track': a loop needs an even number of at least 4 cells, got 27" in result.output

@@ -27,8 +27,8 @@ def layout_boards(ctx: LayoutContext) -> list[LaidOutBoard]:
         if template is None:
             continue
 
-        def field_mark(name: str, _index=index):
-            return document.mark(("boards", _index, "fields", name))
+        def field_mark(name: str, *inside: str | int, _index=index):
+            return document.mark(("boards", _index, "fields", name, *inside))
 
         subject = Subject(f"board {board.id}", {"name": board.name, **board.fields}, field_mark, board.cell_types)
         face = layout_face(template, subject, ctx, f"{source.id}/{ctx.edition}/{ctx.lang}/board/{board.id}")

@@ -33,7 +33,7 @@ class Subject:
 
     label: str                                   # 'deck gifts, card teddy' for messages
     fields: dict[str, Any]
-    field_mark: Callable[[str], SourceMark]
+    field_mark: Callable[..., SourceMark]        # (field name, *path inside it) → where it is written
     cell_types: dict[str, dict[str, Any]] = field(default_factory=dict)   # for `cells` boxes
 
 
@@ -356,11 +356,13 @@ def _cells(box: Box, frame, template: ResolvedTemplate, subject: Subject, ctx: L
                              f"known templates: {', '.join(sorted(ctx.source.templates.files))}")
         return []
     fields = []
+    field = box.cells[1:]
     for index, entry in enumerate(entries):
         resolved = cell_fields(entry, subject.cell_types)
         if isinstance(resolved, str):
             if ctx.once("cell", subject.label, name, index):
-                ctx.problems.add(where, f"{subject.label}: cell {index + 1} of '{box.cells[1:]}': {resolved}",
+                ctx.problems.add(subject.field_mark(field, index),
+                                 f"{subject.label}: cell {index + 1} of '{field}': {resolved}",
                                  f"cell types: {', '.join(subject.cell_types) or 'none'}")
             resolved = {}
         fields.append({"index": index + 1, **resolved})
@@ -379,8 +381,8 @@ def _cells(box: Box, frame, template: ResolvedTemplate, subject: Subject, ctx: L
                                  box.stroke_width, tuple(box.dash) if box.dash else None))
     size = cell_template.model.size
     for index, (place, cell) in enumerate(zip(places, fields)):
-        cell_subject = Subject(f"{subject.label}, {box.cells[1:]} cell {index + 1}", cell,
-                               lambda _name, _where=where: _where, subject.cell_types)
+        cell_subject = Subject(f"{subject.label}, {field} cell {index + 1}", cell,
+                               lambda *_path, _index=index: subject.field_mark(field, _index), subject.cell_types)
         face = layout_face(cell_template, cell_subject, ctx, f"{key}/{name}/{index}")
         items.append(group_for(place, face.items, size.width, size.height))
     return items

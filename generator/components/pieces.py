@@ -35,8 +35,10 @@ def layout_sets(ctx: LayoutContext, pieces: PieceFile) -> list[LaidOutSet]:
             continue
         set_fields = {"deck": piece_set.name, **piece_set.fields}
 
-        def set_mark(name: str, _index=set_index):
-            return pieces.mark(_index, "fields", name) if name != "deck" else pieces.mark(_index, "name")
+        def set_mark(name: str, *inside: str | int, _index=set_index):
+            if name == "deck":
+                return pieces.mark(_index, "name")
+            return pieces.mark(_index, "fields", name, *inside)
 
         noun = "deck" if pieces.kind == "cards" else f"{pieces.kind[:-1]} set"
         prefix = f"{source.id}/{ctx.edition}/{ctx.lang}/{pieces.kind}/{piece_set.id}"
@@ -49,10 +51,11 @@ def layout_sets(ctx: LayoutContext, pieces: PieceFile) -> list[LaidOutSet]:
             if count == 0:
                 continue
 
-            def piece_mark(name: str, _set=set_index, _index=index, _fields=piece.fields, _items=piece_set.ITEMS):
+            def piece_mark(name: str, *inside: str | int, _set=set_index, _index=index, _fields=piece.fields,
+                           _items=piece_set.ITEMS):
                 if name in _fields:
-                    return pieces.mark(_set, _items, _index, "fields", name)
-                return set_mark(name)
+                    return pieces.mark(_set, _items, _index, "fields", name, *inside)
+                return set_mark(name, *inside)
 
             subject = Subject(f"{noun} {piece_set.id}, {piece_set.ITEMS[:-1]} {piece.id}",
                               {**set_fields, "id": piece.id, **piece.fields}, piece_mark)
