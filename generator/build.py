@@ -17,19 +17,24 @@ from generator.components.pieces import LaidOutSet, layout_sets
 from generator.components.context import LayoutContext
 from generator.content.game import GameSource, load_game
 from generator.errors import ContentError, Problems, UsageError
+from generator.imposition.booklet import impose_booklet
 from generator.imposition.cover import blank_page, cover_page
 from generator.imposition.grid import impose_mixed
 from generator.imposition.sheet import PAPER_SIZES, Document, Page
 from generator.imposition.single import face_page, impose_print_shop
 from generator.imposition.tiles import TileSpec, impose_board
 from generator.render.pdf import render_pdf, write_atomically
+from generator.render.merge import append_pdf
 from generator.render.png import pages_png
+from generator.rulebook.flow import render_rules
+from generator.rulebook.resolve import RuleDoc, resolve_rules
 from generator.text.fonts import FontLibrary, game_families
 from generator.text.layout import SetStyle, fit_text
 from generator.text.rich import parse_rich_text
 from generator.text.setter import TextSetter
 
 PRINT_SHOP_DPI = 300
+BOOKLET_SHEETS = {"a4": (297.0, 210.0), "letter": (279.4, 215.9)}   # landscape, two rule pages a side
 
 
 @dataclass(frozen=True)
@@ -57,6 +62,7 @@ class Target:
     kit: KitText
     stack: tuple[str, ...]          # the game's body font stack
     setter: TextSetter              # the game's fonts (built-in families and its own)
+    rules: RuleDoc | None = None
 
     @property
     def folder_parts(self) -> tuple[str, str, str]:
@@ -96,7 +102,8 @@ def layout_targets(sources: list[GameSource], options: BuildOptions, problems: P
                 sets = {kind: layout_sets(ctx, pieces) for kind, pieces in source.pieces.items()}
                 boards = layout_boards(ctx)
                 targets.append(Target(source, edition, lang, sets, boards, kit_text(ctx, sets, boards),
-                                      ctx.font_stack(None, source.game_document.mark()), setter))
+                                      ctx.font_stack(None, source.game_document.mark()), setter,
+                                      resolve_rules(ctx, sets, boards)))
     return targets
 
 
@@ -156,8 +163,15 @@ def write_target(target: Target, options: BuildOptions, library: FontLibrary, re
         sections = home_sections(target, options, paper, caption)
         for name, pages in sections.items():
             _write(base / paper / f"{name}.pdf", Document(pages, title=f"{title} {name}"), body, report)
-        kit = kit_pages(target, sections, PAPER_SIZES[paper], caption)
-        _write(base / paper / "kit.pdf", Document(kit, title=f"{title} kit"), body, report)
+        booklet = None
+        if target.rules is not None:
+            rules = render_rules(target.rules, paper, target.setter, target.stack)
+            _write_bytes(base / paper / "rules.pdf", rules, report)
+            booklet = impose_booklet(rules, BOOKLET_SHEETS[paper])
+            _write_bytes(base / paper / "rules-booklet.pdf", booklet, report)
+        kit = render_pdf(Document(kit_pages(target, sections, PAPER_SIZES[paper], caption), title=f"{title} kit"),
+                         body)
+        _write_bytes(base / paper / "kit.pdf", append_pdf(kit, booklet) if booklet else kit, report)
     if options.print_shop:
         write_print_shop(target, base / "print-shop", body, options, report)
 
@@ -214,7 +228,10 @@ def write_print_shop(target: Target, folder: Path, body: str, options: BuildOpti
 
 
 def _write(path: Path, document: Document, initial_font: str, report: BuildReport) -> bytes:
-    data = render_pdf(document, initial_font)
+    return _write_bytes(path, render_pdf(document, initial_font), report)
+
+
+def _write_bytes(path: Path, data: bytes, report: BuildReport) -> bytes:
     write_atomically(path, data)
     report.written.append(path)
     return data

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator.content.schema import (BoardsFile, CardsFile, Game, PawnsFile, PieceSet,
+from generator.content.schema import (BoardsFile, CardsFile, Game, PawnsFile, PieceSet, RulesFile,
                                        TokensFile)
 from generator.content.templates import TemplateLibrary
 from generator.content.validate import validate
@@ -44,6 +44,8 @@ class GameSource:
     pieces: dict[str, PieceFile] = field(default_factory=dict)
     boards: BoardsFile | None = None
     boards_document: YamlDocument | None = None
+    rules: RulesFile | None = None
+    rules_document: YamlDocument | None = None
     catalogs: dict[str, Catalog] = field(default_factory=dict)
     templates: TemplateLibrary | None = None
 
@@ -91,6 +93,11 @@ def load_game(folder: Path, problems: Problems) -> GameSource | None:
             source.boards = validate(BoardsFile, document.data, document, problems)
             if source.boards is not None:
                 _check_boards(source, problems)
+    if (folder / "rules.yaml").exists():
+        document = load_yaml(folder / "rules.yaml", problems)
+        if document is not None:
+            source.rules_document = document
+            source.rules = validate(RulesFile, document.data, document, problems)
     return source
 
 

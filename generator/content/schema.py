@@ -8,7 +8,7 @@ the card being drawn; anything else in a text slot is a translation key.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, List, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
@@ -243,3 +243,83 @@ class Template(Strict):
     palette: dict[str, str] = Field(default_factory=dict)
     styles: dict[str, TextStyle] = Field(default_factory=dict)
     boxes: dict[str, Box] = Field(default_factory=dict)
+
+
+# ---------------------------------------------------------------- rules.yaml
+
+class Shown(Strict):
+    """Blocks, rows and sections may be limited to editions and carry the edition badge."""
+
+    editions: list[str] | None = Field(None, description="Only in these editions.")
+    badge: bool = Field(False, description="Print the game's edition badge (game.full_badge) beside it.")
+
+
+class TableRow(Shown):
+    cells: list[Any]
+
+
+class RulesTable(Strict):
+    header: list[str] = Field(default_factory=list, description="Translation keys of the column heads.")
+    widths: list[float] | None = Field(None, description="Relative column widths.")
+    rows: list[list[Any] | TableRow] = Field(
+        description="Cells: a translation key, a number, or {count: set} / {count: set.piece}.")
+
+
+class CardFigure(Strict):
+    deck: str
+    card: str
+
+
+class Figure(Strict):
+    card: CardFigure | None = Field(None, description="A card drawn from its template.")
+    board: str | None = Field(None, description="A board id, drawn whole.")
+    art: str | None = Field(None, description="An art file.")
+    caption: str | None = None
+
+
+class FaqEntry(Shown):
+    q: str
+    a: str
+
+
+class Block(Shown):
+    """Exactly one of the content keys below."""
+
+    paragraph: str | None = None
+    list: str | None = Field(None, description="One key whose lines are '- item' or '1. item'.")
+    subheading: str | None = None
+    table: RulesTable | None = None
+    callout: "Callout | None" = None
+    faq: "List[FaqEntry] | None" = None   # typing.List: the field `list` shadows the builtin here
+    figure: Figure | None = None
+
+
+class Callout(Strict):
+    title: str | None = None
+    blocks: list[Block]
+
+
+class Section(Shown):
+    heading: str
+    blocks: list[Block] = Field(default_factory=list)
+
+
+class Cover(Strict):
+    title: str
+    tagline: str | None = None
+    age: str | None = None
+    time: str | None = None
+    art: str | None = None
+
+
+class Rulebook(Strict):
+    icons: dict[str, str] = Field(default_factory=dict, description="Inline icons, written :name: in texts.")
+    cover: Cover
+    sections: list[Section] = Field(min_length=1)
+
+
+class RulesFile(Strict):
+    rulebook: Rulebook
+
+
+Block.model_rebuild()

@@ -35,64 +35,37 @@ def _colour(hex_value: str):
     return neutral_as_black_ink(HexColor(hex_value))
 
 
-class PdfRenderer:
-    """One PDF being drawn; remembers which forms it already holds."""
+class FacePainter:
+    """Draws faces' items (shapes, art, text, groups) onto a canvas, each art file once as a form."""
 
-    def __init__(self, initial_font: str):
-        self.buffer = io.BytesIO()
-        self.canvas = Canvas(self.buffer, invariant=1, initialFontName=initial_font,
-                             initialFontSize=9, pageCompression=1)
+    def __init__(self, canvas: Canvas, initial_font: str):
+        self.canvas = canvas
         self.forms: set[str] = set()
-        self.shared: set[str] = set()      # keys of faces placed more than once
         self.initial_font = initial_font
 
-    # ------------------------------------------------------------------ pages
-    def draw(self, document: Document) -> bytes:
-        canvas = self.canvas
-        if document.title:
-            canvas.setTitle(document.title)
-        canvas.setCreator("pnp")
-        if document.no_print_scaling:
-            canvas.setViewerPreference("PrintScaling", "None")
-        uses = Counter(placement.face.key for page in document.pages for placement in page.placements)
-        self.shared = {key for key, count in uses.items() if count > 1}
-        for page in document.pages:
-            self._page(page)
-        canvas.save()
-        return self.buffer.getvalue()
+    @classmethod
+    def on(cls, canvas: Canvas, initial_font: str) -> "FacePainter":
+        """The painter of a canvas (one per canvas, so each form is defined once in its PDF)."""
+        painter = getattr(canvas, "_pnp_painter", None)
+        if painter is None:
+            painter = cls(canvas, initial_font)
+            canvas._pnp_painter = painter
+        return painter
 
-    def _page(self, page: Page) -> None:
+    def draw_face(self, face: Face, x: float, y: float, scale: float = 1.0) -> None:
+        """The face's trim area, clipped, with its bottom-left corner at (x, y) points."""
+        for item in walk(face.items):
+            if isinstance(item, ArtPlacement):
+                self._define_art(item.file)
         canvas = self.canvas
-        canvas.setPageSize((mm_to_pt(page.width), mm_to_pt(page.height)))
-        for placement in page.placements:
-            if placement.face.key in self.shared:
-                self._define_face(placement.face)
-            else:
-                self._define_art_of(placement.face)
-        if page.trim_box:
-            canvas.setTrimBox(self._box(page, page.trim_box))
-        if page.bleed_box:
-            canvas.setBleedBox(self._box(page, page.bleed_box))
-        for placement in page.placements:
-            face = placement.face
-            canvas.saveState()
-            cx, cy, cw, ch = placement.clip
-            path = canvas.beginPath()
-            path.rect(mm_to_pt(cx), mm_to_pt(page.height - cy - ch), mm_to_pt(cw), mm_to_pt(ch))
-            canvas.clipPath(path, stroke=0, fill=0)
-            canvas.translate(mm_to_pt(placement.x), mm_to_pt(page.height - placement.y - face.height))
-            if face.key in self.shared:
-                canvas.doForm(_form_name(face.key))
-            else:  # a face shown once gains nothing from being a form
-                self._items(face.items, face.height)
-            canvas.restoreState()
-        self._items(page.marks, page.height)
-        canvas.showPage()
-
-    @staticmethod
-    def _box(page: Page, box):
-        x, y, w, h = box
-        return (mm_to_pt(x), mm_to_pt(page.height - y - h), mm_to_pt(x + w), mm_to_pt(page.height - y))
+        canvas.saveState()
+        canvas.translate(x, y)
+        canvas.scale(scale, scale)
+        path = canvas.beginPath()
+        path.rect(0, 0, mm_to_pt(face.width), mm_to_pt(face.height))
+        canvas.clipPath(path, stroke=0, fill=0)
+        self._items(face.items, face.height)
+        canvas.restoreState()
 
     # ------------------------------------------------------------------ forms
     def _define_face(self, face: Face) -> None:
@@ -227,6 +200,65 @@ class PdfRenderer:
             else:
                 canvas.drawString(x, y, run.text)
         canvas.restoreState()
+
+
+class PdfRenderer(FacePainter):
+    """One PDF being drawn from a Document of pages; faces used more than once become forms."""
+
+    def __init__(self, initial_font: str):
+        self.buffer = io.BytesIO()
+        super().__init__(Canvas(self.buffer, invariant=1, initialFontName=initial_font,
+                                initialFontSize=9, pageCompression=1), initial_font)
+        self.shared: set[str] = set()      # keys of faces placed more than once
+
+    # ------------------------------------------------------------------ pages
+    def draw(self, document: Document) -> bytes:
+        canvas = self.canvas
+        if document.title:
+            canvas.setTitle(document.title)
+        canvas.setCreator("pnp")
+        if document.no_print_scaling:
+            canvas.setViewerPreference("PrintScaling", "None")
+        uses = Counter(placement.face.key for page in document.pages for placement in page.placements)
+        self.shared = {key for key, count in uses.items() if count > 1}
+        for page in document.pages:
+            self._page(page)
+        canvas.save()
+        return self.buffer.getvalue()
+
+    def _page(self, page: Page) -> None:
+        canvas = self.canvas
+        canvas.setPageSize((mm_to_pt(page.width), mm_to_pt(page.height)))
+        for placement in page.placements:
+            if placement.face.key in self.shared:
+                self._define_face(placement.face)
+            else:
+                self._define_art_of(placement.face)
+        if page.trim_box:
+            canvas.setTrimBox(self._box(page, page.trim_box))
+        if page.bleed_box:
+            canvas.setBleedBox(self._box(page, page.bleed_box))
+        for placement in page.placements:
+            face = placement.face
+            canvas.saveState()
+            cx, cy, cw, ch = placement.clip
+            path = canvas.beginPath()
+            path.rect(mm_to_pt(cx), mm_to_pt(page.height - cy - ch), mm_to_pt(cw), mm_to_pt(ch))
+            canvas.clipPath(path, stroke=0, fill=0)
+            canvas.translate(mm_to_pt(placement.x), mm_to_pt(page.height - placement.y - face.height))
+            if face.key in self.shared:
+                canvas.doForm(_form_name(face.key))
+            else:  # a face shown once gains nothing from being a form
+                self._items(face.items, face.height)
+            canvas.restoreState()
+        self._items(page.marks, page.height)
+        canvas.showPage()
+
+    @staticmethod
+    def _box(page: Page, box):
+        x, y, w, h = box
+        return (mm_to_pt(x), mm_to_pt(page.height - y - h), mm_to_pt(x + w), mm_to_pt(page.height - y))
+
 
 
 def _form_name(key: str) -> str:

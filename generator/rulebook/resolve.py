@@ -1,0 +1,250 @@
+"""Resolve rules.yaml for one edition and language: keys looked up, counts filled in, blocks filtered.
+
+The result holds only words, numbers and faces: the flow stage never sees a
+translation key. Counts (`{count_gifts}`, `{count: surprises.tailwind}`) come
+from the pieces laid out for the edition, so the rules never repeat a number
+that the content already says.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.components.board import LaidOutBoard
+from generator.components.context import LayoutContext
+from generator.components.faces import resolve_file
+from generator.components.piece import Face
+from generator.components.pieces import LaidOutSet
+from generator.content.schema import Block, Rulebook, Shown, TableRow
+from generator.errors import SourceMark
+
+ICON = re.compile(r":([a-z0-9_-]+):")
+DEFAULTS = {"rules.toc": "Contents", "rules.title": "Rules"}
+
+
+@dataclass(frozen=True)
+class Text:
+    """Words with markup (**bold**, *italic*, :icon:, lists by line)."""
+
+    words: str
+    badge: bool = False
+
+
+@dataclass(frozen=True)
+class Table:
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    row_badges: tuple[bool, ...]
+    widths: tuple[float, ...] | None
+
+
+@dataclass(frozen=True)
+class Figure:
+    face: Face | None
+    art: Path | None
+    caption: str
+    kind: str                       # 'card', 'board' or 'art'
+
+
+@dataclass(frozen=True)
+class Callout:
+    title: str
+    blocks: tuple
+
+
+@dataclass(frozen=True)
+class Faq:
+    entries: tuple[tuple[str, str, bool], ...]      # question, answer, badge
+
+
+@dataclass(frozen=True)
+class Item:
+    kind: str                       # paragraph, list, subheading, table, callout, faq, figure
+    content: object
+
+
+@dataclass(frozen=True)
+class Section:
+    heading: Text
+    items: tuple[Item, ...]
+
+
+@dataclass(frozen=True)
+class RuleDoc:
+    lang: str
+    title: str
+    tagline: str
+    facts: tuple[str, ...]
+    edition: str
+    cover_art: Path | None
+    sections: tuple[Section, ...]
+    icons: dict[str, Path]
+    badge: str
+    toc_title: str
+    footer: str
+
+
+def count_variables(sets: dict[str, list[LaidOutSet]]) -> dict[str, int]:
+    """count_<set> and count_<set>_<piece> (dashes as underscores) for every set laid out."""
+    counts: dict[str, int] = {}
+    for laid_out_sets in sets.values():
+        for laid_out in laid_out_sets:
+            name = laid_out.id.replace("-", "_")
+            counts[f"count_{name}"] = len(laid_out.copies)
+            for copy in laid_out.copies:
+                key = f"count_{name}_{copy.card.replace('-', '_')}"
+                counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
+@dataclass
+class _Resolver:
+    ctx: LayoutContext
+    rulebook: Rulebook
+    counts: dict[str, int]
+    sets: dict[str, list[LaidOutSet]]
+    boards: list[LaidOutBoard]
+    marks: list = field(default_factory=list)
+
+    def mark(self, *path) -> SourceMark:
+        document = self.ctx.source.rules_document
+        return document.mark(("rulebook",) + path)
+
+    def words(self, key: str, *path) -> str:
+        text, _ = self.ctx.translate(key, self.mark(*path), self.counts)
+        for name in ICON.findall(text):
+            if name not in self.rulebook.icons and self.ctx.once("icon", name):
+                self.ctx.problems.add(self.mark(*path), f"'{key}' uses the icon :{name}:, which rules.yaml "
+                                      "does not define", "add it under rulebook.icons")
+        return text
+
+    def shown(self, item: Shown) -> bool:
+        return item.editions is None or self.ctx.edition in item.editions
+
+    def blocks(self, blocks: list[Block], path: tuple) -> tuple[Item, ...]:
+        items = []
+        for index, block in enumerate(blocks):
+            if not self.shown(block):
+                continue
+            item = self.block(block, path + (index,))
+            if item is not None:
+                items.append(item)
+        return tuple(items)
+
+    def block(self, block: Block, path: tuple) -> Item | None:
+        if block.paragraph:
+            return Item("paragraph", Text(self.words(block.paragraph, *path, "paragraph"), block.badge))
+        if block.list:
+            return Item("list", Text(self.words(block.list, *path, "list"), block.badge))
+        if block.subheading:
+            return Item("subheading", Text(self.words(block.subheading, *path, "subheading"), block.badge))
+        if block.table:
+            return Item("table", self.table(block, path))
+        if block.callout:
+            title = self.words(block.callout.title, *path, "callout", "title") if block.callout.title else ""
+            return Item("callout", Callout(title, self.blocks(block.callout.blocks, path + ("callout", "blocks"))))
+        if block.faq:
+            entries = tuple((self.words(entry.q, *path, "faq", i, "q"), self.words(entry.a, *path, "faq", i, "a"),
+                             entry.badge) for i, entry in enumerate(block.faq) if self.shown(entry))
+            return Item("faq", Faq(entries))
+        if block.figure:
+            return self.figure(block, path)
+        self.ctx.problems.add(self.mark(*path), "a block needs one of paragraph, list, subheading, table, "
+                              "callout, faq or figure")
+        return None
+
+    def cell(self, value, path: tuple) -> str:
+        if isinstance(value, bool) or value is None:
+            return ""
+        if isinstance(value, (int, float)):
+            return str(value)
+        if isinstance(value, dict) and set(value) == {"count"}:
+            name = "count_" + str(value["count"]).replace(".", "_").replace("-", "_")
+            if name not in self.counts:
+                self.ctx.problems.add(self.mark(*path), f"no pieces counted as {value['count']!r} in edition "
+                                      f"'{self.ctx.edition}'", "write set or set.piece with ids from the YAML files")
+                return "?"
+            return str(self.counts[name])
+        if isinstance(value, str):
+            return self.words(value, *path)
+        self.ctx.problems.add(self.mark(*path), f"a table cell must be a key, a number or {{count: …}}, got {value!r}")
+        return ""
+
+    def table(self, block: Block, path: tuple) -> Table:
+        spec = block.table
+        header = tuple(self.words(key, *path, "table", "header", i) for i, key in enumerate(spec.header))
+        rows, badges = [], []
+        for index, row in enumerate(spec.rows):
+            cells, badge = (row.cells, row.badge) if isinstance(row, TableRow) else (row, False)
+            if isinstance(row, TableRow) and not self.shown(row):
+                continue
+            rows.append(tuple(self.cell(cell, path + ("table", "rows", index)) for cell in cells))
+            badges.append(badge)
+        return Table(header, tuple(rows), tuple(badges), tuple(spec.widths) if spec.widths else None)
+
+    def figure(self, block: Block, path: tuple) -> Item | None:
+        spec = block.figure
+        caption = self.words(spec.caption, *path, "figure", "caption") if spec.caption else ""
+        if spec.card:
+            for laid_out in self.sets.get("cards", []):
+                for copy in laid_out.copies:
+                    if (laid_out.id, copy.card) == (spec.card.deck, spec.card.card):
+                        return Item("figure", Figure(copy.front, None, caption, "card"))
+            self.ctx.problems.add(self.mark(*path, "figure"), f"no card {spec.card.deck}/{spec.card.card} "
+                                  f"in edition '{self.ctx.edition}'")
+            return None
+        if spec.board:
+            for board in self.boards:
+                if board.id == spec.board:
+                    return Item("figure", Figure(board.face, None, caption, "board"))
+            self.ctx.problems.add(self.mark(*path, "figure"), f"no board '{spec.board}'")
+            return None
+        if spec.art:
+            art = resolve_file(self.ctx, spec.art, self.mark(*path, "figure", "art"))
+            return Item("figure", Figure(None, art, caption, "art")) if art else None
+        return None
+
+
+def resolve_rules(ctx: LayoutContext, sets: dict[str, list[LaidOutSet]],
+                  boards: list[LaidOutBoard]) -> RuleDoc | None:
+    source = ctx.source
+    if source.rules is None:
+        return None
+    rulebook = source.rules.rulebook
+    resolver = _Resolver(ctx, rulebook, count_variables(sets), sets, boards)
+    icons = {}
+    for name, relative in rulebook.icons.items():
+        path = resolve_file(ctx, relative, resolver.mark("icons", name))
+        if path is not None:
+            icons[name] = path
+    sections = []
+    for index, section in enumerate(rulebook.sections):
+        if not resolver.shown(section):
+            continue
+        heading = Text(resolver.words(section.heading, "sections", index, "heading"), section.badge)
+        sections.append(Section(heading, resolver.blocks(section.blocks, ("sections", index, "blocks"))))
+    cover = rulebook.cover
+    edition = source.game.editions[ctx.edition]
+    players = edition.players
+    if players and _has(ctx, "rules.cover.players"):   # "{players} играчи" where the catalog says how
+        players = ctx.translate("rules.cover.players", resolver.mark("cover"), {"players": players})[0]
+    facts = tuple(fact for fact in (players,
+                                    resolver.words(cover.age, "cover", "age") if cover.age else "",
+                                    resolver.words(cover.time, "cover", "time") if cover.time else "") if fact)
+    title = resolver.words(cover.title, "cover", "title")
+    edition_name = ctx.translate(edition.name, resolver.mark("cover"))[0]
+    return RuleDoc(
+        ctx.lang, title, resolver.words(cover.tagline, "cover", "tagline") if cover.tagline else "", facts,
+        edition_name, resolve_file(ctx, cover.art, resolver.mark("cover", "art")) if cover.art else None,
+        tuple(sections), icons, ctx.translate("game.full_badge", resolver.mark())[0] if _has(ctx, "game.full_badge")
+        else "", _word(ctx, "rules.toc"), f"{title} · {edition_name}")
+
+
+def _has(ctx: LayoutContext, key: str) -> bool:
+    return ctx.catalog is not None and key in ctx.catalog
+
+
+def _word(ctx: LayoutContext, key: str) -> str:
+    return ctx.translate(key, ctx.source.game_document.mark())[0] if _has(ctx, key) else DEFAULTS[key]
