@@ -90,9 +90,9 @@ def hyphenate(text: str, lang: str) -> str:
 class FaceFigure(Flowable):
     """A card or board drawn from the game's own definitions."""
 
-    def __init__(self, face, width_mm: float):
+    def __init__(self, face, width_mm: float, font: str):
         super().__init__()
-        self.face = face
+        self.face, self.font = face, font
         self.scale = mm_to_pt(width_mm) / mm_to_pt(face.width)
         self.width, self.height = mm_to_pt(width_mm), mm_to_pt(face.height) * self.scale
 
@@ -100,7 +100,7 @@ class FaceFigure(Flowable):
         return self.width, self.height
 
     def draw(self):
-        painter = FacePainter.on(self.canv, self.canv._fontname)
+        painter = FacePainter.on(self.canv, self.font)
         painter.draw_face(self.face, 0, 0, self.scale)
         self.canv.setStrokeColor(HexColor("#b9ad9b"))
         self.canv.setLineWidth(0.4)
@@ -194,6 +194,10 @@ class StoryBuilder:
                 flowables.append(Paragraph(xml, style))
         return flowables
 
+    def table_style(self, commands: list) -> TableStyle:
+        """Tables select a cell font even for flowable cells: make it ours, not an unembedded Helvetica."""
+        return TableStyle([("FONT", (0, 0), (-1, -1), self.markup.face(), 8.3)] + commands)
+
     def badge(self) -> str:
         if not self.doc.badge:
             return ""
@@ -208,7 +212,7 @@ class StoryBuilder:
         story += self.paragraphs(self.doc.tagline, styles.tagline)
         story.append(Spacer(1, mm_to_pt(8)))
         if self.doc.cover_art:
-            story.append(CentredArt(self.doc.cover_art, 55))
+            story.append(CentredArt(self.doc.cover_art, 55, self.markup.face()))
             story.append(Spacer(1, mm_to_pt(8)))
         for fact in self.doc.facts:
             story += self.paragraphs(fact, styles.fact, "bold")
@@ -217,7 +221,10 @@ class StoryBuilder:
                                  "black")
         story += [NextPageTemplate("body"), PageBreak()]
         story += self.paragraphs(self.doc.toc_title, styles.h1, "black")
-        toc = TableOfContents(levelStyles=styles.toc, dotsMinLevel=0)
+        toc = TableOfContents(levelStyles=styles.toc, dotsMinLevel=0, tableStyle=self.table_style([
+            ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
         story += [toc, PageBreak()]
         for section in self.doc.sections:
             story.append(CondPageBreak(mm_to_pt(30)))
@@ -273,7 +280,7 @@ class StoryBuilder:
         for index in range(1 if table.header else 0, len(data)):
             if index % 2 == 0:
                 commands.append(("BACKGROUND", (0, index), (-1, index), HexColor("#fbf6ec")))
-        flowable.setStyle(TableStyle(commands))
+        flowable.setStyle(self.table_style(commands))
         flowable.spaceBefore, flowable.spaceAfter = 3, 7
         return flowable
 
@@ -288,7 +295,7 @@ class StoryBuilder:
         for item in callout.blocks:
             inner += self.item(item)
         box = Table([[inner]], colWidths=[mm_to_pt(self.frame_width)])
-        box.setStyle(TableStyle([("BACKGROUND", (0, 0), (-1, -1), CREAM), ("BOX", (0, 0), (-1, -1), 0.8, RED),
+        box.setStyle(self.table_style([("BACKGROUND", (0, 0), (-1, -1), CREAM), ("BOX", (0, 0), (-1, -1), 0.8, RED),
                                  ("LEFTPADDING", (0, 0), (-1, -1), 7), ("RIGHTPADDING", (0, 0), (-1, -1), 7),
                                  ("TOPPADDING", (0, 0), (-1, -1), 6), ("BOTTOMPADDING", (0, 0), (-1, -1), 4)]))
         box.spaceBefore, box.spaceAfter = 4, 8
@@ -306,9 +313,9 @@ class StoryBuilder:
         width = {"card": 42.0, "board": self.frame_width * 0.92}.get(figure.kind, 40.0)
         drawn: Flowable
         if figure.face is not None:
-            drawn = FaceFigure(figure.face, width)
+            drawn = FaceFigure(figure.face, width, self.markup.face())
         else:
-            drawn = CentredArt(figure.art, width)
+            drawn = CentredArt(figure.art, width, self.markup.face())
         drawn.hAlign = "CENTER"
         parts = [drawn] + (self.paragraphs(figure.caption, self.styles.caption) if figure.caption else [])
         return [KeepTogether(parts)]
@@ -317,11 +324,11 @@ class StoryBuilder:
 class CentredArt(Flowable):
     """An art file drawn centred at a width in mm."""
 
-    def __init__(self, path, width_mm: float):
+    def __init__(self, path, width_mm: float, font: str):
         super().__init__()
         from generator.render.art import art_size
         art_w, art_h = art_size(path)
-        self.path, self.width = path, mm_to_pt(width_mm)
+        self.path, self.width, self.font = path, mm_to_pt(width_mm), font
         self.height = self.width * art_h / art_w
 
     def wrap(self, available_width, available_height):
@@ -330,7 +337,7 @@ class CentredArt(Flowable):
 
     def draw(self):
         from generator.components.piece import ArtPlacement
-        painter = FacePainter.on(self.canv, self.canv._fontname)
+        painter = FacePainter.on(self.canv, self.font)
         painter._define_art(self.path)
         x = (self.available - self.width) / 2
         self.canv.saveState()

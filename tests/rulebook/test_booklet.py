@@ -1,0 +1,44 @@
+"""Booklet imposition: saddle-stitch page order and where each page lands."""
+
+import io
+
+import pytest
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.imposition.booklet import booklet_sides, impose_booklet
+from tests.pdf_probe import open_pdf
+
+A5 = (419.53, 595.28)
+
+
+def test_pages_pad_to_a_multiple_of_four_in_saddle_stitch_order():
+    assert booklet_sides(8) == [(8, 1), (2, 7), (6, 3), (4, 5)]
+    assert booklet_sides(6) == [(0, 1), (2, 0), (6, 3), (4, 5)]      # pages 7 and 8 are blank
+    assert booklet_sides(1) == [(0, 1), (0, 0)]
+
+
+def _numbered_pdf(pages: int) -> bytes:
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=A5, invariant=1)
+    for number in range(1, pages + 1):
+        canvas.setFont("Helvetica", 40)
+        canvas.drawCentredString(A5[0] / 2, A5[1] / 2, f"P{number}")
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize("pages", [5, 8, 12])
+def test_each_page_lands_on_its_sheet_side_and_half(pages):
+    document = open_pdf(impose_booklet(_numbered_pdf(pages), (297, 210)))
+    sides = booklet_sides(pages)
+    assert len(document) == len(sides) and len(document) % 2 == 0
+    for index, (left, right) in enumerate(sides):
+        page = document[index]
+        width, height = page.get_size()
+        assert (width, height) == pytest.approx((841.89, 595.28), abs=0.1)      # A4 landscape
+        text = page.get_textpage()
+        left_text = text.get_text_bounded(0, 0, width / 2, height).strip()
+        right_text = text.get_text_bounded(width / 2, 0, width, height).strip()
+        assert left_text == (f"P{left}" if left else "")
+        assert right_text == (f"P{right}" if right else "")

@@ -1,0 +1,93 @@
+"""rules.pdf and rules-booklet.pdf of the real game: sizes, TOC, editions, languages, counts, booklet order."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from generator.imposition.booklet import booklet_sides
+from tests.pdf_probe import font_report, open_pdf, page_size_mm, page_text
+
+PAGES = {"a4": (148.0, 210.0), "letter": (139.7, 215.9)}
+SHEETS = {"a4": (297.0, 210.0), "letter": (279.4, 215.9)}
+CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+
+
+def _texts(path) -> list[str]:
+    document = open_pdf(path)
+    return [" ".join(page_text(document, i).replace("\u00ad", "").replace("\ufffe", "").split())
+            for i in range(len(document))]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_pages_are_a5_or_half_letter(built_christmas, paper):
+    document = open_pdf(built_christmas / "full" / "en" / paper / "rules.pdf")
+    for index in range(len(document)):
+        assert page_size_mm(document, index) == pytest.approx(PAGES[paper], abs=0.05)
+
+
+@pytest.mark.parametrize("edition, lang", [("full", "bg"), ("free", "en"), ("full", "en")])
+def test_table_of_contents_gives_the_pages_headings_land_on(built_christmas, edition, lang):
+    texts = _texts(built_christmas / edition / lang / "a4" / "rules.pdf")
+    toc = texts[1].split({"bg": "Съдържание", "en": "Contents"}[lang], 1)[1]
+    entries = re.findall(r"\s*(.+?)\s*(?:\.\s*){3,}(\d+)", toc)
+    assert len(entries) >= 10, toc
+    for heading, page in entries:
+        heading = heading.strip()
+        assert heading in texts[int(page) - 1], f"{heading!r} not on page {page}"
+        assert not any(heading in text and text.find(heading) < 40 for text in texts[2:int(page) - 1]), heading
+
+
+def test_page_numbers_and_running_footer(built_christmas):
+    texts = _texts(built_christmas / "full" / "en" / "a4" / "rules.pdf")
+    for number, text in enumerate(texts[1:], start=2):
+        assert re.search(rf"(^|\s){number}(\s|$)", text), number
+        assert "Christmas Round · Full edition" in text
+
+
+def test_the_free_edition_reads_complete_without_full_edition_parts(built_christmas):
+    free = " ".join(_texts(built_christmas / "free" / "en" / "a4" / "rules.pdf"))
+    full = " ".join(_texts(built_christmas / "full" / "en" / "a4" / "rules.pdf"))
+    for part in ("Helpers", "Team night", "Socks the Puppy", "Golden Ribbon", "Elfie", "snowflake"):
+        assert part in full, part
+        assert part not in free, part
+    # the board is the same in both editions: its night track marks the 5- and 6-player starts
+    assert free.count("FULL EDITION") == 2 and full.count("FULL EDITION") > 10
+    for part in ("Setup", "Tailwind", "Blizzard", "Frequently asked questions"):
+        assert part in free and part in full
+
+
+def test_counts_come_from_the_content(built_christmas):
+    free = " ".join(_texts(built_christmas / "free" / "en" / "a4" / "rules.pdf"))
+    full = " ".join(_texts(built_christmas / "full" / "en" / "a4" / "rules.pdf"))
+    assert "36 gift cards" in free and "12 Surprise cards" in free
+    assert "21 Surprise cards" in full and "48 wish tokens" in full
+
+
+@pytest.mark.parametrize("edition", ["free", "full"])
+def test_each_language_has_only_its_own_words(built_christmas, edition):
+    english = " ".join(_texts(built_christmas / edition / "en" / "letter" / "rules.pdf"))
+    bulgarian = " ".join(_texts(built_christmas / edition / "bg" / "letter" / "rules.pdf"))
+    assert not CYRILLIC.findall(english)
+    assert "Подготовка" in bulgarian and "Често задавани въпроси" in bulgarian
+    assert all(font_report(built_christmas / edition / "bg" / "a4" / "rules.pdf").values())
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_booklet_sides_hold_the_right_pages(built_christmas, paper):
+    pages = _texts(built_christmas / "full" / "bg" / paper / "rules.pdf")
+    booklet = open_pdf(built_christmas / "full" / "bg" / paper / "rules-booklet.pdf")
+    sides = booklet_sides(len(pages))
+    assert len(booklet) == len(sides) and len(booklet) % 4 == 0 or len(booklet) % 2 == 0
+    for index, (left, right) in enumerate(sides):
+        page = booklet[index]
+        width, height = page.get_size()
+        assert (width * 25.4 / 72, height * 25.4 / 72) == pytest.approx(SHEETS[paper], abs=0.05)
+        textpage = page.get_textpage()
+        for number, bounds in ((left, (0, 0, width / 2, height)), (right, (width / 2, 0, width, height))):
+            found = " ".join(textpage.get_text_bounded(*bounds).replace("\u00ad", "").split())
+            if number == 0:
+                assert found == ""
+            else:
+                assert found[:40] == pages[number - 1][:40]
