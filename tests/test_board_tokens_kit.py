@@ -202,9 +202,13 @@ def test_pawns_are_fold_over_standees_with_names_on_both_halves(built_christmas,
 def test_kit_holds_everything_in_print_order(built_christmas, edition, paper):
     folder = built_christmas / edition / "en" / paper
     kit = open_pdf(folder / "kit.pdf")
-    parts = {name: len(open_pdf(folder / f"{name}.pdf")) for name in ("cards", "tokens", "pawns", "board")}
-    # cover + blank, then double-sided parts as they are, single-sided parts with blank backs
-    assert len(kit) == 2 + parts["cards"] + parts["tokens"] + 2 * parts["pawns"] + 2 * parts["board"]
+    parts = {name: len(open_pdf(folder / f"{name}.pdf"))
+             for name in ("cards", "tokens", "pawns", "board", "rules-booklet")}
+    # cover + blank, then double-sided parts as they are, single-sided parts with blank backs, then the booklet
+    assert len(kit) == (2 + parts["cards"] + parts["tokens"] + 2 * parts["pawns"] + 2 * parts["board"]
+                        + parts["rules-booklet"])
+    last = kit[len(kit) - 1].get_size()
+    assert last[0] > last[1]                      # the booklet's landscape sheets close the kit
     assert len(kit) % 2 == 0
     cover = " ".join(kit[0].get_textpage().get_text_range().split())
     expected = ["36 × Gift cards", "48 × Wish tokens", "1 × Santa token"]

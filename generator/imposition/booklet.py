@@ -9,9 +9,9 @@ little closer to the spine.
 
 from __future__ import annotations
 
-import io
-
 import pypdfium2 as pdfium
+
+from generator.render.merge import save
 
 from generator.units import mm_to_pt
 
@@ -52,9 +52,7 @@ def impose_booklet(pdf: bytes, sheet: tuple[float, float]) -> bytes:
                 page.insert_obj(placed)
             page.gen_content()
             page.close()
-        buffer = io.BytesIO()
-        target.save(buffer)
-        return buffer.getvalue()
+        return save(target)
     finally:
         target.close()
         source.close()

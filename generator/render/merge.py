@@ -2,9 +2,26 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
+import re
 
 import pypdfium2 as pdfium
+
+# pdfium writes a random file ID into every trailer
+_TRAILER_ID = re.compile(rb"/ID\s*\[\s*<[0-9A-Fa-f]*>\s*<[0-9A-Fa-f]*>\s*\]")
+
+
+def deterministic(pdf: bytes) -> bytes:
+    """The same PDF with its file ID derived from its content: identical input, identical bytes."""
+    digest = hashlib.md5(_TRAILER_ID.sub(b"", pdf)).hexdigest().upper().encode()
+    return _TRAILER_ID.sub(lambda _: b"/ID[<" + digest + b"><" + digest + b">]", pdf)
+
+
+def save(document: pdfium.PdfDocument) -> bytes:
+    buffer = io.BytesIO()
+    document.save(buffer)
+    return deterministic(buffer.getvalue())
 
 
 def append_pdf(first: bytes, second: bytes) -> bytes:
@@ -16,9 +33,7 @@ def append_pdf(first: bytes, second: bytes) -> bytes:
             width, height = document[len(document) - 1].get_size()
             document.new_page(width, height).close()
         document.import_pages(other)
-        buffer = io.BytesIO()
-        document.save(buffer)
-        return buffer.getvalue()
+        return save(document)
     finally:
         other.close()
         document.close()
