@@ -33,6 +33,8 @@ CASES = {
     "full-bg-letter-tokens": ("full/bg/letter/tokens.pdf", 0),
     "free-en-a4-pawns": ("free/en/a4/pawns.pdf", 0),
     "full-bg-a4-kit-cover": ("full/bg/a4/kit.pdf", 0),
+    "full-bg-a4-rules-board-page": ("full/bg/a4/rules.pdf", 4),
+    "free-en-letter-rules-booklet-side": ("free/en/letter/rules-booklet.pdf", 1),
 }
 
 
