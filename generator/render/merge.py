@@ -8,12 +8,15 @@ import re
 
 import pypdfium2 as pdfium
 
-# pdfium writes a random file ID into every trailer
+# pdfium writes a random file ID into every trailer, and the time into a new document's Info
 _TRAILER_ID = re.compile(rb"/ID\s*\[\s*<[0-9A-Fa-f]*>\s*<[0-9A-Fa-f]*>\s*\]")
+_CREATION_DATE = re.compile(rb"/CreationDate\(D:\d{14}[+-]\d\d'\d\d'\)")
+FIXED_DATE = b"/CreationDate(D:20000101000000+00'00')"   # same length: the xref offsets stay right
 
 
 def deterministic(pdf: bytes) -> bytes:
     """The same PDF with its file ID derived from its content: identical input, identical bytes."""
+    pdf = _CREATION_DATE.sub(FIXED_DATE, pdf)
     digest = hashlib.md5(_TRAILER_ID.sub(b"", pdf)).hexdigest().upper().encode()
     return _TRAILER_ID.sub(lambda _: b"/ID[<" + digest + b"><" + digest + b">]", pdf)
 
