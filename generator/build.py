@@ -17,6 +17,7 @@ from generator.components.pieces import LaidOutSet, layout_sets
 from generator.components.context import LayoutContext
 from generator.content.game import GameSource, load_game
 from generator.errors import ContentError, Problems, UsageError
+from generator.i18n.pseudo import PSEUDO, pseudo_catalog
 from generator.imposition.booklet import impose_booklet
 from generator.imposition.cover import blank_page, cover_page
 from generator.imposition.grid import impose_mixed
@@ -46,6 +47,7 @@ class BuildOptions:
     duplex: str = "long-edge"
     gap: float = 0.0
     allow_fallback: bool = False
+    check_only: bool = False
     print_shop: bool = True
     print_shop_png: bool = True
 
@@ -89,16 +91,26 @@ def load_games(folders: list[Path], problems: Problems) -> list[GameSource]:
 
 
 def layout_targets(sources: list[GameSource], options: BuildOptions, problems: Problems,
-                   library: FontLibrary) -> list[Target]:
-    """Lay out every requested edition × language; problems collect along the way."""
+                   library: FontLibrary, used: dict[str, set[str]] | None = None) -> list[Target]:
+    """Lay out every requested edition × language; problems collect along the way.
+
+    `used` collects, per game, every translation key the layout looked up.
+    """
+    used = {} if used is None else used
     targets = []
     for source in sources:
         setter = TextSetter(game_font_library(source, problems, library))
         editions = _select(source.game.editions, options.editions, "edition", source)
-        languages = _select(source.game.languages, options.languages, "language", source)
+        # the pseudo-locale is there when asked for by name, never by default
+        offered = source.game.languages + ([PSEUDO] if options.languages else [])
+        languages = _select(offered, options.languages, "language", source)
+        if PSEUDO in languages:
+            source.catalogs[PSEUDO] = pseudo_catalog(source.catalogs[source.source_language])
         for edition in editions:
             for lang in languages:
-                ctx = LayoutContext(source, edition, lang, setter, problems, options.allow_fallback)
+                ctx = LayoutContext(source, edition, lang, setter, problems, options.allow_fallback,
+                                    used=used.setdefault(source.id, set()),
+                                    overflow_warns=lang == PSEUDO and not options.check_only)
                 sets = {kind: layout_sets(ctx, pieces) for kind, pieces in source.pieces.items()}
                 boards = layout_boards(ctx)
                 targets.append(Target(source, edition, lang, sets, boards, kit_text(ctx, sets, boards),
@@ -149,7 +161,7 @@ def check(folders: list[Path], options: BuildOptions) -> Problems:
     library = FontLibrary()
     sources = load_games(folders, problems)
     if not problems.errors:
-        layout_targets(sources, options, problems, library)
+        layout_targets(sources, replace(options, check_only=True), problems, library)
     return problems
 
 

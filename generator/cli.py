@@ -114,3 +114,67 @@ def check_command(games, edition, lang, paper, content_root, allow_fallback) -> 
         click.echo(f"{len(problems.errors)} error(s), {len(problems.warnings)} warning(s)", err=True)
         sys.exit(1)
     click.echo(f"ok ({len(problems.warnings)} warning(s))")
+
+
+@main.group("i18n")
+def i18n_group() -> None:
+    """Translation workflow: status of every language, stubs for translators."""
+
+
+def _usage(games, content_root):
+    """Lay out every edition and language of the games, recording the keys they use."""
+    from generator.build import load_games, layout_targets
+    from generator.errors import Problems
+    from generator.text.fonts import FontLibrary
+    problems = Problems()
+    sources = load_games(resolve_games(games, Path(content_root)), problems)
+    used: dict[str, set[str]] = {}
+    layout_targets(sources, BuildOptions(check_only=True), problems, FontLibrary(), used)
+    return sources, used, problems
+
+
+@i18n_group.command("status")
+@click.argument("games", nargs=-1)
+@click.option("--content", "content_root", default="content", show_default=True, type=click.Path(file_okay=False))
+@click.option("--brief", is_flag=True, help="Only the table, not the keys.")
+def i18n_status(games, content_root, brief) -> None:
+    """Keys translated / total, missing and unused keys, per game and language."""
+    from generator.i18n.status import format_status, language_status
+    try:
+        sources, used, _ = _usage(games, content_root)
+    except UsageError as error:
+        raise click.UsageError(str(error)) from None
+    rows = [row for source in sources for row in language_status(source, used.get(source.id, set()))]
+    click.echo(format_status(rows, details=not brief))
+    if any(row.missing for row in rows):
+        sys.exit(1)
+
+
+@i18n_group.command("stub")
+@click.argument("game")
+@click.option("--lang", required=True, help="Language code of the catalog to write or complete.")
+@click.option("--content", "content_root", default="content", show_default=True, type=click.Path(file_okay=False))
+def i18n_stub(game, lang, content_root) -> None:
+    """Write or complete i18n/LANG.yaml with every key it lacks (empty, source text as a comment)."""
+    from generator.i18n.stub import stub_catalog
+    from generator.render.pdf import write_atomically
+    try:
+        sources, used, _ = _usage((game,), content_root)
+    except UsageError as error:
+        raise click.UsageError(str(error)) from None
+    if not sources:
+        raise click.UsageError(f"game '{game}' cannot be read: run `pnp check {game}`")
+    source = sources[0]
+    source_catalog = source.catalogs[source.source_language]
+    keys = [key for key in source_catalog.entries if key in used[source.id] or lang not in source.catalogs]
+    keys = [key for key in source_catalog.entries if key in set(keys)]
+    file = source.folder / "i18n" / f"{lang}.yaml"
+    try:
+        text, added = stub_catalog(file, lang, source_catalog, keys, source.id)
+    except ValueError as error:
+        click.echo(str(error), err=True)
+        sys.exit(1)
+    write_atomically(file, text.encode("utf-8"))
+    click.echo(f"{file}: {len(added)} key(s) added")
+    if lang not in source.game.languages:
+        click.echo(f"add '{lang}' to languages in {source.folder / 'game.yaml'} to build it")

@@ -25,6 +25,8 @@ class LayoutContext:
     problems: Problems
     allow_fallback: bool = False
     reported: set[tuple] = field(default_factory=set)
+    used: set[str] = field(default_factory=set)      # every key looked up (for `pnp i18n status`)
+    overflow_warns: bool = False                     # a pseudo-locale build shows overflows, builds anyway
 
     @property
     def catalog(self):
@@ -40,8 +42,11 @@ class LayoutContext:
     def translate(self, key: str, mark: SourceMark, args: dict | None = None,
                   count: int | None = None) -> tuple[str, SourceMark | None]:
         """The text of a key in this language, and where the translation is written."""
+        self.used.add(key)
         catalog = self.catalog
         entry = catalog.entries.get(key) if catalog else None
+        if entry is not None and entry.untranslated:   # a stub's empty value: not translated yet
+            entry = None
         if entry is None:
             source_catalog = self.source.catalogs.get(self.source.source_language)
             fallback = source_catalog.entries.get(key) if source_catalog else None

@@ -307,7 +307,7 @@ def _report_overflow(ctx, subject, box_name, key, mark, overflow, min_size, temp
     # the same text in the same box overflows on every card that shows it: say it once
     if ctx.once("overflow", template_id, box_name, key or subject.label):
         what = f"key '{key}'" if key else f"box '{box_name}'"
-        ctx.problems.add(
+        (ctx.problems.warn if ctx.overflow_warns else ctx.problems.add)(
             mark, f"text does not fit: game {ctx.source.id}, edition {ctx.edition}, language {ctx.lang}, "
                   f"{subject.label}, {what}: {overflow:.1f} mm too long at the minimum size {min_size:g} pt",
             f"shorten the text, or give box '{box_name}' of template '{template_id}' more room or a smaller min_size")

@@ -34,6 +34,7 @@ def layout_sets(ctx: LayoutContext, pieces: PieceFile) -> list[LaidOutSet]:
         if front_template is None or (piece_set.back and back_template is None):
             continue
         set_fields = {"deck": piece_set.name, **piece_set.fields}
+        ctx.used.add(piece_set.name)   # named in the YAML even where no template prints it
 
         def set_mark(name: str, *inside: str | int, _index=set_index):
             if name == "deck":

@@ -30,6 +30,13 @@ class Entry:
     plural: Mapping[str, str] | None
     mark: SourceMark
 
+    @property
+    def untranslated(self) -> bool:
+        """An empty value, as `pnp i18n stub` writes for a translator to fill in."""
+        if self.plural is not None:
+            return not any(self.plural.values())
+        return not self.text
+
 
 @dataclass
 class Catalog:
@@ -80,8 +87,10 @@ def _flatten(node: object, path: tuple, prefix: str, document: YamlDocument,
              catalog: Catalog, problems: Problems) -> None:
     mark = document.mark(path)
     if isinstance(node, dict) and node and set(node) <= PLURAL_CATEGORIES:
-        if "other" not in node:
-            problems.add(mark, f"{prefix}: plural forms need 'other'", "add an 'other:' form")
+        missing = sorted(required_plural_forms(catalog.lang) - set(node))
+        if missing:
+            problems.add(mark, f"{prefix}: plural forms missing for '{catalog.lang}': {', '.join(missing)}",
+                         f"'{catalog.lang}' uses the CLDR forms {', '.join(sorted(required_plural_forms(catalog.lang)))}")
         texts = {category: str(text) for category, text in node.items()}
         catalog.entries[prefix] = Entry(None, texts, mark)
     elif isinstance(node, dict):
@@ -90,6 +99,8 @@ def _flatten(node: object, path: tuple, prefix: str, document: YamlDocument,
                      document, catalog, problems)
     elif isinstance(node, (str, int, float)) and not isinstance(node, bool):
         catalog.entries[prefix] = Entry(str(node), None, mark)
+    elif node is None and prefix:      # `key:` with nothing after it: present, not translated yet
+        catalog.entries[prefix] = Entry("", None, mark)
     else:
         problems.add(mark, f"{prefix}: expected text, got {node!r}", "write the text in quotes")
 

@@ -43,7 +43,7 @@ def test_page_numbers_and_running_footer(built_christmas):
     texts = _texts(built_christmas / "full" / "en" / "a4" / "rules.pdf")
     for number, text in enumerate(texts[1:], start=2):
         assert re.search(rf"(^|\s){number}(\s|$)", text), number
-        assert "Christmas Round · Full edition" in text
+        assert "Christmas Round · Rules · Full edition" in text
 
 
 def test_the_free_edition_reads_complete_without_full_edition_parts(built_christmas):

@@ -1,0 +1,123 @@
+"""`pnp i18n stub`: write or complete a language's catalog with every key it lacks.
+
+New keys get an empty value (untranslated, as Weblate and Crowdin read it)
+and the source text beside them as a comment. The file is edited as text, so
+existing translations, comments and order stay exactly as the translator left
+them; missing keys are inserted at the end of the block they belong to.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.content.yaml_source import parse_yaml
+from generator.errors import Problems
+from generator.i18n.catalog import Catalog, required_plural_forms
+
+INDENT = 2
+
+
+def _tree(keys: list[str]) -> dict:
+    tree: dict = {}
+    for key in keys:
+        node = tree
+        parts = key.split(".")
+        for part in parts[:-1]:
+            node = node.setdefault(part, {})
+        node[parts[-1]] = key
+    return tree
+
+
+def _comment(text: str) -> str:
+    return text.replace("\n", "\\n")
+
+
+def _lines(tree: dict, depth: int, source: Catalog, lang: str) -> list[str]:
+    pad = " " * (INDENT * depth)
+    lines = []
+    for name, value in tree.items():
+        if isinstance(value, dict):
+            lines.append(f"{pad}{name}:")
+            lines.extend(_lines(value, depth + 1, source, lang))
+            continue
+        entry = source.entries[value]
+        if entry.plural is not None:
+            lines.append(f"{pad}{name}:")
+            other = entry.plural.get("other", "")
+            for form in sorted(required_plural_forms(lang), key=["zero", "one", "two", "few", "many", "other"].index):
+                lines.append(f'{pad}{" " * INDENT}{form}: ""  # {source.lang}: {_comment(entry.plural.get(form, other))}')
+        else:
+            lines.append(f'{pad}{name}: ""  # {source.lang}: {_comment(entry.text or "")}')
+    return lines
+
+
+def stub_catalog(file: Path, lang: str, source: Catalog, keys: list[str], title: str) -> tuple[str, list[str]]:
+    """The new text of the catalog file and the keys added (in source order)."""
+    problems = Problems()
+    text = file.read_text(encoding="utf-8") if file.exists() else ""
+    document = parse_yaml(text, file, problems) if text.strip() else None
+    if problems.errors:
+        raise ValueError("\n".join(str(p) for p in problems.errors))
+    data = (document.data or {}).get(lang, {}) if document and isinstance(document.data, dict) else {}
+    missing = [key for key in keys if not _has(data, key.split("."))]
+    if document is None or lang not in (document.data or {}):
+        header = [f"# {title} — {lang}. Empty values are not translated yet; the source text is beside them.",
+                  f"{lang}:"]
+        body = _lines(_tree(missing), 1, source, lang)
+        prefix = text.rstrip("\n") + "\n" if text.strip() else ""
+        return prefix + "\n".join(header + body) + "\n", missing
+    lines = text.split("\n")
+    # group the missing keys under the deepest mapping the file already has
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for key in missing:
+        parts = key.split(".")
+        depth = 0
+        node = data
+        while depth < len(parts) - 1 and isinstance(node.get(parts[depth]), dict):
+            node = node[parts[depth]]
+            depth += 1
+        groups.setdefault(tuple(parts[:depth]), []).append(key)
+    insertions = []
+    for prefix, group in groups.items():
+        anchor_line = document.key_mark((lang,) + prefix).line if prefix else document.key_mark((lang,)).line
+        anchor_indent = INDENT * len(prefix)
+        end = _block_end(lines, anchor_line - 1, anchor_indent)
+        relative = _tree([".".join(key.split(".")[len(prefix):]) for key in group])
+        _retarget(relative, prefix)
+        insertions.append((end, _lines(relative, len(prefix) + 1, source, lang)))
+    for end, new_lines in sorted(insertions, key=lambda pair: -pair[0]):
+        lines[end:end] = new_lines
+    return "\n".join(lines), missing
+
+
+def _retarget(tree: dict, prefix: tuple[str, ...]) -> None:
+    """Leaves of a relative tree point back at their full keys."""
+    for name, value in tree.items():
+        if isinstance(value, dict):
+            _retarget(value, prefix)
+        else:
+            tree[name] = ".".join(prefix + (value,))
+
+
+def _has(data: dict, parts: list[str]) -> bool:
+    node = data
+    for part in parts:
+        if not isinstance(node, dict) or part not in node:
+            return False
+        node = node[part]
+    return True
+
+
+def _block_end(lines: list[str], start: int, indent: int) -> int:
+    """The line index just after the block that opens at `start` (its children are indented deeper)."""
+    end = start + 1
+    last = start + 1
+    while end < len(lines):
+        line = lines[end]
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            if len(line) - len(line.lstrip(" ")) <= indent:
+                break
+            last = end + 1
+        end += 1
+    return last
