@@ -175,6 +175,29 @@ def i18n_stub(game, lang, content_root) -> None:
         click.echo(str(error), err=True)
         sys.exit(1)
     write_atomically(file, text.encode("utf-8"))
+    from generator.content.json_schema import annotate
+    annotate(file, Path(content_root).parent / "schemas")
     click.echo(f"{file}: {len(added)} key(s) added")
     if lang not in source.game.languages:
         click.echo(f"add '{lang}' to languages in {source.folder / 'game.yaml'} to build it")
+
+
+@main.command("schema")
+@click.option("--out", default="schemas", show_default=True, type=click.Path(file_okay=False),
+              help="Folder for the JSON Schema files.")
+@click.option("--content", "content_root", default="content", show_default=True, type=click.Path(file_okay=False))
+@click.option("--annotate/--no-annotate", default=True, show_default=True,
+              help="Point every content and template file at its schema (first line).")
+def schema_command(out, content_root, annotate) -> None:
+    """Write JSON Schemas of every content file type, for editor completion and validation."""
+    from generator.content.json_schema import annotate as annotate_file, schema_text, schemas
+    from generator.render.pdf import write_atomically
+    folder = Path(out)
+    for name, schema in schemas().items():
+        write_atomically(folder / f"{name}.schema.json", schema_text(schema).encode("utf-8"))
+    click.echo(f"wrote {len(schemas())} schemas to {folder}/")
+    if annotate:
+        roots = [Path(content_root), Path(content_root).parent / "templates"]
+        changed = sum(annotate_file(file, folder) for root in roots if root.is_dir()
+                      for file in sorted(root.rglob("*.yaml")))
+        click.echo(f"{changed} file(s) now name their schema on their first line")

@@ -10,11 +10,13 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, ClassVar, List, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema, field_validator
 
 from generator.units import parse_font_size, parse_length
 
-Length = Annotated[float, BeforeValidator(parse_length)]
+_LENGTH_JSON = {"anyOf": [{"type": "number"}, {"type": "string", "pattern": r"^-?\d*\.?\d+\s*(mm|cm|in|pt)?$"}],
+                "description": "A length: 63mm, 2.5in, 9pt, 1cm or a number of millimetres."}
+Length = Annotated[float, BeforeValidator(parse_length), WithJsonSchema(_LENGTH_JSON)]
 
 ID_PATTERN = r"^[a-z0-9][a-z0-9_-]*$"
 LANG_PATTERN = r"^[a-z]{2,3}(-[A-Za-z0-9]+)?$"
@@ -31,7 +33,8 @@ def _points(value: Any) -> float:
 
 
 # a zero or negative size draws nothing, silently: refuse it here
-Points = Annotated[float, BeforeValidator(_points), Field(gt=0)]
+Points = Annotated[float, BeforeValidator(_points), Field(gt=0),
+                   WithJsonSchema({**_LENGTH_JSON, "description": "A font size: 9pt, or a number of points."})]
 
 
 # ---------------------------------------------------------------- game.yaml

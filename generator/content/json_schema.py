@@ -1,0 +1,71 @@
+"""JSON Schemas of the content files, for editors (VS Code's YAML extension and others).
+
+Each content file starts with `# yaml-language-server: $schema=<relative path>`,
+so a designer gets completion, descriptions and validation while typing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from generator.content.schema import (BoardsFile, CardsFile, Game, PawnsFile, RulesFile, Template, TokensFile)
+
+MODELS = {"game": Game, "cards": CardsFile, "tokens": TokensFile, "pawns": PawnsFile, "board": BoardsFile,
+          "rules": RulesFile, "template": Template}
+HEADER = "# yaml-language-server: $schema="
+
+CATALOG_SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "Translation catalog",
+    "description": "One language: a single root key (the language code) over nested keys. A mapping of "
+                   "CLDR plural categories (one, few, many, other …) is a plural. {name} is a placeholder.",
+    "type": "object", "minProperties": 1, "maxProperties": 1,
+    "additionalProperties": {"$ref": "#/$defs/node"},
+    "$defs": {"node": {"anyOf": [{"type": "string"}, {"type": "number"}, {"type": "null"},
+                                 {"type": "object", "additionalProperties": {"$ref": "#/$defs/node"}}]}},
+}
+
+
+def schemas() -> dict[str, dict]:
+    result = {name: model.model_json_schema() for name, model in MODELS.items()}
+    result["catalog"] = CATALOG_SCHEMA
+    return result
+
+
+def schema_text(schema: dict) -> str:
+    return json.dumps(schema, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+
+
+def kind_of(file: Path) -> str | None:
+    """Which schema a content or template YAML file follows."""
+    if file.parent.name == "templates":
+        return "template"
+    if file.parent.name == "i18n":
+        return "catalog"
+    stem = file.stem
+    return stem if stem in MODELS else None
+
+
+def header_for(file: Path, schema_folder: Path) -> str:
+    kind = kind_of(file)
+    relative = os.path.relpath(schema_folder / f"{kind}.schema.json", file.parent)
+    return HEADER + relative.replace(os.sep, "/")
+
+
+def annotate(file: Path, schema_folder: Path) -> bool:
+    """Put (or refresh) the schema line at the top of a YAML file; True when the file changed."""
+    if kind_of(file) is None:
+        return False
+    text = file.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    header = header_for(file, schema_folder)
+    if lines and lines[0].startswith(HEADER):
+        if lines[0] == header:
+            return False
+        lines[0] = header
+    else:
+        lines.insert(0, header)
+    file.write_text("\n".join(lines), encoding="utf-8")
+    return True
