@@ -112,3 +112,27 @@ def link_curves(places: list[CellPlace], fields: list[dict[str, Any]], link_type
 
 def group_for(place: CellPlace, items: tuple[Item, ...], width: float, height: float) -> Group:
     return Group(place.x, place.y, place.w, place.h, width, height, place.rotation, items)
+
+
+def rotate_region(place: CellPlace, x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
+    """Where a rectangle given in a cell's own reading frame lies on the face (x, y, w, h).
+
+    The cell's content is turned clockwise by its rotation about its centre; so is
+    anything placed relative to it.
+    """
+    turned = place.rotation % 180 == 90
+    local_w, local_h = (place.h, place.w) if turned else (place.w, place.h)
+    corners = [(x, y), (x + w, y), (x, y + h), (x + w, y + h)]
+    mapped = [_to_face(place, local_w, local_h, u, v) for u, v in corners]
+    xs, ys = [p[0] for p in mapped], [p[1] for p in mapped]
+    return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+
+
+def _to_face(place: CellPlace, local_w: float, local_h: float, u: float, v: float) -> tuple[float, float]:
+    if place.rotation == 90:
+        return place.x + local_h - v, place.y + u
+    if place.rotation == 180:
+        return place.x + local_w - u, place.y + local_h - v
+    if place.rotation == 270:
+        return place.x + v, place.y + local_w - u
+    return place.x + u, place.y + v

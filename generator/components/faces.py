@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any, Callable
 
 from generator.components.context import LayoutContext
-from generator.components.cells import (PathError, cell_fields, group_for, link_curves, loop_places,
-                                        row_places)
-from generator.components.piece import ArtPlacement, Face, Item, Shape, TextPlacement
+from generator.components.cells import (CellPlace, PathError, cell_fields, group_for, link_curves, loop_places,
+                                        rotate_region, row_places)
+from generator.components.piece import ArtPlacement, Face, Group, Item, Shape, TextPlacement
 from generator.content.schema import Box, Template, TextStyle
 from generator.content.templates import ResolvedTemplate
 from generator.errors import SourceMark
@@ -42,6 +42,7 @@ def layout_face(template: ResolvedTemplate, subject: Subject, ctx: LayoutContext
     width, height = model.size.width, model.size.height
     bleed = model.bleed or 0.0
     items: list[Item] = []
+    places: dict[str, list[CellPlace]] = {}     # cells boxes laid out so far, for anchored boxes
     boxes = sorted(model.boxes.items(), key=lambda pair: pair[1].z)
     for name, box in boxes:
         mark = _box_mark(template, name)
@@ -57,25 +58,59 @@ def layout_face(template: ResolvedTemplate, subject: Subject, ctx: LayoutContext
         frame = _frame(box, model, mark, ctx, name)
         if frame is None:
             continue
-        palette = model.palette
-        if box.kind in ("rect", "ellipse", "line"):
-            fill_mark = _template_mark(template, ("boxes", name, "fill"), mark)
-            stroke_mark = _template_mark(template, ("boxes", name, "stroke"), mark)
-            items.append(Shape(box.kind, *frame, fill=_colour(box.fill, palette, subject, ctx, fill_mark),
-                               stroke=_colour(box.stroke, palette, subject, ctx, stroke_mark),
-                               stroke_width=box.stroke_width, radius=box.radius,
-                               dash=tuple(box.dash) if box.dash else None))
-        elif box.kind == "art":
-            items.extend(_art(box, frame, subject, ctx, mark, name))
-        elif box.kind == "text":
-            _check_safe(template, name, frame, ctx, mark)
-            items.extend(_text(box, frame, template, subject, ctx, mark, name))
-        elif box.kind == "cells":
-            items.extend(_cells(box, frame, template, subject, ctx, mark, name, key))
-        elif box.kind == "table":
-            _check_safe(template, name, frame, ctx, mark)
-            items.extend(_table(box, frame, template, subject, ctx, mark, name))
+        if box.anchor is not None:
+            items.extend(_anchored(box, frame, template, subject, ctx, mark, name, key, places))
+        else:
+            items.extend(_box_items(box, frame, template, subject, ctx, mark, name, key, places, check_safe=True))
     return Face(key, width, height, bleed, tuple(items))
+
+
+def _box_items(box: Box, frame, template: ResolvedTemplate, subject: Subject, ctx: LayoutContext,
+               mark: SourceMark, name: str, key: str, places: dict, check_safe: bool) -> list[Item]:
+    """One box's items in the frame given (the face's, or an anchored box's own)."""
+    palette = template.model.palette
+    if box.kind in ("rect", "ellipse", "line", "triangle"):
+        fill_mark = _template_mark(template, ("boxes", name, "fill"), mark)
+        stroke_mark = _template_mark(template, ("boxes", name, "stroke"), mark)
+        kind = f"triangle-{box.point}" if box.kind == "triangle" else box.kind
+        return [Shape(kind, *frame, fill=_colour(box.fill, palette, subject, ctx, fill_mark),
+                      stroke=_colour(box.stroke, palette, subject, ctx, stroke_mark),
+                      stroke_width=box.stroke_width, radius=box.radius, dash=tuple(box.dash) if box.dash else None)]
+    if box.kind == "art":
+        return _art(box, frame, subject, ctx, mark, name)
+    if box.kind == "text":
+        if check_safe:
+            _check_safe(template, name, frame, ctx, mark)
+        return _text(box, frame, template, subject, ctx, mark, name)
+    if box.kind == "cells":
+        return _cells(box, frame, template, subject, ctx, mark, name, key, places)
+    if box.kind == "table":
+        if check_safe:
+            _check_safe(template, name, frame, ctx, mark)
+        return _table(box, frame, template, subject, ctx, mark, name)
+    return []
+
+
+def _anchored(box: Box, frame, template: ResolvedTemplate, subject: Subject, ctx: LayoutContext,
+              mark: SourceMark, name: str, key: str, places: dict) -> list[Item]:
+    """A box placed relative to one cell of a `cells` box, turned the way that cell faces.
+
+    x and y are measured from the cell's top-left corner as the cell itself reads
+    (so negative y reaches towards the middle of a board whose loop faces outwards).
+    """
+    anchor = box.anchor
+    cells = places.get(anchor.cells)
+    if cells is None or not 1 <= anchor.cell <= len(cells):
+        if ctx.once("anchor", template.id, name):
+            ctx.problems.add(mark, f"box '{name}' is anchored to cell {anchor.cell} of '{anchor.cells}', "
+                             "which is not a cells box drawn before it (or has fewer cells)",
+                             "give the anchored box a higher z than the cells box, and a cell number from 1")
+        return []
+    place = cells[anchor.cell - 1]
+    x, y, w, h = frame
+    region = rotate_region(place, x, y, w, h)
+    local = _box_items(box, (0.0, 0.0, w, h), template, subject, ctx, mark, name, key, places, check_safe=False)
+    return [Group(*region, w, h, place.rotation, tuple(local))]
 
 
 def _box_mark(template: ResolvedTemplate, name: str) -> SourceMark:
@@ -341,11 +376,13 @@ def _table(box: Box, frame, template: ResolvedTemplate, subject: Subject, ctx: L
 
 
 def _cells(box: Box, frame, template: ResolvedTemplate, subject: Subject, ctx: LayoutContext,
-           mark: SourceMark, name: str, key: str) -> list[Item]:
+           mark: SourceMark, name: str, key: str, places_by_box: dict) -> list[Item]:
     entries = _require(box.cells, subject, ctx, mark, name)
     where = _reference_mark(box.cells, subject, mark)
     if entries is None:
         return []
+    if isinstance(entries, int) and not isinstance(entries, bool) and entries > 0:
+        entries = [{} for _ in range(entries)]   # `spaces: 60`: that many cells with no fields of their own
     if not isinstance(entries, list) or not entries:
         ctx.problems.add(where, f"box '{name}': cells must be a non-empty list")
         return []
@@ -374,6 +411,7 @@ def _cells(box: Box, frame, template: ResolvedTemplate, subject: Subject, ctx: L
     except PathError as error:
         ctx.problems.add(mark, f"box '{name}': {error}")
         return []
+    places_by_box[name] = places
     items: list[Item] = []
     if box.link:
         items.extend(link_curves(places, fields, box.link, frame,

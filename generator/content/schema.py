@@ -189,10 +189,17 @@ class TextStyle(Strict):
     uppercase: bool | None = None
 
 
+class Anchor(Strict):
+    """Place a box relative to one cell of a `cells` box (and turn it the way that cell faces)."""
+
+    cells: str = Field(description="Name of a cells box of the same template, drawn before this box.")
+    cell: int = Field(ge=1, description="Which cell, counting from 1 in the order the cells are listed.")
+
+
 class Box(Strict):
     """A named rectangle of the template; x and y are measured from the trim's top-left."""
 
-    kind: Literal["rect", "ellipse", "text", "art", "table", "line", "cells"]
+    kind: Literal["rect", "ellipse", "triangle", "text", "art", "table", "line", "cells"]
     x: Length = 0.0
     y: Length = 0.0
     width: Length | None = None
@@ -200,6 +207,8 @@ class Box(Strict):
     area: Literal["bleed", "trim", "safe"] | None = Field(
         None, description="Shortcut for x, y, width and height covering that area.")
     z: int = Field(0, description="Drawing order; equal z keeps the template's order.")
+    anchor: Anchor | None = Field(None, description="x and y are then measured from that cell's top-left, "
+                                                    "in the cell's own reading direction.")
     when: str | None = Field(None, description="'@field': draw only if the card has this field.")
     editions: list[str] | None = Field(None, description="Draw only in these editions.")
     # shapes
@@ -229,6 +238,8 @@ class Box(Strict):
     facing: Literal["outside", "inside", "up"] = Field(
         "outside", description="Which way a loop's cells read: from the board's edge, its centre, or all upright.")
     link: str | None = Field(None, description="Cells of this type are joined in pairs by a curve.")
+    # triangle
+    point: Literal["right", "left", "up", "down"] = Field("right", description="Where a triangle points.")
     # table
     table: str | None = Field(None, description="'@field' holding a list of rows.")
     header: list[str] | None = Field(None, description="Translation keys of the column heads.")

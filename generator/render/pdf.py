@@ -161,6 +161,17 @@ class FacePainter:
             path.curveTo(x + 2 / 3 * (qx - x), top + 2 / 3 * (qy - top),
                          ex + 2 / 3 * (qx - ex), ey + 2 / 3 * (qy - ey), ex, ey)
             canvas.drawPath(path, stroke=1, fill=0)
+        elif shape.kind.startswith("triangle-"):   # filling its box, pointing as named
+            corners = {"right": [(x, top), (x + w, top - h / 2), (x, top - h)],
+                       "left": [(x + w, top), (x, top - h / 2), (x + w, top - h)],
+                       "up": [(x, top - h), (x + w / 2, top), (x + w, top - h)],
+                       "down": [(x, top), (x + w / 2, top - h), (x + w, top)]}[shape.kind[len("triangle-"):]]
+            path = canvas.beginPath()
+            path.moveTo(*corners[0])
+            for corner in corners[1:]:
+                path.lineTo(*corner)
+            path.close()
+            canvas.drawPath(path, stroke=stroke, fill=fill)
         elif shape.kind == "ellipse":
             canvas.ellipse(x, top - h, x + w, top, stroke=stroke, fill=fill)
         elif shape.radius > 0:
