@@ -17,6 +17,7 @@ import pyphen
 from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame, KeepTogether, NextPageTemplate,
                                 PageBreak, PageTemplate, Paragraph, Spacer, Table, TableStyle)
 from reportlab.platypus.tableofcontents import TableOfContents
@@ -108,19 +109,20 @@ class FaceFigure(Flowable):
 
 
 class Heading(Paragraph):
-    """A paragraph that the table of contents lists."""
+    """A paragraph that the table of contents lists (with its font runs, so any script shows)."""
 
-    def __init__(self, text, style, toc_text: str, level: int = 0):
+    def __init__(self, text, style, toc_xml: str, level: int = 0):
         super().__init__(text, style)
-        self.toc_text, self.toc_level = toc_text, level
+        self.toc_xml, self.toc_level = toc_xml, level
 
 
 class RulebookTemplate(BaseDocTemplate):
-    def __init__(self, buffer, doc: RuleDoc, paper: str, body_font: str, **kwargs):
+    def __init__(self, buffer, doc: RuleDoc, paper: str, markup: "Markup", **kwargs):
         width, height = PAGE_SIZES[paper]
+        body_font = markup.face()
         super().__init__(buffer, pagesize=(mm_to_pt(width), mm_to_pt(height)), invariant=1,
                          initialFontName=body_font, title=f"{doc.title} — {doc.edition}", creator="pnp", **kwargs)
-        self.rule_doc, self.body_font = doc, body_font
+        self.rule_doc, self.body_font, self.markup = doc, body_font, markup
         frame = Frame(mm_to_pt(MARGINS["outer"]), mm_to_pt(MARGINS["bottom"]),
                       mm_to_pt(width - MARGINS["outer"] - MARGINS["inner"]),
                       mm_to_pt(height - MARGINS["top"] - MARGINS["bottom"]), id="body",
@@ -130,24 +132,34 @@ class RulebookTemplate(BaseDocTemplate):
     def _footer(self, canvas, doc):
         canvas.saveState()
         width = self.pagesize[0]
-        canvas.setFont(self.body_font, 7.5)
         canvas.setFillColor(INK)
         y = mm_to_pt(9)
         number = str(canvas.getPageNumber())
         if canvas.getPageNumber() % 2:       # odd pages: the number at the outer (right) edge
-            canvas.drawRightString(width - mm_to_pt(MARGINS["outer"]), y, number)
-            canvas.drawString(mm_to_pt(MARGINS["inner"]), y, self.rule_doc.footer)
+            self._runs(canvas, number, width - mm_to_pt(MARGINS["outer"]), y, align_right=True)
+            self._runs(canvas, self.rule_doc.footer, mm_to_pt(MARGINS["inner"]), y)
         else:
-            canvas.drawString(mm_to_pt(MARGINS["outer"]), y, number)
-            canvas.drawRightString(width - mm_to_pt(MARGINS["inner"]), y, self.rule_doc.footer)
+            self._runs(canvas, number, mm_to_pt(MARGINS["outer"]), y)
+            self._runs(canvas, self.rule_doc.footer, width - mm_to_pt(MARGINS["inner"]), y, align_right=True)
         canvas.setStrokeColor(RED)
         canvas.setLineWidth(0.5)
         canvas.line(mm_to_pt(MARGINS["outer"]), y + 9, width - mm_to_pt(MARGINS["outer"]), y + 9)
         canvas.restoreState()
 
+    def _runs(self, canvas, text: str, x: float, y: float, align_right: bool = False, size: float = 7.5) -> None:
+        """Footer text in per-glyph font runs (a Georgian title needs another face than the digits)."""
+        runs = self.markup.setter.runs(text, self.markup.stack, "regular", False)
+        widths = [stringWidth(run.text, run.face.name, size) for run in runs]
+        if align_right:
+            x -= sum(widths)
+        for run, advance in zip(runs, widths):
+            canvas.setFont(run.face.name, size)
+            canvas.drawString(x, y, run.text)
+            x += advance
+
     def afterFlowable(self, flowable):
         if isinstance(flowable, Heading):
-            self.notify("TOCEntry", (flowable.toc_level, escape(flowable.toc_text), self.page))
+            self.notify("TOCEntry", (flowable.toc_level, flowable.toc_xml, self.page))
 
 
 class Styles:
@@ -229,9 +241,10 @@ class StoryBuilder:
         for section in self.doc.sections:
             story.append(CondPageBreak(mm_to_pt(30)))
             heading_xml = "".join(xml for _, xml in self.markup.paragraphs(section.heading.words, "black", 15))
+            toc_xml = "".join(xml for _, xml in self.markup.paragraphs(section.heading.words, "regular", 10))
             if section.heading.badge:
                 heading_xml += self.badge()
-            story.append(Heading(heading_xml, styles.h1, section.heading.words))
+            story.append(Heading(heading_xml, styles.h1, toc_xml))
             for item in section.items:
                 story += self.item(item)
         return story
@@ -353,6 +366,6 @@ def render_rules(doc: RuleDoc, paper: str, setter: TextSetter, stack: tuple[str,
     width, _ = PAGE_SIZES[paper]
     frame_width = width - MARGINS["outer"] - MARGINS["inner"]
     buffer = io.BytesIO()
-    template = RulebookTemplate(buffer, doc, paper, markup.face())
+    template = RulebookTemplate(buffer, doc, paper, markup)
     template.multiBuild(StoryBuilder(doc, markup, frame_width).story())
     return buffer.getvalue()
