@@ -90,16 +90,30 @@ def fit_text(paragraphs: tuple[Paragraph, ...], width: float, height: float,
 
 def _fit(paragraphs: tuple[Paragraph, ...], width: float, height: float,
          style: SetStyle, setter: TextSetter) -> TextLayout:
-    best = _attempt(paragraphs, width, height, style.size, style, setter)
-    if best[0] or style.min_size >= style.size:
+    # First shrink without splitting a word that is wider than the box ("CHRIST-MAS" on a
+    # title); only if no size down to the minimum fits that way are such words hyphenated.
+    for split_long_words in (False, True):
+        found = _search(paragraphs, width, height, style, setter, split_long_words)
+        if found is not None:
+            return found
+    smallest = _attempt(paragraphs, width, height, style.min_size, style, setter, True)
+    return _place(smallest, width, height, style.min_size, style, setter)
+
+
+def _search(paragraphs, width, height, style, setter, split_long_words) -> TextLayout | None:
+    """The largest size in [min_size, size] that fits, or None."""
+    best = _attempt(paragraphs, width, height, style.size, style, setter, split_long_words)
+    if best[0]:
         return _place(best, width, height, style.size, style, setter)
-    smallest = _attempt(paragraphs, width, height, style.min_size, style, setter)
+    if style.min_size >= style.size:
+        return None
+    smallest = _attempt(paragraphs, width, height, style.min_size, style, setter, split_long_words)
     if not smallest[0]:
-        return _place(smallest, width, height, style.min_size, style, setter)
+        return None
     low, high, found = style.min_size, style.size, smallest
     for _ in range(SEARCH_STEPS):
         middle = (low + high) / 2
-        trial = _attempt(paragraphs, width, height, middle, style, setter)
+        trial = _attempt(paragraphs, width, height, middle, style, setter, split_long_words)
         if trial[0]:
             low, found = middle, trial
         else:
@@ -107,8 +121,8 @@ def _fit(paragraphs: tuple[Paragraph, ...], width: float, height: float,
     return _place(found, width, height, low, style, setter)
 
 
-def _attempt(paragraphs, width, height, size, style, setter):
-    lines, too_wide = _wrap(paragraphs, width, size, style, setter)
+def _attempt(paragraphs, width, height, size, style, setter, split_long_words=True):
+    lines, too_wide = _wrap(paragraphs, width, size, style, setter, split_long_words)
     used = _height(lines, paragraphs, size, style)
     overflow = max(used - height, too_wide)
     return overflow <= 1e-6, lines, overflow, used
@@ -132,7 +146,7 @@ def _words(paragraph: Paragraph) -> list[Word]:
     return [tuple(word) for word in words if word]
 
 
-def _wrap(paragraphs, width, size, style, setter) -> tuple[list[_Line], float]:
+def _wrap(paragraphs, width, size, style, setter, split_long_words=True) -> tuple[list[_Line], float]:
     lines: list[_Line] = []
     too_wide = 0.0
     measure = _Measure(setter, style, size)
@@ -153,7 +167,8 @@ def _wrap(paragraphs, width, size, style, setter) -> tuple[list[_Line], float]:
                 used += space + word_width
                 continue
             # Hyphenate only a line that would otherwise be left loose, or a word too long for any line.
-            loose = used < HYPHENATE_BELOW * available or word_width > available
+            too_long = word_width > available
+            loose = (used < HYPHENATE_BELOW * available and not too_long) or (too_long and split_long_words)
             head, tail = (_hyphenate(word, available - used - space, measure, style.lang)
                           if loose else (None, None))
             if head is not None and (line.words or tail):

@@ -1,0 +1,118 @@
+"""Sorry! (ka, en) and 12 Days of Christmas (hu, en): the engine proving general on new games."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from generator.build import BuildOptions, build, layout_targets, load_games
+from generator.components.piece import Group, Shape
+from generator.errors import Problems
+from generator.text.fonts import FontLibrary
+from tests.conftest import CONTENT
+from tests.pdf_probe import all_text, open_pdf, page_size_mm
+
+GEORGIAN = re.compile(r"[\u10a0-\u10ff\u1c90-\u1cbf]")
+
+
+@pytest.fixture(scope="session")
+def built_games(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("games")
+    build([CONTENT / "sorry", CONTENT / "twelve-days"], BuildOptions(out=out, print_shop_png=False))
+    return out
+
+
+def _front_counts(path: Path) -> Counter:
+    """In a print-shop file each copy is a page: identical fronts count the copies of a card."""
+    document = open_pdf(path)
+    return Counter(hashlib.sha1(document[i].render(scale=30 / 72).to_pil().tobytes()).hexdigest()
+                   for i in range(0, len(document), 2))
+
+
+# ---------------------------------------------------------------- Sorry!
+
+def test_sorry_deck_has_45_cards_five_1s_and_four_of_each_other_value(built_games):
+    counts = _front_counts(built_games / "sorry" / "standard" / "en" / "print-shop" / "cards.pdf")
+    assert sum(counts.values()) == 45
+    assert sorted(counts.values()) == [4] * 10 + [5]          # 2 3 4 5 7 8 10 11 12 Sorry! and five 1s
+    text = all_text(built_games / "sorry" / "standard" / "en" / "a4" / "cards.pdf")
+    assert " 6 " not in f" {text} " and " 9 " not in f" {text} "
+
+
+def _sorry_board():
+    problems = Problems()
+    sources = load_games([CONTENT / "sorry"], problems)
+    targets = layout_targets(sources, BuildOptions(languages=("en",)), problems, FontLibrary())
+    assert not problems.errors
+    return targets[0].boards[0].face
+
+
+def test_sorry_board_has_a_60_space_loop_safety_zones_and_slides_in_place():
+    face = _sorry_board()
+    cells = [item for item in face.items if isinstance(item, Group) and (item.width, item.height) == (23, 23)]
+    assert len(cells) == 60
+    band = 6 + 23                                              # the loop's inner edge from the board's edge
+    for cell in cells:
+        assert min(cell.x, cell.y, 380 - cell.x - cell.w, 380 - cell.y - cell.h) <= 6 + 1e-6
+    anchored = [item for item in face.items if isinstance(item, Group) and item not in cells]
+    safety = [g for g in anchored if sum(isinstance(i, Group) for i in g.items) == 5]
+    assert len(safety) == 4
+    for zone in safety:   # five spaces leading straight in from the loop's inner edge
+        long_side, short_side = max(zone.w, zone.h), min(zone.w, zone.h)
+        assert (round(long_side, 3), round(short_side, 3)) == (115, 23)
+        edges = (zone.x, zone.y, 380 - zone.x - zone.w, 380 - zone.y - zone.h)
+        assert min(edges) == pytest.approx(band)
+    slides = [g for g in anchored if any(isinstance(i, Shape) and i.kind.startswith("triangle") for i in g.items)]
+    assert len(slides) == 8
+    for slide in slides:  # the slide heads lie on the loop, one side's band
+        assert min(slide.x, slide.y, 380 - slide.x - slide.w, 380 - slide.y - slide.h) < band
+    lengths = sorted(round(max(g.w, g.h)) for g in anchored
+                     if any(isinstance(i, Shape) and i.kind == "rect" for i in g.items) and max(g.w, g.h) > 60)
+    assert lengths == [69] * 4 + [92] * 4                      # slides over 4 and 5 spaces on every side
+
+
+@pytest.mark.parametrize("paper, size", [("a4", (210, 297)), ("letter", (215.9, 279.4))])
+def test_sorry_board_tiles_and_print_shop_page(built_games, paper, size):
+    tiles = open_pdf(built_games / "sorry" / "standard" / "ka" / paper / "board.pdf")
+    assert len(tiles) == 4
+    assert page_size_mm(tiles, 0) == pytest.approx(size, abs=0.05)
+    shop = open_pdf(built_games / "sorry" / "standard" / "ka" / "print-shop" / "board.pdf")
+    assert page_size_mm(shop, 0) == pytest.approx((386, 386), abs=0.05)
+
+
+@pytest.mark.parametrize("file", ["a4/cards.pdf", "a4/pawns.pdf", "a4/board.pdf", "letter/rules.pdf", "a4/kit.pdf"])
+def test_sorry_georgian_renders_and_stays_out_of_english(built_games, file):
+    georgian = all_text(built_games / "sorry" / "standard" / "ka" / file)
+    english = all_text(built_games / "sorry" / "standard" / "en" / file)
+    assert GEORGIAN.search(georgian)
+    assert not GEORGIAN.search(english)
+
+
+def test_sorry_rules_toc_and_footer_show_georgian(built_games):
+    document = open_pdf(built_games / "sorry" / "standard" / "ka" / "a4" / "rules.pdf")
+    toc = document[1].get_textpage().get_text_range()
+    assert len(GEORGIAN.findall(toc)) > 50
+    footer_page = document[2].get_textpage().get_text_range()
+    assert "ბოდიში" in footer_page
+
+
+# ---------------------------------------------------------------- 12 Days of Christmas
+
+def test_twelve_days_deck_is_78_ranked_cards_plus_12_gifts(built_games):
+    counts = _front_counts(built_games / "twelve-days" / "standard" / "en" / "print-shop" / "cards.pdf")
+    assert sum(counts.values()) == 78 + 12 == sum(range(1, 13)) + 12
+    ranked = sorted(v for v in counts.values())
+    assert ranked == sorted(list(range(1, 13)) + [1] * 12)     # rank n in n copies, and 12 single gift cards
+
+
+def test_twelve_days_text_per_language(built_games):
+    hungarian = all_text(built_games / "twelve-days" / "standard" / "hu" / "a4" / "cards.pdf")
+    english = all_text(built_games / "twelve-days" / "standard" / "en" / "a4" / "cards.pdf")
+    assert "ő" in hungarian or "ű" in hungarian
+    assert "ő" not in english and "ű" not in english
+    rules = open_pdf(built_games / "twelve-days" / "standard" / "hu" / "a4" / "rules.pdf")
+    assert page_size_mm(rules, 0) == pytest.approx((148, 210), abs=0.05)
