@@ -327,6 +327,8 @@ class Cover(Strict):
 
 
 class Rulebook(Strict):
+    leaflet: bool = Field(False, description="A short leaflet: title on the first page, no cover page "
+                                             "and no table of contents.")
     icons: dict[str, str] = Field(default_factory=dict, description="Inline icons, written :name: in texts.")
     cover: Cover
     sections: list[Section] = Field(min_length=1)

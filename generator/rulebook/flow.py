@@ -127,7 +127,9 @@ class RulebookTemplate(BaseDocTemplate):
                       mm_to_pt(width - MARGINS["outer"] - MARGINS["inner"]),
                       mm_to_pt(height - MARGINS["top"] - MARGINS["bottom"]), id="body",
                       leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-        self.addPageTemplates([PageTemplate("cover", [frame]), PageTemplate("body", [frame], onPage=self._footer)])
+        body = PageTemplate("body", [frame], onPage=self._footer)
+        # a leaflet has no cover: its first page is a body page
+        self.addPageTemplates([body] if doc.leaflet else [PageTemplate("cover", [frame]), body])
 
     def _footer(self, canvas, doc):
         canvas.saveState()
@@ -165,18 +167,22 @@ class RulebookTemplate(BaseDocTemplate):
 class Styles:
     """Paragraph styles of the rulebook, in points."""
 
-    def __init__(self, markup: Markup):
+    def __init__(self, markup: Markup, compact: bool = False):
+        """`compact` sets a leaflet: smaller type, tighter spacing."""
         regular, bold, black = markup.face(), markup.face("bold"), markup.face("black")
-        body = ParagraphStyle("body", fontName=regular, fontSize=9.5, leading=12.8, textColor=INK,
-                              spaceAfter=4, allowWidows=0, allowOrphans=0, embeddedHyphenation=1,
-                              splitLongWords=0, bulletFontName=regular)
+        size, leading = (8.4, 10.9) if compact else (9.5, 12.8)
+        body = ParagraphStyle("body", fontName=regular, fontSize=size, leading=leading, textColor=INK,
+                              spaceAfter=3 if compact else 4, allowWidows=0, allowOrphans=0, embeddedHyphenation=1,
+                              splitLongWords=0, bulletFontName=regular, bulletFontSize=size)
         self.body = body
         self.item = ParagraphStyle("item", parent=body, leftIndent=11, bulletIndent=1, spaceAfter=2.5)
-        self.h1 = ParagraphStyle("h1", parent=body, fontName=black, fontSize=15, leading=18, textColor=RED,
-                                 spaceBefore=10, spaceAfter=5, keepWithNext=1, embeddedHyphenation=0)
+        self.h1 = ParagraphStyle("h1", parent=body, fontName=black, fontSize=12.5 if compact else 15,
+                                 leading=15 if compact else 18, textColor=RED, spaceBefore=6 if compact else 10,
+                                 spaceAfter=3 if compact else 5, keepWithNext=1, embeddedHyphenation=0)
         self.h2 = ParagraphStyle("h2", parent=body, fontName=black, fontSize=11, leading=14, spaceBefore=6,
                                  spaceAfter=3, keepWithNext=1, embeddedHyphenation=0)
-        self.cell = ParagraphStyle("cell", parent=body, fontSize=8.3, leading=10.4, spaceAfter=0)
+        self.cell = ParagraphStyle("cell", parent=body, fontSize=min(8.3, size), leading=min(10.4, leading),
+                                   spaceAfter=0)
         self.head = ParagraphStyle("head", parent=self.cell, fontName=bold, textColor=HexColor("#ffffff"))
         self.caption = ParagraphStyle("caption", parent=body, fontSize=8, leading=10, alignment=TA_CENTER,
                                       spaceBefore=2, spaceAfter=8)
@@ -195,7 +201,7 @@ class StoryBuilder:
 
     def __init__(self, doc: RuleDoc, markup: Markup, frame_width_mm: float):
         self.doc, self.markup, self.frame_width = doc, markup, frame_width_mm
-        self.styles = Styles(markup)
+        self.styles = Styles(markup, compact=doc.leaflet)
 
     def paragraphs(self, text: str, style: ParagraphStyle, weight: str = "regular") -> list[Flowable]:
         flowables = []
@@ -217,6 +223,32 @@ class StoryBuilder:
                 f'&nbsp;{escape(self.doc.badge)}&nbsp;</font>')
 
     def story(self) -> list[Flowable]:
+        story = self.leaflet_head() if self.doc.leaflet else self.cover_and_contents()
+        for section in self.doc.sections:
+            if not self.doc.leaflet:   # a leaflet keeps headings with their text, but fills its pages
+                story.append(CondPageBreak(mm_to_pt(30)))
+            heading_xml = "".join(xml for _, xml in self.markup.paragraphs(section.heading.words, "black", 15))
+            toc_xml = "".join(xml for _, xml in self.markup.paragraphs(section.heading.words, "regular", 10))
+            if section.heading.badge:
+                heading_xml += self.badge()
+            story.append(Heading(heading_xml, self.styles.h1, toc_xml))
+            for item in section.items:
+                story += self.item(item)
+        return story
+
+    def leaflet_head(self) -> list[Flowable]:
+        """A leaflet starts straight away: title, tagline and facts above the first section."""
+        styles = self.styles
+        story: list[Flowable] = [NextPageTemplate("body")]
+        story += self.paragraphs(self.doc.title, ParagraphStyle("leaflet", parent=styles.title, fontSize=22,
+                                                                leading=26), "black")
+        story += self.paragraphs(self.doc.tagline, styles.tagline)
+        facts = " · ".join(self.doc.facts + (self.doc.edition,))
+        story += self.paragraphs(facts, ParagraphStyle("facts", parent=styles.fact, fontSize=9.5, spaceAfter=4),
+                                 "bold")
+        return story
+
+    def cover_and_contents(self) -> list[Flowable]:
         styles = self.styles
         story: list[Flowable] = [Spacer(1, mm_to_pt(22))]
         story += self.paragraphs(self.doc.title, styles.title, "black")
@@ -238,15 +270,6 @@ class StoryBuilder:
             ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
             ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
         story += [toc, PageBreak()]
-        for section in self.doc.sections:
-            story.append(CondPageBreak(mm_to_pt(30)))
-            heading_xml = "".join(xml for _, xml in self.markup.paragraphs(section.heading.words, "black", 15))
-            toc_xml = "".join(xml for _, xml in self.markup.paragraphs(section.heading.words, "regular", 10))
-            if section.heading.badge:
-                heading_xml += self.badge()
-            story.append(Heading(heading_xml, styles.h1, toc_xml))
-            for item in section.items:
-                story += self.item(item)
         return story
 
     def item(self, item) -> list[Flowable]:

@@ -84,6 +84,7 @@ class RuleDoc:
     badge: str
     toc_title: str
     footer: str
+    leaflet: bool = False
 
 
 def count_variables(sets: dict[str, list[LaidOutSet]]) -> dict[str, int]:
@@ -239,7 +240,8 @@ def resolve_rules(ctx: LayoutContext, sets: dict[str, list[LaidOutSet]],
         ctx.lang, title, resolver.words(cover.tagline, "cover", "tagline") if cover.tagline else "", facts,
         edition_name, resolve_file(ctx, cover.art, resolver.mark("cover", "art")) if cover.art else None,
         tuple(sections), icons, ctx.translate("game.full_badge", resolver.mark())[0] if _has(ctx, "game.full_badge")
-        else "", _word(ctx, "rules.toc"), f"{title} · {_word(ctx, 'rules.title')} · {edition_name}")
+        else "", _word(ctx, "rules.toc"), f"{title} · {_word(ctx, 'rules.title')} · {edition_name}",
+        rulebook.leaflet)
 
 
 def _has(ctx: LayoutContext, key: str) -> bool:
