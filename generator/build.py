@@ -14,6 +14,7 @@ from generator.components.board import LaidOutBoard, layout_boards
 from generator.components.kit import KitText, kit_text
 from generator.components.piece import PieceCopy
 from generator.components.pieces import LaidOutSet, layout_sets
+from generator.components.sheets import LaidOutSheet, layout_sheets
 from generator.components.context import LayoutContext
 from generator.content.game import GameSource, load_game
 from generator.errors import ContentError, Problems, UsageError
@@ -22,7 +23,7 @@ from generator.imposition.booklet import impose_booklet
 from generator.imposition.cover import blank_page, cover_page
 from generator.imposition.grid import impose_mixed
 from generator.imposition.sheet import PAPER_SIZES, Document, Page
-from generator.imposition.single import face_page, impose_print_shop
+from generator.imposition.single import centred_pages, face_page, impose_print_shop
 from generator.imposition.tiles import TileSpec, impose_board
 from generator.render.pdf import render_pdf, write_atomically
 from generator.render.merge import append_pdf
@@ -47,6 +48,7 @@ class BuildOptions:
     duplex: str = "long-edge"
     gap: float = 0.0
     allow_fallback: bool = False
+    copies: int = 1                 # pages of each player sheet
     check_only: bool = False
     print_shop: bool = True
     print_shop_png: bool = True
@@ -61,6 +63,7 @@ class Target:
     lang: str
     sets: dict[str, list[LaidOutSet]]          # 'cards', 'tokens', 'pawns'
     boards: list[LaidOutBoard]
+    sheets: list[LaidOutSheet]
     kit: KitText
     stack: tuple[str, ...]          # the game's body font stack
     setter: TextSetter              # the game's fonts (built-in families and its own)
@@ -113,7 +116,9 @@ def layout_targets(sources: list[GameSource], options: BuildOptions, problems: P
                                     overflow_warns=lang == PSEUDO and not options.check_only)
                 sets = {kind: layout_sets(ctx, pieces) for kind, pieces in source.pieces.items()}
                 boards = layout_boards(ctx)
-                targets.append(Target(source, edition, lang, sets, boards, kit_text(ctx, sets, boards),
+                sheets = layout_sheets(ctx)
+                targets.append(Target(source, edition, lang, sets, boards, sheets,
+                                      kit_text(ctx, sets, boards, sheets, options.copies),
                                       ctx.font_stack(None, source.game_document.mark()), setter,
                                       resolve_rules(ctx, sets, boards)))
     return targets
@@ -204,6 +209,9 @@ def home_sections(target: Target, options: BuildOptions, paper: str, caption) ->
         sections["tokens"] = impose_mixed(target.copies("tokens"), size, caption, "tokens", duplex=options.duplex)
     if target.copies("pawns"):
         sections["pawns"] = impose_mixed(target.copies("pawns"), size, caption, "pawns")
+    if target.sheets:
+        sections["sheets"] = [page for sheet in target.sheets
+                              for page in centred_pages(sheet.face, size, options.copies, sheet.id)]
     if target.boards:
         sections["board"] = [page for board in target.boards
                              for page in impose_board(board.face, TileSpec(size), caption, board.id)]
@@ -213,7 +221,7 @@ def home_sections(target: Target, options: BuildOptions, paper: str, caption) ->
 def kit_pages(target: Target, sections: dict[str, list[Page]], paper, caption) -> list[Page]:
     """Everything in print order for one double-sided print run: single-sided parts get blank backs."""
     pages = [cover_page(paper, target.kit, target.setter, target.stack, target.lang, caption), blank_page(paper)]
-    for name in ("cards", "tokens", "pawns", "board"):
+    for name in ("cards", "tokens", "pawns", "sheets", "board"):
         section = sections.get(name, [])
         double_sided = name in ("cards", "tokens")
         for page in section:

@@ -46,13 +46,14 @@ def _report(problems: list[Problem]) -> None:
         click.echo(str(problem), err=True)
 
 
-def _options(edition, lang, paper, out, duplex="long-edge", allow_fallback=False, gap=0.0) -> BuildOptions:
+def _options(edition, lang, paper, out, duplex="long-edge", allow_fallback=False, gap=0.0,
+             copies=1) -> BuildOptions:
     papers = _split(paper) or PAPERS
     for item in papers:
         if item not in PAPERS:
             raise UsageError(f"unknown paper '{item}' (use a4, letter or a4,letter)")
     return BuildOptions(editions=_split(edition), languages=_split(lang), papers=papers,
-                        out=Path(out), duplex=duplex, allow_fallback=allow_fallback, gap=gap)
+                        out=Path(out), duplex=duplex, allow_fallback=allow_fallback, gap=gap, copies=copies)
 
 
 common = [
@@ -84,10 +85,12 @@ def main() -> None:
               show_default=True, help="How your printer flips the sheet for the back side.")
 @click.option("--gap", default=0.0, show_default=True, type=float, help="Gap between cards in mm.")
 @click.option("--allow-fallback", is_flag=True, help="Use the source language for missing translations.")
-def build_command(games, edition, lang, paper, content_root, out, duplex, gap, allow_fallback) -> None:
+@click.option("--copies", default=1, show_default=True, type=click.IntRange(1, 500),
+              help="Pages of each player sheet in sheets.pdf.")
+def build_command(games, edition, lang, paper, content_root, out, duplex, gap, allow_fallback, copies) -> None:
     """Build GAMES (names under content/ or folders; default: all) into output/."""
     try:
-        options = _options(edition, lang, paper, out, duplex, allow_fallback, gap)
+        options = _options(edition, lang, paper, out, duplex, allow_fallback, gap, copies)
         report = build(resolve_games(games, Path(content_root)), options)
     except UsageError as error:
         raise click.UsageError(str(error)) from None

@@ -45,6 +45,20 @@ def row_places(frame, count: int, gap: float, vertical: bool = False) -> list[Ce
     return [CellPlace(x + i * (size + gap), y, size, h, 0) for i in range(count)]
 
 
+def rows_places(frame, rows: list[int], gap: float) -> list[CellPlace]:
+    """Square cells in centred rows, top down: rows [1, 2, 3] is a little tree."""
+    x, y, w, h = frame
+    widest = max(rows)
+    size = min((w - gap * (widest - 1)) / widest, (h - gap * (len(rows) - 1)) / len(rows))
+    top = y + (h - (len(rows) * size + (len(rows) - 1) * gap)) / 2
+    places = []
+    for number, count in enumerate(rows):
+        left = x + (w - (count * size + (count - 1) * gap)) / 2
+        for index in range(count):
+            places.append(CellPlace(left + index * (size + gap), top + number * (size + gap), size, size, 0))
+    return places
+
+
 def loop_places(frame, count: int, start: str = "top-left", facing: str = "outside") -> list[CellPlace]:
     """Cells clockwise around the frame's edge, corners included, from the `start` corner."""
     x, y, w, h = frame

@@ -14,7 +14,8 @@ from typing import Any, Callable
 
 from generator.components.context import LayoutContext
 from generator.components.cells import (CellPlace, PathError, cell_fields, group_for, link_curves, loop_places,
-                                        rotate_region, row_places)
+                                        rotate_region, row_places, rows_places)
+from generator.components.network import layout_network
 from generator.components.piece import ArtPlacement, Face, Group, Item, Shape, TextPlacement
 from generator.content.schema import Box, Template, TextStyle
 from generator.content.templates import ResolvedTemplate
@@ -84,6 +85,10 @@ def _box_items(box: Box, frame, template: ResolvedTemplate, subject: Subject, ct
         return _text(box, frame, template, subject, ctx, mark, name)
     if box.kind == "cells":
         return _cells(box, frame, template, subject, ctx, mark, name, key, places)
+    if box.kind == "network":
+        return layout_network(box, frame, template, subject, ctx, mark, name, key)
+    if box.kind == "polygon":
+        return _polygon(box, frame, template, subject, ctx, mark)
     if box.kind == "table":
         if check_safe:
             _check_safe(template, name, frame, ctx, mark)
@@ -381,8 +386,10 @@ def _cells(box: Box, frame, template: ResolvedTemplate, subject: Subject, ctx: L
     where = _reference_mark(box.cells, subject, mark)
     if entries is None:
         return []
-    if isinstance(entries, int) and not isinstance(entries, bool) and entries > 0:
-        entries = [{} for _ in range(entries)]   # `spaces: 60`: that many cells with no fields of their own
+    entries = _expand_cells(entries)
+    if isinstance(entries, str):
+        ctx.problems.add(where, f"{subject.label}: '{box.cells[1:]}': {entries}")
+        return []
     if not isinstance(entries, list) or not entries:
         ctx.problems.add(where, f"box '{name}': cells must be a non-empty list")
         return []
@@ -393,7 +400,7 @@ def _cells(box: Box, frame, template: ResolvedTemplate, subject: Subject, ctx: L
                              f"known templates: {', '.join(sorted(ctx.source.templates.files))}")
         return []
     fields = []
-    field = box.cells[1:]
+    field = box.cells[1:] if isinstance(box.cells, str) else "cells"
     for index, entry in enumerate(entries):
         resolved = cell_fields(entry, subject.cell_types)
         if isinstance(resolved, str):
@@ -402,10 +409,14 @@ def _cells(box: Box, frame, template: ResolvedTemplate, subject: Subject, ctx: L
                                  f"{subject.label}: cell {index + 1} of '{field}': {resolved}",
                                  f"cell types: {', '.join(subject.cell_types) or 'none'}")
             resolved = {}
-        fields.append({"index": index + 1, **resolved})
+        fields.append({"index": index + 1, "position": index, **resolved})
     try:
         if box.path == "loop":
             places = loop_places(frame, len(fields), box.start, box.facing)
+        elif box.path == "rows":
+            if not box.rows or sum(box.rows) != len(fields):
+                raise PathError(f"rows {box.rows} hold {sum(box.rows or [])} cells, the list has {len(fields)}")
+            places = rows_places(frame, box.rows, box.gap)
         else:
             places = row_places(frame, len(fields), box.gap, vertical=box.path == "column")
     except PathError as error:
@@ -424,3 +435,39 @@ def _cells(box: Box, frame, template: ResolvedTemplate, subject: Subject, ctx: L
         face = layout_face(cell_template, cell_subject, ctx, f"{key}/{name}/{index}")
         items.append(group_for(place, face.items, size.width, size.height))
     return items
+
+
+def _expand_cells(entries):
+    """A cells field: a list, a number of plain cells, or {count: N, at: {position: entry}}."""
+    if isinstance(entries, bool):
+        return "expected a list of cells, a number, or {count: N, at: {...}}"
+    if isinstance(entries, int):
+        return [{} for _ in range(entries)] if entries > 0 else "a number of cells must be at least 1"
+    if isinstance(entries, dict) and "count" in entries and set(entries) <= {"count", "at"}:
+        count, at = entries["count"], entries.get("at") or {}
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            return f"count must be a whole number of cells, got {count!r}"
+        cells: list = [{} for _ in range(count)]
+        for position, entry in at.items():
+            position = int(position) if isinstance(position, str) and position.isdigit() else position
+            if not isinstance(position, int) or not 0 <= position < count:
+                return f"'at' positions run from 0 to {count - 1}, got {position!r}"
+            cells[position] = entry
+        return cells
+    if isinstance(entries, list) and entries:
+        return entries
+    return "expected a list of cells, a number, or {count: N, at: {...}}"
+
+
+def _polygon(box: Box, frame, template: ResolvedTemplate, subject: Subject, ctx: LayoutContext,
+             mark: SourceMark) -> list[Item]:
+    points = _value(box.points, subject)
+    if not isinstance(points, list) or len(points) < 3 or not all(
+            isinstance(p, list) and len(p) == 2 and all(isinstance(v, (int, float)) for v in p) for p in points):
+        ctx.problems.add(_reference_mark(box.points, subject, mark), "a polygon needs 3 or more points [x, y]")
+        return []
+    x, y, _, _ = frame
+    palette = template.model.palette
+    return [Shape("polygon", x, y, 0, 0, fill=_colour(box.fill, palette, subject, ctx, mark),
+                  stroke=_colour(box.stroke, palette, subject, ctx, mark), stroke_width=box.stroke_width,
+                  points=tuple((x + px, y + py) for px, py in points))]

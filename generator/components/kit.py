@@ -33,7 +33,8 @@ class KitText:
     warning: str
 
 
-def kit_text(ctx: LayoutContext, sets: dict[str, list[LaidOutSet]], boards: list[LaidOutBoard]) -> KitText:
+def kit_text(ctx: LayoutContext, sets: dict[str, list[LaidOutSet]], boards: list[LaidOutBoard],
+             sheets: list = (), copies: int = 1) -> KitText:
     game = ctx.source.game
     mark = ctx.source.game_document.mark()
 
@@ -48,6 +49,8 @@ def kit_text(ctx: LayoutContext, sets: dict[str, list[LaidOutSet]], boards: list
         for laid_out in sets.get(kind, []):
             if laid_out.copies:
                 contents.append((len(laid_out.copies), ctx.translate(laid_out.title, mark)[0]))
+    for sheet in sheets:
+        contents.append((copies, ctx.translate(sheet.title, mark)[0]))
     for board in boards:
         contents.append((1, ctx.translate(board.title, mark)[0]))
     edition = game.editions[ctx.edition]

@@ -14,7 +14,7 @@ from generator.text.layout import GlyphRun
 
 @dataclass(frozen=True)
 class Shape:
-    kind: str                      # 'rect', 'ellipse', 'line' or 'curve' (from x, y to x + w, y + h)
+    kind: str                      # rect, ellipse, line, curve (x, y to x + w, y + h), triangle-*, polygon
     x: float
     y: float
     w: float
@@ -25,6 +25,7 @@ class Shape:
     radius: float = 0.0
     dash: tuple[float, ...] | None = None
     control: tuple[float, float] | None = None   # a 'curve' bends towards this point
+    points: tuple[tuple[float, float], ...] | None = None   # a 'polygon''s corners
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.content.schema import (BoardsFile, CardsFile, Game, PawnsFile, PieceSet, RulesFile,
-                                       TokensFile)
+                                       SheetsFile, TokensFile)
 from generator.content.templates import TemplateLibrary
 from generator.content.validate import validate
 from generator.content.yaml_source import YamlDocument, load_yaml
@@ -46,6 +46,8 @@ class GameSource:
     boards_document: YamlDocument | None = None
     rules: RulesFile | None = None
     rules_document: YamlDocument | None = None
+    sheets: SheetsFile | None = None
+    sheets_document: YamlDocument | None = None
     catalogs: dict[str, Catalog] = field(default_factory=dict)
     templates: TemplateLibrary | None = None
 
@@ -93,6 +95,13 @@ def load_game(folder: Path, problems: Problems) -> GameSource | None:
             source.boards = validate(BoardsFile, document.data, document, problems)
             if source.boards is not None:
                 _check_boards(source, problems)
+    if (folder / "sheets.yaml").exists():
+        document = load_yaml(folder / "sheets.yaml", problems)
+        if document is not None:
+            source.sheets_document = document
+            source.sheets = validate(SheetsFile, document.data, document, problems)
+            for index, sheet in enumerate(source.sheets.sheets if source.sheets else []):
+                _check_template(source, sheet.template, document.mark(("sheets", index, "template")), problems)
     if (folder / "rules.yaml").exists():
         document = load_yaml(folder / "rules.yaml", problems)
         if document is not None:

@@ -10,10 +10,11 @@ import json
 import os
 from pathlib import Path
 
-from generator.content.schema import (BoardsFile, CardsFile, Game, PawnsFile, RulesFile, Template, TokensFile)
+from generator.content.schema import (BoardsFile, CardsFile, Game, PawnsFile, RulesFile, SheetsFile, Template,
+                                       TokensFile)
 
 MODELS = {"game": Game, "cards": CardsFile, "tokens": TokensFile, "pawns": PawnsFile, "board": BoardsFile,
-          "rules": RulesFile, "template": Template}
+          "rules": RulesFile, "sheets": SheetsFile, "template": Template}
 HEADER = "# yaml-language-server: $schema="
 
 CATALOG_SCHEMA = {

@@ -199,7 +199,7 @@ class Anchor(Strict):
 class Box(Strict):
     """A named rectangle of the template; x and y are measured from the trim's top-left."""
 
-    kind: Literal["rect", "ellipse", "triangle", "text", "art", "table", "line", "cells"]
+    kind: Literal["rect", "ellipse", "triangle", "polygon", "text", "art", "table", "line", "cells", "network"]
     x: Length = 0.0
     y: Length = 0.0
     width: Length | None = None
@@ -229,17 +229,23 @@ class Box(Strict):
     repeat: str | int | None = Field(None, description="Draw the art this many times in a row.")
     gap: Length = 1.0
     # cells: a template repeated along a path (a board's track, a row of night spaces, a legend)
-    cells: str | None = Field(None, description="'@field' holding the list of cells.")
+    cells: str | int | None = Field(None, description="'@field' holding the list of cells, or a number of cells.")
     cell_template: str | None = Field(None, description="Template id drawn for each cell.")
-    path: Literal["loop", "row", "column"] = Field(
-        "row", description="loop: clockwise around the box's edge; row: left to right; column: top down.")
+    path: Literal["loop", "row", "column", "rows"] = Field(
+        "row", description="loop: clockwise around the box's edge; row: left to right; column: top down; "
+                           "rows: centred rows of the lengths in `rows`, top down (a triangle makes a tree).")
+    rows: list[Annotated[int, Field(gt=0)]] | None = Field(None, description="Cells per row for path: rows.")
     start: Literal["top-left", "top-right", "bottom-right", "bottom-left"] = Field(
         "top-left", description="Where a loop's first cell is.")
     facing: Literal["outside", "inside", "up"] = Field(
         "outside", description="Which way a loop's cells read: from the board's edge, its centre, or all upright.")
     link: str | None = Field(None, description="Cells of this type are joined in pairs by a curve.")
-    # triangle
+    # triangle, polygon
     point: Literal["right", "left", "up", "down"] = Field("right", description="Where a triangle points.")
+    points: list[list[float]] | str | None = Field(
+        None, description="A polygon's corners [x, y] in mm inside the box, or '@field'.")
+    # network: nodes and routes on a map
+    network: "Network | None" = None
     # table
     table: str | None = Field(None, description="'@field' holding a list of rows.")
     header: list[str] | None = Field(None, description="Translation keys of the column heads.")
@@ -247,6 +253,34 @@ class Box(Strict):
     header_style: str | None = None
     header_fill: str | None = None
     row_fill: str | None = None
+
+
+class Projection(Strict):
+    """Longitude/latitude bounds fitted into the box (aspect kept, longitude scaled by cos(latitude))."""
+
+    west: float
+    east: float
+    south: float
+    north: float
+
+
+class Network(Strict):
+    """A map: an outline, nodes at geographic positions, routes drawn as chains of segments."""
+
+    nodes: str = Field(description="'@field': list of {id, lon, lat, ...fields for the node template}.")
+    routes: str | None = Field(None, description="'@field': list of {from, to, length, color, kind}; "
+                                                "kind: land, water or border.")
+    outline: str | None = Field(None, description="'@field': list of [lon, lat] corners of the outline.")
+    projection: Projection
+    node_template: str = Field(description="Template drawn centred on each node (its size is the node's).")
+    segment_width: Length = 6.0
+    gap: Length = 1.0
+    outline_fill: str | None = None
+    outline_stroke: str | None = None
+    segment_stroke: str = "#2b2220"
+    border_icon: str | None = Field(None, description="Art drawn at the middle of border routes.")
+    water_icon: str | None = Field(None, description="Art drawn at the middle of water routes.")
+    icon_size: Length = 8.0
 
 
 class Template(Strict):
@@ -338,4 +372,19 @@ class RulesFile(Strict):
     rulebook: Rulebook
 
 
+class Sheet(Strict):
+    """A printed page to write on (a roll-and-write sheet): a template centred on the paper."""
+
+    id: str = Field(pattern=ID_PATTERN)
+    name: str = Field(description="Translation key of the sheet's name (in the kit's contents).")
+    template: str = Field(description="Template of the whole sheet; at most 196 × 266 mm to fit A4 and Letter.")
+    fields: dict[str, Any] = Field(default_factory=dict)
+
+
+class SheetsFile(Strict):
+    sheets: list[Sheet] = Field(min_length=1)
+
+
 Block.model_rebuild()
+Box.model_rebuild()
+Template.model_rebuild()

@@ -23,3 +23,10 @@ def impose_print_shop(copies: Sequence[PieceCopy], back_first: bool = False) -> 
         back = face_page(copy.back, f"{copy.deck} {copy.number:03d} back")
         pages.extend([back, front] if back_first else [front, back])
     return pages
+
+
+def centred_pages(face: Face, paper: tuple[float, float], copies: int, label: str) -> list[Page]:
+    """A page-sized face (a player sheet) centred on the paper, as many times as asked."""
+    x, y = (paper[0] - face.width) / 2, (paper[1] - face.height) / 2
+    page = Page(*paper, (Placement(face, x, y, (x, y, face.width, face.height)),), label=label)
+    return [page] * copies

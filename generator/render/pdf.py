@@ -161,6 +161,14 @@ class FacePainter:
             path.curveTo(x + 2 / 3 * (qx - x), top + 2 / 3 * (qy - top),
                          ex + 2 / 3 * (qx - ex), ey + 2 / 3 * (qy - ey), ex, ey)
             canvas.drawPath(path, stroke=1, fill=0)
+        elif shape.kind == "polygon":
+            path = canvas.beginPath()
+            first, *rest = shape.points
+            path.moveTo(mm_to_pt(first[0]), mm_to_pt(height - first[1]))
+            for px, py in rest:
+                path.lineTo(mm_to_pt(px), mm_to_pt(height - py))
+            path.close()
+            canvas.drawPath(path, stroke=stroke, fill=fill)
         elif shape.kind.startswith("triangle-"):   # filling its box, pointing as named
             corners = {"right": [(x, top), (x + w, top - h / 2), (x, top - h)],
                        "left": [(x + w, top), (x, top - h / 2), (x + w, top - h)],
