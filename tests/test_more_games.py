@@ -116,3 +116,32 @@ def test_twelve_days_text_per_language(built_games):
     assert "ő" not in english and "ű" not in english
     rules = open_pdf(built_games / "twelve-days" / "standard" / "hu" / "a4" / "rules.pdf")
     assert page_size_mm(rules, 0) == pytest.approx((148, 210), abs=0.05)
+
+
+# ---------------------------------------------------------------- Christmas trees
+
+def test_christmas_trees_sheet_has_five_players_with_six_trees_of_six_cells():
+    problems = Problems()
+    sources = load_games([CONTENT / "christmas-trees"], problems)
+    targets = layout_targets(sources, BuildOptions(languages=("ru",)), problems, FontLibrary())
+    assert not problems.errors
+    sheet = targets[0].sheets[0].face
+    assert (sheet.width, sheet.height) <= (196, 266)
+
+    def groups(items):
+        return [item for item in items if isinstance(item, Group)]
+    players = [group for group in groups(sheet.items) if len(groups(group.items)) == 6]
+    assert len(players) == 5
+    for player in players:
+        for tree in groups(player.items):
+            assert len(groups(tree.items)) == 6        # rows 1, 2, 3: the cells to colour in
+
+
+@pytest.mark.parametrize("copies", [1, 4])
+def test_christmas_trees_sheets_pdf_copies(tmp_path, copies):
+    build([CONTENT / "christmas-trees"], BuildOptions(out=tmp_path, languages=("en",), papers=("a4",),
+                                                      copies=copies, print_shop=False))
+    document = open_pdf(tmp_path / "christmas-trees" / "standard" / "en" / "a4" / "sheets.pdf")
+    assert len(document) == copies
+    assert not GEORGIAN.search(all_text(tmp_path / "christmas-trees" / "standard" / "en" / "a4" / "sheets.pdf"))
+    assert "Player" in all_text(tmp_path / "christmas-trees" / "standard" / "en" / "a4" / "sheets.pdf")

@@ -409,7 +409,8 @@ def _cells(box: Box, frame, template: ResolvedTemplate, subject: Subject, ctx: L
                                  f"{subject.label}: cell {index + 1} of '{field}': {resolved}",
                                  f"cell types: {', '.join(subject.cell_types) or 'none'}")
             resolved = {}
-        fields.append({"index": index + 1, "position": index, **resolved})
+        # a cell sees its parent's fields too (a player area's trees), its own win
+        fields.append({**subject.fields, "index": index + 1, "position": index, **resolved})
     try:
         if box.path == "loop":
             places = loop_places(frame, len(fields), box.start, box.facing)
