@@ -144,4 +144,4 @@ def test_christmas_trees_sheets_pdf_copies(tmp_path, copies):
     document = open_pdf(tmp_path / "christmas-trees" / "standard" / "en" / "a4" / "sheets.pdf")
     assert len(document) == copies
     assert not GEORGIAN.search(all_text(tmp_path / "christmas-trees" / "standard" / "en" / "a4" / "sheets.pdf"))
-    assert "Player" in all_text(tmp_path / "christmas-trees" / "standard" / "en" / "a4" / "sheets.pdf")
+    assert "PLAYER 5" in all_text(tmp_path / "christmas-trees" / "standard" / "en" / "a4" / "sheets.pdf")
