@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from generator.build import BuildOptions, build, layout_targets, load_games
-from generator.components.piece import Group, Shape
+from generator.components.piece import Group, Shape, walk
 from generator.errors import Problems
 from generator.text.fonts import FontLibrary
 from tests.conftest import CONTENT
@@ -22,7 +22,8 @@ GEORGIAN = re.compile(r"[\u10a0-\u10ff\u1c90-\u1cbf]")
 @pytest.fixture(scope="session")
 def built_games(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("games")
-    build([CONTENT / "sorry", CONTENT / "twelve-days"], BuildOptions(out=out, print_shop_png=False))
+    build([CONTENT / "sorry", CONTENT / "twelve-days", CONTENT / "must-see-belarus"],
+          BuildOptions(out=out, print_shop_png=False))
     return out
 
 
@@ -145,3 +146,61 @@ def test_christmas_trees_sheets_pdf_copies(tmp_path, copies):
     assert len(document) == copies
     assert not GEORGIAN.search(all_text(tmp_path / "christmas-trees" / "standard" / "en" / "a4" / "sheets.pdf"))
     assert "PLAYER 5" in all_text(tmp_path / "christmas-trees" / "standard" / "en" / "a4" / "sheets.pdf")
+
+
+# ---------------------------------------------------------------- You Must See This (Belarus)
+
+def _belarus():
+    problems = Problems()
+    sources = load_games([CONTENT / "must-see-belarus"], problems)
+    assert not problems.errors
+    source = sources[0]
+    board = source.boards.boards[0]
+    template = source.templates.resolve(board.template).model
+    box = next(b for b in template.boxes.values() if b.kind == "network" and b.network.routes)
+    return source, board, box
+
+
+def test_belarus_routes_are_drawn_with_as_many_segments_as_their_length():
+    source, board, box = _belarus()
+    targets = layout_targets([source], BuildOptions(languages=("en",)), Problems(), FontLibrary())
+    face = targets[0].boards[0].face
+    segments = [item for item in walk(face.items) if isinstance(item, Shape) and item.kind == "polygon"
+                and item.points and len(item.points) == 4 and item.stroke == box.network.segment_stroke]
+    routes = board.fields["routes"]
+    assert 25 <= len(board.fields["nodes"]) <= 40
+    assert len(segments) == sum(route["length"] for route in routes)
+    colours = Counter(route.get("color") for route in routes)
+    assert colours["white"] > 0 and len(colours) >= 6
+    kinds = Counter(route.get("kind", "land") for route in routes)
+    assert kinds["border"] > 0 and kinds["water"] > 0
+
+
+def test_belarus_nodes_do_not_overlap_and_lie_inside_the_outline():
+    from generator.components.network import point_in_polygon, project
+    source, board, box = _belarus()
+    node_size = source.templates.resolve(box.network.node_template).model.size
+    to_mm = project(box.network.projection, (box.x, box.y, box.width, box.height))
+    outline = [to_mm(lon, lat) for lon, lat in board.fields["outline"]]
+    points = {node["id"]: to_mm(node["lon"], node["lat"]) for node in board.fields["nodes"]}
+    for node_id, point in points.items():
+        assert point_in_polygon(point, outline), node_id
+    names = list(points)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            (ax, ay), (bx, by) = points[a], points[b]
+            assert ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5 > node_size.width, (a, b)
+
+
+def test_belarus_deck_has_132_cards_six_colours_of_20_tickets_and_inspectors(built_games):
+    counts = _front_counts(built_games / "must-see-belarus" / "standard" / "ru" / "print-shop" / "cards.pdf")
+    source, board, _ = _belarus()
+    decks = {deck.id: deck for deck in source.pieces["cards"].sets}
+    travel = {card.id: card.count for card in decks["travel"].cards}
+    assert sum(travel.values()) == 132
+    assert sorted(travel.values()) == [2, 10] + [20] * 6
+    colours = {card.fields["color"] for card in decks["travel"].cards if card.count == 20}
+    route_colours = {route.get("color") for route in board.fields["routes"]} - {"white"}
+    assert colours == route_colours                    # every route colour has its 20 cards, and no other
+    # the built deck agrees: 8 distinct travel faces with those multiplicities (other decks are singles)
+    assert sorted(v for v in counts.values() if v > 1) == [2, 10] + [20] * 6
