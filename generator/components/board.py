@@ -1,4 +1,8 @@
-"""Boards of one edition and language: the board template drawn with the board's fields."""
+"""Whole-face components of one edition and language: boards and sheets.
+
+Each is one template drawn once with the item's fields (and, for boards, the
+cell types its `cells` boxes use).
+"""
 
 from __future__ import annotations
 
@@ -10,27 +14,37 @@ from generator.components.piece import Face
 
 
 @dataclass(frozen=True)
-class LaidOutBoard:
+class LaidOutFace:
     id: str
-    title: str          # translation key
+    title: str          # translation key naming it in lists
     face: Face
 
 
-def layout_boards(ctx: LayoutContext) -> list[LaidOutBoard]:
+LaidOutBoard = LaidOutFace
+
+
+def layout_whole_faces(ctx: LayoutContext, items, document, list_key: str, noun: str) -> list[LaidOutFace]:
+    """Lay out every item (board or sheet) of a file: `items` are its models, `list_key` their YAML key."""
     source = ctx.source
-    if source.boards is None or source.boards_document is None or source.templates is None:
-        return []
-    document = source.boards_document
-    boards = []
-    for index, board in enumerate(source.boards.boards):
-        template = source.templates.resolve(board.template)
+    laid_out = []
+    for index, item in enumerate(items):
+        template = source.templates.resolve(item.template)
         if template is None:
             continue
 
         def field_mark(name: str, *inside: str | int, _index=index):
-            return document.mark(("boards", _index, "fields", name, *inside))
+            return document.mark((list_key, _index, "fields", name, *inside))
 
-        subject = Subject(f"board {board.id}", {"name": board.name, **board.fields}, field_mark, board.cell_types)
-        face = layout_face(template, subject, ctx, f"{source.id}/{ctx.edition}/{ctx.lang}/board/{board.id}")
-        boards.append(LaidOutBoard(board.id, board.name, face))
-    return boards
+        ctx.used.add(item.name)
+        subject = Subject(f"{noun} {item.id}", {"name": item.name, **item.fields}, field_mark,
+                          getattr(item, "cell_types", {}))
+        face = layout_face(template, subject, ctx, f"{source.id}/{ctx.edition}/{ctx.lang}/{noun}/{item.id}")
+        laid_out.append(LaidOutFace(item.id, item.name, face))
+    return laid_out
+
+
+def layout_boards(ctx: LayoutContext) -> list[LaidOutFace]:
+    source = ctx.source
+    if source.boards is None or source.boards_document is None or source.templates is None:
+        return []
+    return layout_whole_faces(ctx, source.boards.boards, source.boards_document, "boards", "board")

@@ -77,11 +77,11 @@ def _box_items(box: Box, frame, template: ResolvedTemplate, subject: Subject, ct
         return [Shape(kind, *frame, fill=_colour(box.fill, palette, subject, ctx, fill_mark),
                       stroke=_colour(box.stroke, palette, subject, ctx, stroke_mark),
                       stroke_width=box.stroke_width, radius=box.radius, dash=tuple(box.dash) if box.dash else None)]
+    if box.kind in ("text", "table") and check_safe:
+        _check_safe(template, name, frame, ctx, mark)
     if box.kind == "art":
         return _art(box, frame, subject, ctx, mark, name)
     if box.kind == "text":
-        if check_safe:
-            _check_safe(template, name, frame, ctx, mark)
         return _text(box, frame, template, subject, ctx, mark, name)
     if box.kind == "cells":
         return _cells(box, frame, template, subject, ctx, mark, name, key, places)
@@ -90,8 +90,6 @@ def _box_items(box: Box, frame, template: ResolvedTemplate, subject: Subject, ct
     if box.kind == "polygon":
         return _polygon(box, frame, template, subject, ctx, mark)
     if box.kind == "table":
-        if check_safe:
-            _check_safe(template, name, frame, ctx, mark)
         return _table(box, frame, template, subject, ctx, mark, name)
     return []
 
