@@ -15,13 +15,13 @@ class SourceMark:
     column: int = 0
 
     def __str__(self) -> str:
-        where = _display_path(self.file)
+        where = display_path(self.file)
         if self.line:
             return f"{where}:{self.line}:{self.column}"
         return where
 
 
-def _display_path(path: Path) -> str:
+def display_path(path: Path) -> str:
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
     except ValueError:

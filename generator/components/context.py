@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from generator.content.game import GameSource
-from generator.errors import Problems, SourceMark
+from generator.errors import Problems, SourceMark, display_path
 from generator.i18n.catalog import MissingArgument, interpolate
 from generator.text.setter import TextSetter
 
@@ -52,8 +51,8 @@ class LayoutContext:
             fallback = source_catalog.entries.get(key) if source_catalog else None
             if self.once("missing", key):
                 file = catalog.file if catalog else self.source.folder / "i18n" / f"{self.lang}.yaml"
-                text = f"missing translation key '{key}' for language '{self.lang}' (in {_short(file)})"
-                hint = f"add '{key}' to {_short(file)}"
+                text = f"missing translation key '{key}' for language '{self.lang}' (in {display_path(file)})"
+                hint = f"add '{key}' to {display_path(file)}"
                 if self.allow_fallback and fallback is not None:
                     self.problems.warn(mark, text + f"; using the {self.source.source_language} text", hint)
                 else:
@@ -130,10 +129,3 @@ class LayoutContext:
                                   f"unknown font family '{family}' in font stack '{stack}'",
                                   f"families: {', '.join(sorted(families))}")
         return tuple(known) or DEFAULT_STACK
-
-
-def _short(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)

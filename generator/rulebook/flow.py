@@ -10,10 +10,8 @@ table of contents is filled in by a second pass, from where headings landed.
 from __future__ import annotations
 
 import io
-from functools import lru_cache
 from xml.sax.saxutils import escape
 
-import pyphen
 from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
@@ -24,7 +22,8 @@ from reportlab.platypus.tableofcontents import TableOfContents
 
 from generator.render.icons import icon_png
 from generator.render.pdf import FacePainter
-from generator.rulebook.resolve import ICON, Callout, Faq, Figure, RuleDoc, Table as RulesTable, Text
+from generator.rulebook.resolve import ICON, Callout, Faq, Figure, RuleDoc, Table as RulesTable
+from generator.text.hyphenation import soft_hyphenate
 from generator.text.rich import parse_rich_text
 from generator.text.setter import TextSetter
 from generator.units import mm_to_pt
@@ -65,27 +64,12 @@ class Markup:
                     out.append(f'<img src="{icon_png(self.icons[piece])}" width="{height:.2f}" '
                                f'height="{height:.2f}" valign="{-size * 0.28:.2f}"/>')
                 continue
-            for run in self.setter.runs(hyphenate(piece, self.lang), self.stack, weight, italic):
+            for run in self.setter.runs(soft_hyphenate(piece, self.lang), self.stack, weight, italic):
                 out.append(f'<font name="{run.face.name}">{escape(run.text)}</font>')
         return "".join(out)
 
     def face(self, weight: str = "regular", italic: bool = False) -> str:
         return self.setter.library.face(self.stack[0], weight, italic).name
-
-
-@lru_cache(maxsize=None)
-def _dictionary(lang: str):
-    found = pyphen.language_fallback(lang.replace("-", "_"))
-    return pyphen.Pyphen(lang=found) if found else None
-
-
-def hyphenate(text: str, lang: str) -> str:
-    """Soft hyphens at dictionary break points, which platypus breaks at (embeddedHyphenation)."""
-    dictionary = _dictionary(lang)
-    if dictionary is None:
-        return text
-    return " ".join(dictionary.inserted(word, hyphen="\u00ad") if len(word) > 6 and word.isalpha() else word
-                    for word in text.split(" "))
 
 
 class FaceFigure(Flowable):

@@ -9,11 +9,10 @@ even when hyphenated counts as not fitting, which is the signal to shrink.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
-import pyphen
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from generator.text.hyphenation import dictionary
 from generator.text.rich import Fragment, Paragraph
 from generator.text.setter import TextSetter
 from generator.units import pt_to_mm
@@ -186,25 +185,19 @@ def _wrap(paragraphs, width, size, style, setter, split_long_words=True) -> tupl
     return lines, too_wide
 
 
-@lru_cache(maxsize=None)
-def _dictionary(lang: str) -> pyphen.Pyphen | None:
-    found = pyphen.language_fallback(lang.replace("-", "_"))
-    return pyphen.Pyphen(lang=found) if found else None
-
-
 def _hyphenate(word: Word, room: float, measure: "_Measure", lang: str):
     """Split a word at the last break point whose head fits in room.
 
     Break points are the dictionary's (a '-' is added) and the word's own hard
     hyphens (nothing is added, and no break lands next to one).
     """
-    dictionary = _dictionary(lang)
+    found = dictionary(lang)
     text = "".join(f.text for f in word)
     if room <= 0:
         return None, None
     candidates = [(index + 1, False) for index, char in enumerate(text[:-1]) if char == "-" and index > 0]
-    if dictionary is not None and len(text) >= 5:
-        candidates += [(position, True) for position in dictionary.positions(text)
+    if found is not None and len(text) >= 5:
+        candidates += [(position, True) for position in found.positions(text)
                        if text[position - 1] != "-" and text[position] != "-"
                        and _letters(text[:position]) >= 2 and _letters(text[position:]) >= 3]
     for position, add_hyphen in sorted(candidates, reverse=True):

@@ -10,12 +10,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import resource
 import subprocess
 import sys
 import tempfile
 import textwrap
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]

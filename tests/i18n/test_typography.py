@@ -1,7 +1,7 @@
 """Typography per language: dictionary hyphenation where one exists, Georgian capitals only if the font has them."""
 
 from generator.components.faces import uppercase_covered
-from generator.rulebook.flow import hyphenate
+from generator.text.hyphenation import soft_hyphenate as hyphenate
 from generator.text.fonts import FontLibrary
 from generator.text.setter import TextSetter
 
