@@ -52,6 +52,7 @@ class BuildOptions:
     check_only: bool = False
     print_shop: bool = True
     print_shop_png: bool = True
+    kit: bool = True                # kit.pdf: everything again in one file
 
 
 @dataclass
@@ -186,9 +187,10 @@ def write_target(target: Target, options: BuildOptions, library: FontLibrary, re
             _write_bytes(base / paper / "rules.pdf", rules, report)
             booklet = impose_booklet(rules, BOOKLET_SHEETS[paper])
             _write_bytes(base / paper / "rules-booklet.pdf", booklet, report)
-        kit = render_pdf(Document(kit_pages(target, sections, PAPER_SIZES[paper], caption), title=f"{title} kit"),
-                         body)
-        _write_bytes(base / paper / "kit.pdf", append_pdf(kit, booklet) if booklet else kit, report)
+        if options.kit:
+            kit = render_pdf(Document(kit_pages(target, sections, PAPER_SIZES[paper], caption),
+                                      title=f"{title} kit"), body)
+            _write_bytes(base / paper / "kit.pdf", append_pdf(kit, booklet) if booklet else kit, report)
     if options.print_shop:
         write_print_shop(target, base / "print-shop", body, options, report)
 

@@ -70,7 +70,7 @@ from generator.build import BuildOptions, build
 from generator.text.fonts import FontLibrary
 FontLibrary().face("nunito")  # font instances cached on disk beforehand, as in any second build
 start = time.perf_counter()
-build([Path(sys.argv[1])], BuildOptions(out=Path(sys.argv[2]), papers=("a4",), print_shop=False))
+build([Path(sys.argv[1])], BuildOptions(out=Path(sys.argv[2]), papers=("a4",), print_shop=False, kit=False))
 print(time.perf_counter() - start, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 """
 
