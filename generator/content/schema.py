@@ -80,7 +80,8 @@ class Game(Strict):
 
 # ---------------------------------------------------------------- cards.yaml
 
-PositiveCount = Annotated[int, Field(strict=True, gt=0)]
+MAX_COPIES = 10_000
+PositiveCount = Annotated[int, Field(strict=True, gt=0, le=MAX_COPIES)]
 
 
 class Card(Strict):

@@ -70,6 +70,9 @@ def _message(error: dict[str, Any]) -> tuple[str, str]:
         return "required key is missing", "add it"
     if kind in ("greater_than", "int_type", "int_parsing", "int_from_float") and "count" in str(error["loc"]):
         return f"expected a positive whole number, got {value!r}", "write a count such as 3"
+    if kind == "less_than_equal" and "count" in str(error["loc"]):
+        return (f"{value!r} copies is more than the {error['ctx']['le']:,} a card may have",
+                "split the card, or check for a typo")
     if kind == "greater_than":
         return f"expected a number greater than {error['ctx']['gt']}, got {value!r}", ""
     if kind == "string_pattern_mismatch" and error["ctx"]["pattern"] == LANG_PATTERN:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -10,6 +11,10 @@ from reportlab.lib.colors import CMYKColor, Color
 from svglib.svglib import svg2rlg
 
 ART_SUFFIXES = {".svg", ".png", ".jpg", ".jpeg"}
+MAX_PIXELS = 60_000_000        # 60 megapixels: a 63 × 88 mm card at 1,200 ppi is 9 MP
+MAX_SIDE = 20_000
+# SVG that could read files or reach the network: entity declarations, links to anything but #ids
+_UNSAFE_SVG = re.compile(rb"<!ENTITY|<!DOCTYPE[^>]*\[|(?:xlink:)?href\s*=\s*[\"'](?!#)", re.IGNORECASE)
 
 
 class ArtError(Exception):
@@ -18,6 +23,9 @@ class ArtError(Exception):
 
 @lru_cache(maxsize=None)
 def load_svg(path: Path):
+    if _UNSAFE_SVG.search(path.read_bytes()):
+        raise ArtError("refused: the SVG declares entities or links to other files or addresses "
+                       "(art must be self-contained)")
     try:
         drawing = svg2rlg(str(path))
     except Exception as error:  # svglib raises many kinds on malformed files
@@ -56,7 +64,14 @@ def art_size(path: Path) -> tuple[float, float]:
         drawing = load_svg(path)
         return float(drawing.width), float(drawing.height)
     try:
-        with Image.open(path) as image:
-            return float(image.width), float(image.height)
+        with Image.open(path) as image:      # reads the header only: the size is known before any pixel
+            width, height = image.size
+    except Image.DecompressionBombError:
+        raise ArtError(f"refused: more pixels than any printed piece needs (at most "
+                       f"{MAX_PIXELS // 1_000_000} megapixels)") from None
     except Exception as error:
         raise ArtError(f"cannot read image: {error}") from None
+    if width * height > MAX_PIXELS or max(width, height) > MAX_SIDE:
+        raise ArtError(f"refused: {width} × {height} pixels is more than any printed piece needs "
+                       f"(at most {MAX_PIXELS // 1_000_000} megapixels, {MAX_SIDE} pixels a side)")
+    return float(width), float(height)

@@ -1,0 +1,117 @@
+"""Hostile and random input: located errors, never a traceback; no file or address reached from art."""
+
+from __future__ import annotations
+
+import os
+import textwrap
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from PIL import Image
+
+from generator.cli import main
+from generator.content.yaml_source import parse_yaml
+from generator.errors import Problems
+from tests.test_content_errors import BASE_FILES, make_game
+
+EXAMPLES = int(os.environ.get("PNP_FUZZ_EXAMPLES", "150"))   # the benchmark suite runs 2,000+
+
+
+def pnp_check(folder: Path):
+    result = CliRunner().invoke(main, ["check", str(folder)])
+    assert "Traceback" not in result.output, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert result.exit_code in (0, 1), result.output
+    return result
+
+
+scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.floats(allow_nan=False),
+                    st.text(max_size=20))
+trees = st.recursive(scalars, lambda inner: st.one_of(
+    st.lists(inner, max_size=4), st.dictionaries(st.text(min_size=1, max_size=10), inner, max_size=4)),
+    max_leaves=20)
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.binary(max_size=300))
+def test_random_bytes_never_crash_the_loader(data):
+    problems = Problems()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return
+    parse_yaml(text, Path("random.yaml"), problems)      # problems or data, never an exception
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(tree=trees, file=st.sampled_from(["cards.yaml", "game.yaml", "i18n/en.yaml", "templates/card.yaml"]))
+def test_random_yaml_trees_give_located_errors(tmp_path_factory, tree, file):
+    folder = make_game(tmp_path_factory.mktemp("fuzz"), {file: yaml.safe_dump(tree, allow_unicode=True)})
+    result = pnp_check(folder)
+    if result.exit_code == 1:
+        assert any(line.split(":")[0].endswith(".yaml") for line in result.output.splitlines())
+
+
+@settings(max_examples=EXAMPLES // 3, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_random_edits_of_a_valid_game_never_crash(tmp_path_factory, data):
+    file = data.draw(st.sampled_from(sorted(BASE_FILES)))
+    if file.endswith(".svg"):
+        return
+    lines = BASE_FILES[file].splitlines()
+    index = data.draw(st.integers(0, len(lines) - 1))
+    lines[index] = data.draw(st.text(max_size=30))
+    folder = make_game(tmp_path_factory.mktemp("edit"), {file: "\n".join(lines) + "\n"})
+    pnp_check(folder)
+
+
+def test_svg_with_entities_or_outside_links_is_refused(tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("TOPSECRET")
+    evil = textwrap.dedent(f"""\
+        <?xml version="1.0"?>
+        <!DOCTYPE svg [<!ENTITY xxe SYSTEM "file://{secret}">]>
+        <svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10"><text>&xxe;</text></svg>
+        """)
+    linked = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" '
+              'height="10" viewBox="0 0 10 10"><image xlink:href="http://example.invalid/x.png"/></svg>')
+    for name, svg in (("evil", evil), ("linked", linked)):
+        folder = make_game(tmp_path / name, {"art/star.svg": svg})
+        result = pnp_check(folder)
+        assert result.exit_code == 1
+        assert "refused: the SVG declares entities or links" in result.output
+
+
+def test_absurd_images_are_refused_before_their_pixels_are_read(tmp_path):
+    folder = make_game(tmp_path, {})
+    big = folder / "art" / "big.png"
+    Image.new("1", (30_000, 30_000)).save(big)            # tiny file, 900 megapixels when decoded
+    cards = (folder / "cards.yaml").read_text().replace("art/star.svg", "art/big.png")
+    (folder / "cards.yaml").write_text(cards)
+    result = pnp_check(folder)
+    assert result.exit_code == 1
+    assert "refused: more pixels than any printed piece needs (at most 60 megapixels)" in result.output
+    Image.new("1", (25_000, 100)).save(big)                # fine for Pillow, absurd for a print piece
+    result = pnp_check(folder)
+    assert "refused: 25000 × 100 pixels is more than any printed piece needs" in result.output
+
+
+def test_a_count_above_the_limit_is_an_error(tmp_path):
+    folder = make_game(tmp_path, {})
+    (folder / "cards.yaml").write_text((folder / "cards.yaml").read_text().replace("count: 2", "count: 999999"))
+    result = pnp_check(folder)
+    assert "999999 copies is more than the 10,000 a card may have" in result.output
+
+
+def test_a_symlink_cannot_lead_art_out_of_the_game_folder(tmp_path):
+    folder = make_game(tmp_path / "game", {})
+    outside = tmp_path / "elsewhere.svg"
+    outside.write_text((folder / "art" / "star.svg").read_text())
+    (folder / "art" / "link.svg").symlink_to(outside)
+    (folder / "cards.yaml").write_text((folder / "cards.yaml").read_text().replace("art/star.svg", "art/link.svg"))
+    result = pnp_check(folder)
+    assert result.exit_code == 1 and "'art/link.svg' is outside the game folder" in result.output
