@@ -204,3 +204,18 @@ def schema_command(out, content_root, annotate) -> None:
         changed = sum(annotate_file(file, folder) for root in roots if root.is_dir()
                       for file in sorted(root.rglob("*.yaml")))
         click.echo(f"{changed} file(s) now name their schema on their first line")
+
+
+@main.command("new")
+@click.argument("game")
+@click.option("--lang", default="en", show_default=True, help="The source language of the new game.")
+@click.option("--title", help="The game's title (default: from its id).")
+@click.option("--content", "content_root", default="content", show_default=True, type=click.Path(file_okay=False))
+def new_command(game, lang, title, content_root) -> None:
+    """Start a new game folder under content/ that builds at once."""
+    from generator.scaffold import scaffold
+    try:
+        folder = scaffold(Path(content_root), game, lang, title)
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
+    click.echo(f"created {folder}/ — try `pnp build {game}`, then edit its YAML")

@@ -115,3 +115,19 @@ def test_a_symlink_cannot_lead_art_out_of_the_game_folder(tmp_path):
     (folder / "cards.yaml").write_text((folder / "cards.yaml").read_text().replace("art/star.svg", "art/link.svg"))
     result = pnp_check(folder)
     assert result.exit_code == 1 and "'art/link.svg' is outside the game folder" in result.output
+
+
+def test_pnp_new_scaffolds_a_game_that_builds_at_once(tmp_path, monkeypatch):
+    import shutil
+    root = Path(__file__).resolve().parent.parent
+    shutil.copytree(root / "templates", tmp_path / "templates")
+    (tmp_path / "content").mkdir()
+    monkeypatch.chdir(tmp_path)
+    created = CliRunner().invoke(main, ["new", "my-game", "--title", "My Game"])
+    assert created.exit_code == 0, created.output
+    assert (tmp_path / "content" / "my-game" / "cards.yaml").read_text().startswith("# yaml-language-server")
+    built = CliRunner().invoke(main, ["build", "my-game", "--paper", "a4"])
+    assert built.exit_code == 0, built.output
+    assert (tmp_path / "output" / "my-game" / "standard" / "en" / "a4" / "cards.pdf").exists()
+    again = CliRunner().invoke(main, ["new", "my-game"])
+    assert again.exit_code == 2 and "already exists" in again.output
