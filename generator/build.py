@@ -47,6 +47,7 @@ class BuildOptions:
     out: Path = Path("output")
     duplex: str = "long-edge"
     gap: float = 0.0
+    back_offset: tuple[float, float] = (0.0, 0.0)   # mm, from `pnp calibrate`
     allow_fallback: bool = False
     copies: int = 1                 # pages of each player sheet
     check_only: bool = False
@@ -175,7 +176,7 @@ def write_target(target: Target, options: BuildOptions, library: FontLibrary, re
     """Every file of the output contract that the target's content calls for."""
     body = library.face("nunito").name
     base = options.out.joinpath(*target.folder_parts)
-    caption = _caption_maker(library, target.lang)
+    caption = caption_maker(library, target.lang)
     title = f"{target.source.id} {target.edition} {target.lang}"
     for paper in options.papers:
         sections = home_sections(target, options, paper, caption)
@@ -201,14 +202,15 @@ def home_sections(target: Target, options: BuildOptions, paper: str, caption) ->
     sections: dict[str, list[Page]] = {}
     cards = target.copies("cards")
     if cards:
-        grid = dict(gap=options.gap, duplex=options.duplex)
+        grid = dict(gap=options.gap, duplex=options.duplex, back_offset=options.back_offset)
         sections["cards"] = impose_mixed(cards, size, caption, "cards", **grid)
         savers = {laid_out.id: laid_out.ink_saver_back for laid_out in target.sets["cards"]}
         if target.source.game.editions[target.edition].ink_saver and any(savers.values()):
             with_savers = [replace(copy, back=savers.get(copy.deck) or copy.back) for copy in cards]
             sections["cards-ink-saver"] = impose_mixed(with_savers, size, caption, "cards", **grid)
     if target.copies("tokens"):
-        sections["tokens"] = impose_mixed(target.copies("tokens"), size, caption, "tokens", duplex=options.duplex)
+        sections["tokens"] = impose_mixed(target.copies("tokens"), size, caption, "tokens", duplex=options.duplex,
+                                          back_offset=options.back_offset)
     if target.copies("pawns"):
         sections["pawns"] = impose_mixed(target.copies("pawns"), size, caption, "pawns")
     if target.sheets:
@@ -274,7 +276,7 @@ def _write_pngs(pdf: bytes, document: Document, copies, folder: Path, report: Bu
             report.written.append(path)
 
 
-def _caption_maker(library: FontLibrary, lang: str):
+def caption_maker(library: FontLibrary, lang: str):
     setter = TextSetter(library)
 
     def caption(text: str, size: float):

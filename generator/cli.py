@@ -46,14 +46,27 @@ def _report(problems: list[Problem]) -> None:
         click.echo(str(problem), err=True)
 
 
+def _offset(value: str | None) -> tuple[float, float]:
+    if not value:
+        return (0.0, 0.0)
+    try:
+        x, y = (float(part) for part in value.split(","))
+    except ValueError:
+        raise UsageError(f"--back-offset takes X,Y in millimetres, such as 1.5,-0.5 (got {value!r})") from None
+    if max(abs(x), abs(y)) > 10:
+        raise UsageError("--back-offset above 10 mm: print `pnp calibrate` again and check the reading")
+    return (x, y)
+
+
 def _options(edition, lang, paper, out, duplex="long-edge", allow_fallback=False, gap=0.0,
-             copies=1) -> BuildOptions:
+             copies=1, back_offset=None) -> BuildOptions:
     papers = _split(paper) or PAPERS
     for item in papers:
         if item not in PAPERS:
             raise UsageError(f"unknown paper '{item}' (use a4, letter or a4,letter)")
     return BuildOptions(editions=_split(edition), languages=_split(lang), papers=papers,
-                        out=Path(out), duplex=duplex, allow_fallback=allow_fallback, gap=gap, copies=copies)
+                        out=Path(out), duplex=duplex, allow_fallback=allow_fallback, gap=gap, copies=copies,
+                        back_offset=_offset(back_offset))
 
 
 common = [
@@ -87,10 +100,12 @@ def main() -> None:
 @click.option("--allow-fallback", is_flag=True, help="Use the source language for missing translations.")
 @click.option("--copies", default=1, show_default=True, type=click.IntRange(1, 500),
               help="Pages of each player sheet in sheets.pdf.")
-def build_command(games, edition, lang, paper, content_root, out, duplex, gap, allow_fallback, copies) -> None:
+@click.option("--back-offset", help="X,Y mm to move every back page (read from `pnp calibrate`).")
+def build_command(games, edition, lang, paper, content_root, out, duplex, gap, allow_fallback, copies,
+                  back_offset) -> None:
     """Build GAMES (names under content/ or folders; default: all) into output/."""
     try:
-        options = _options(edition, lang, paper, out, duplex, allow_fallback, gap, copies)
+        options = _options(edition, lang, paper, out, duplex, allow_fallback, gap, copies, back_offset)
         report = build(resolve_games(games, Path(content_root)), options)
     except UsageError as error:
         raise click.UsageError(str(error)) from None
@@ -219,3 +234,25 @@ def new_command(game, lang, title, content_root) -> None:
     except ValueError as error:
         raise click.UsageError(str(error)) from None
     click.echo(f"created {folder}/ — try `pnp build {game}`, then edit its YAML")
+
+
+@main.command("calibrate")
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@click.option("--duplex", type=click.Choice(["long-edge", "short-edge"]), default="long-edge", show_default=True)
+@click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False))
+def calibrate_command(paper, duplex, out) -> None:
+    """Write a two-sided test sheet to find your printer's back offset."""
+    from generator.build import caption_maker
+    from generator.imposition.calibration import calibration_pages
+    from generator.imposition.sheet import PAPER_SIZES, Document
+    from generator.render.pdf import render_pdf, write_atomically
+    from generator.text.fonts import FontLibrary
+    library = FontLibrary()
+    instructions = (f"Print both pages at 100 %, double-sided, flipping on the {duplex.replace('-', ' ')}. "
+                    "Hold the sheet against the light, front side up: the numbers under the red cross are X and Y. "
+                    "Then build with --back-offset X,Y")
+    pages = calibration_pages(PAPER_SIZES[paper], duplex, caption_maker(library, "en"), instructions)
+    path = Path(out) / f"calibration-{paper}-{duplex}.pdf"
+    write_atomically(path, render_pdf(Document(pages, title="pnp back-offset calibration"),
+                                      library.face("nunito").name))
+    click.echo(f"wrote {path}")

@@ -154,3 +154,29 @@ def test_every_font_is_embedded_and_bold_is_a_real_bold_face(built_christmas, fi
     assert {"400", "700", "900"} <= weights
     assert any("Inter" in name for name in fonts)      # ★ comes from the symbol fallback
 
+
+
+def test_back_offset_moves_every_back_and_nothing_else(tmp_path):
+    options = dict(editions=("free",), languages=("en",), papers=("a4",), print_shop=False, kit=False)
+    build([CONTENT / "christmas-round"], BuildOptions(out=tmp_path / "plain", **options))
+    build([CONTENT / "christmas-round"], BuildOptions(out=tmp_path / "moved", back_offset=(1.5, -0.5), **options))
+    plain = open_pdf(tmp_path / "plain" / "christmas-round" / "free" / "en" / "a4" / "cards.pdf")
+    moved = open_pdf(tmp_path / "moved" / "christmas-round" / "free" / "en" / "a4" / "cards.pdf")
+    assert form_origins_mm(plain, 0) == form_origins_mm(moved, 0)            # fronts stay
+    for (px, py), (mx, my) in zip(form_origins_mm(plain, 1), form_origins_mm(moved, 1)):
+        assert (mx - px, my - py) == pytest.approx((1.5, -0.5), abs=0.01)
+
+
+@pytest.mark.parametrize("paper, size", [("a4", (210, 297)), ("letter", (215.9, 279.4))])
+def test_calibration_sheet_is_two_sided_with_a_red_cross_behind_the_centre(tmp_path, paper, size):
+    from click.testing import CliRunner
+    from generator.cli import main
+    result = CliRunner().invoke(main, ["calibrate", "--paper", paper, "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    document = open_pdf(tmp_path / f"calibration-{paper}-long-edge.pdf")
+    assert len(document) == 2 and page_size_mm(document, 0) == pytest.approx(size, abs=0.05)
+    back = document[1].render(scale=150 / 72).to_pil().convert("RGB")
+    centre = (round(size[0] / 2 / 25.4 * 150), round(size[1] / 2 / 25.4 * 150))
+    red, green, blue = back.getpixel(centre)
+    assert red > 150 and green < 100 and blue < 100
+    assert "back-offset" in document[0].get_textpage().get_text_range()

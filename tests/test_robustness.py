@@ -6,7 +6,6 @@ import os
 import textwrap
 from pathlib import Path
 
-import pytest
 import yaml
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings

@@ -31,6 +31,7 @@ class GridSpec:
     mark_length: float = 5.0             # ...and are this long
     front_outer_bleed: float = 1.5       # fronts reach past the grid's outer edge (< mark_offset)
     back_outer_bleed: float = 3.0        # backs reach further, for misregistered duplex
+    back_offset: tuple[float, float] = (0.0, 0.0)   # mm right and down: corrects a printer's constant error
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,9 @@ def impose_cards(copies: Sequence[PieceCopy], spec: GridSpec,
                 continue
             back_row, back_column = back_position(spec, geometry, row, column)
             bx, by = geometry.cell(spec, back_row, back_column)
-            backs.append(Placement(back, bx, by, _clip(spec, geometry, back_row, back_column, spec.back_outer_bleed)))
+            clip = _clip(spec, geometry, back_row, back_column, spec.back_outer_bleed)
+            dx, dy = spec.back_offset
+            backs.append(Placement(back, bx + dx, by + dy, (clip[0] + dx, clip[1] + dy, clip[2], clip[3])))
         marks = list(crop_marks(spec, geometry))
         if sheet == 0 and scale_mark:
             marks.extend(scale_bar(spec, geometry, caption))
