@@ -286,3 +286,37 @@ def caption_maker(library: FontLibrary, lang: str):
 
 
 __all__ = ["BuildOptions", "build", "check", "ContentError"]
+
+
+def preview(folders: list[Path], options: BuildOptions, dpi: float = 100) -> BuildReport:
+    """PNGs of every distinct face and contact sheets, under output/<game>/<edition>/<lang>/preview/."""
+    from generator.render.preview import render_previews
+    started = time.perf_counter()
+    problems = Problems()
+    library = FontLibrary()
+    sources = load_games(folders, problems)
+    problems.raise_if_errors()
+    targets = layout_targets(sources, options, problems, library)
+    problems.raise_if_errors()
+    report = BuildReport()
+    for target in targets:
+        groups: dict[str, list] = {}
+        for kind, laid_out_sets in target.sets.items():
+            everything = groups.setdefault(kind, [])
+            for laid_out in laid_out_sets:
+                fronts, backs, seen = [], [], set()
+                for copy in laid_out.copies:
+                    for face, stem, into in ((copy.front, f"{kind}/{laid_out.id}/{copy.card}-front", fronts),
+                                             (copy.back, f"{kind}/{laid_out.id}/{copy.card}-back", backs)):
+                        if face is not None and face.key not in seen:
+                            seen.add(face.key)
+                            into.append((stem, face))
+                faces = fronts + backs          # the fronts, then each distinct back once
+                groups[f"{kind}-{laid_out.id}"] = faces
+                everything.extend(faces)
+        for name, items in (("boards", target.boards), ("sheets", target.sheets)):
+            groups[name] = [(f"{name}/{item.id}", item.face) for item in items]
+        folder = options.out.joinpath(*target.folder_parts, "preview")
+        render_previews(groups, folder, dpi, library.face("nunito").name, report.written)
+    report.seconds = time.perf_counter() - started
+    return report

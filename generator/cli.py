@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from generator.build import BuildOptions, build, check
+from generator.build import BuildOptions, build, check, preview
 from generator.content.game import find_games
 from generator.errors import ContentError, Problem, UsageError
 
@@ -256,3 +256,20 @@ def calibrate_command(paper, duplex, out) -> None:
     write_atomically(path, render_pdf(Document(pages, title="pnp back-offset calibration"),
                                       library.face("nunito").name))
     click.echo(f"wrote {path}")
+
+
+@main.command("preview")
+@with_common
+@click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False))
+@click.option("--dpi", default=100, show_default=True, type=click.IntRange(20, 600))
+def preview_command(games, edition, lang, paper, content_root, out, dpi) -> None:
+    """PNGs of every face and a contact sheet per deck and per component, under <out>/…/preview/."""
+    try:
+        options = _options(edition, lang, paper, out)
+        report = preview(resolve_games(games, Path(content_root)), options, dpi)
+    except UsageError as error:
+        raise click.UsageError(str(error)) from None
+    except ContentError as error:
+        _report(error.problems.items)
+        sys.exit(1)
+    click.echo(f"wrote {len(report.written)} previews to {out}/ in {report.seconds:.1f} s")

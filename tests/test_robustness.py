@@ -6,6 +6,7 @@ import os
 import textwrap
 from pathlib import Path
 
+import pytest
 import yaml
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
@@ -130,3 +131,18 @@ def test_pnp_new_scaffolds_a_game_that_builds_at_once(tmp_path, monkeypatch):
     assert (tmp_path / "output" / "my-game" / "standard" / "en" / "a4" / "cards.pdf").exists()
     again = CliRunner().invoke(main, ["new", "my-game"])
     assert again.exit_code == 2 and "already exists" in again.output
+
+
+def test_preview_writes_every_distinct_face_and_contact_sheets(tmp_path):
+    root = Path(__file__).resolve().parent.parent
+    result = CliRunner().invoke(main, ["preview", str(root / "content" / "christmas-round"), "--edition", "free",
+                                       "--lang", "en", "--out", str(tmp_path), "--dpi", "50"])
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "christmas-round" / "free" / "en" / "preview"
+    assert len(list((folder / "cards" / "gifts").glob("*-front.png"))) == 6
+    assert len(list((folder / "cards" / "surprises").glob("*-front.png"))) == 4
+    assert len(list((folder / "cards" / "gifts").glob("*-back.png"))) == 1     # one shared back
+    with Image.open(folder / "cards" / "gifts" / "teddy-front.png") as image:
+        assert image.size == pytest.approx((63 / 25.4 * 50, 88 / 25.4 * 50), abs=1)   # 50 dpi, trim size
+    for sheet in ("cards.png", "cards-gifts.png", "tokens.png", "pawns.png", "boards.png"):
+        assert (folder / sheet).exists(), sheet
