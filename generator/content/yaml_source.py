@@ -103,7 +103,14 @@ def parse_yaml(text: str, file: Path, problems: Problems) -> YamlDocument | None
     if node is None:
         document.data = {}
         return document
-    document.data = _to_python(node, (), document, loader, problems)
+    try:
+        document.data = _to_python(node, (), document, loader, problems)
+    except yaml.MarkedYAMLError as error:   # a value no safe constructor builds ('=', '!!python/…')
+        mark = error.problem_mark or error.context_mark
+        where = SourceMark(file, mark.line + 1, mark.column + 1) if mark else SourceMark(file)
+        problems.add(where, f"YAML value not allowed: {error.problem or error.context}",
+                     "quote the value to make it text")
+        return None
     return document
 
 
