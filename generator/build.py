@@ -18,7 +18,9 @@ from generator.components.sheets import LaidOutSheet, layout_sheets
 from generator.components.context import LayoutContext
 from generator.content.game import GameSource, load_game
 from generator.errors import ContentError, Problems, UsageError
+from generator.content.yaml_source import load_yaml
 from generator.i18n.pseudo import PSEUDO, pseudo_catalog
+from generator.incremental import inputs_digest, is_fresh, record, target_digest
 from generator.imposition.booklet import impose_booklet
 from generator.imposition.cover import blank_page, cover_page
 from generator.imposition.grid import impose_mixed
@@ -54,6 +56,7 @@ class BuildOptions:
     print_shop: bool = True
     print_shop_png: bool = True
     kit: bool = True                # kit.pdf: everything again in one file
+    force: bool = False             # rebuild targets whose inputs have not changed
 
 
 @dataclass
@@ -82,6 +85,7 @@ class Target:
 @dataclass
 class BuildReport:
     written: list[Path] = field(default_factory=list)
+    up_to_date: list[str] = field(default_factory=list)     # targets skipped, unchanged
     warnings: list = field(default_factory=list)
     seconds: float = 0.0
 
@@ -96,7 +100,8 @@ def load_games(folders: list[Path], problems: Problems) -> list[GameSource]:
 
 
 def layout_targets(sources: list[GameSource], options: BuildOptions, problems: Problems,
-                   library: FontLibrary, used: dict[str, set[str]] | None = None) -> list[Target]:
+                   library: FontLibrary, used: dict[str, set[str]] | None = None,
+                   only: set[tuple[str, str, str]] | None = None) -> list[Target]:
     """Lay out every requested edition × language; problems collect along the way.
 
     `used` collects, per game, every translation key the layout looked up.
@@ -113,6 +118,8 @@ def layout_targets(sources: list[GameSource], options: BuildOptions, problems: P
             source.catalogs[PSEUDO] = pseudo_catalog(source.catalogs[source.source_language])
         for edition in editions:
             for lang in languages:
+                if only is not None and (source.id, edition, lang) not in only:
+                    continue
                 ctx = LayoutContext(source, edition, lang, setter, problems, options.allow_fallback,
                                     used=used.setdefault(source.id, set()),
                                     overflow_warns=lang == PSEUDO and not options.check_only)
@@ -148,18 +155,54 @@ def _select(available, wanted: tuple[str, ...] | None, what: str, source: GameSo
 
 def build(folders: list[Path], options: BuildOptions) -> BuildReport:
     started = time.perf_counter()
+    report = BuildReport()
+    stale, digests = plan_targets(folders, options, report)
     problems = Problems()
     library = FontLibrary()
-    sources = load_games(folders, problems)
+    sources = load_games([folder for folder in folders if folder in stale], problems)
     problems.raise_if_errors()
-    targets = layout_targets(sources, options, problems, library)
+    wanted = {target for targets in stale.values() for target in targets}
+    targets = layout_targets(sources, options, problems, library, only=wanted if not options.force else None)
     problems.raise_if_errors()
-    report = BuildReport()
     for target in targets:
+        before = len(report.written)
         write_target(target, options, library, report)
+        key = target.folder_parts
+        if key in digests:
+            record(options.out.joinpath(*key), digests[key], report.written[before:])
     report.warnings = problems.warnings
     report.seconds = time.perf_counter() - started
     return report
+
+
+def plan_targets(folders: list[Path], options: BuildOptions, report: BuildReport):
+    """Which edition × language targets need building, by game folder; and each target's digest.
+
+    Reads only game.yaml (for the editions and languages) and hashes files: an
+    unchanged target costs no layout at all.
+    """
+    stale: dict[Path, set[tuple[str, str, str]]] = {}
+    digests: dict[tuple[str, str, str], str] = {}
+    for folder in folders:
+        problems = Problems()
+        document = load_yaml(folder / "game.yaml", problems)
+        data = document.data if document is not None and isinstance(document.data, dict) else {}
+        game_id, editions, languages = data.get("id"), data.get("editions"), data.get("languages")
+        if problems.errors or not isinstance(game_id, str) or not isinstance(editions, dict) \
+                or not isinstance(languages, list):
+            stale[folder] = set()            # let the full load report what is wrong
+            continue
+        game_digest = inputs_digest(folder)
+        wanted_languages = [lang for lang in options.languages or languages]
+        for edition in options.editions or list(editions):
+            for lang in wanted_languages:
+                key = (game_id, str(edition), str(lang))
+                digests[key] = target_digest(game_digest, key[1], key[2], options)
+                if options.force or not is_fresh(options.out.joinpath(*key), digests[key]):
+                    stale.setdefault(folder, set()).add(key)
+                else:
+                    report.up_to_date.append("/".join(key))
+    return stale, digests
 
 
 def check(folders: list[Path], options: BuildOptions) -> Problems:

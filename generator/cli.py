@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -101,11 +102,13 @@ def main() -> None:
 @click.option("--copies", default=1, show_default=True, type=click.IntRange(1, 500),
               help="Pages of each player sheet in sheets.pdf.")
 @click.option("--back-offset", help="X,Y mm to move every back page (read from `pnp calibrate`).")
+@click.option("--force", is_flag=True, help="Rebuild targets whose inputs have not changed.")
 def build_command(games, edition, lang, paper, content_root, out, duplex, gap, allow_fallback, copies,
-                  back_offset) -> None:
+                  back_offset, force) -> None:
     """Build GAMES (names under content/ or folders; default: all) into output/."""
     try:
-        options = _options(edition, lang, paper, out, duplex, allow_fallback, gap, copies, back_offset)
+        options = replace(_options(edition, lang, paper, out, duplex, allow_fallback, gap, copies, back_offset),
+                          force=force)
         report = build(resolve_games(games, Path(content_root)), options)
     except UsageError as error:
         raise click.UsageError(str(error)) from None
@@ -114,7 +117,8 @@ def build_command(games, edition, lang, paper, content_root, out, duplex, gap, a
         click.echo(f"build failed: {len(error.problems.errors)} error(s); nothing was written", err=True)
         sys.exit(1)
     _report(report.warnings)
-    click.echo(f"wrote {len(report.written)} files to {out}/ in {report.seconds:.1f} s")
+    fresh = f"; {len(report.up_to_date)} target(s) up to date" if report.up_to_date else ""
+    click.echo(f"wrote {len(report.written)} files to {out}/ in {report.seconds:.1f} s{fresh}")
 
 
 @main.command("check")

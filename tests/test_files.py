@@ -30,7 +30,7 @@ def test_a_build_that_fails_while_writing_keeps_the_previous_file(tmp_path, monk
         raise KeyboardInterrupt   # as if the user pressed Ctrl-C mid-render
     monkeypatch.setattr(build_module, "render_pdf", broken_render)
     with pytest.raises(KeyboardInterrupt):
-        build([CONTENT / "christmas-round"], BuildOptions(out=tmp_path, **OPTIONS))
+        build([CONTENT / "christmas-round"], BuildOptions(out=tmp_path, force=True, **OPTIONS))
     assert target.read_bytes() == before
     assert not [p for p in target.parent.iterdir() if p.name.endswith(".tmp")]
 
@@ -47,3 +47,24 @@ def test_an_interrupted_write_leaves_no_partial_file(tmp_path, monkeypatch):
         pdf_module.write_atomically(target, b"new")
     assert target.read_bytes() == b"good"
     assert list(tmp_path.iterdir()) == [target]
+
+
+def test_an_unchanged_target_is_skipped_and_a_change_rebuilds_it(tmp_path):
+    import shutil
+    shutil.copytree(CONTENT / "christmas-round", tmp_path / "content" / "christmas-round")
+    shutil.copytree(CONTENT.parent / "templates", tmp_path / "templates")
+    game = tmp_path / "content" / "christmas-round"
+    out = tmp_path / "out"
+    first = build([game], BuildOptions(out=out, **OPTIONS))
+    assert first.written and not first.up_to_date
+    again = build([game], BuildOptions(out=out, **OPTIONS))
+    assert again.written == [] and again.up_to_date == ["christmas-round/free/en"]
+    assert again.seconds < 1.0
+    catalog = game / "i18n" / "en.yaml"
+    catalog.write_text(catalog.read_text().replace('"Teddy bear"', '"Teddy"'))
+    changed = build([game], BuildOptions(out=out, **OPTIONS))
+    assert changed.written and not changed.up_to_date
+    forced = build([game], BuildOptions(out=out, force=True, **OPTIONS))
+    assert forced.written
+    (out / "christmas-round" / "free" / "en" / "a4" / "cards.pdf").unlink()   # a missing output is rebuilt
+    assert build([game], BuildOptions(out=out, **OPTIONS)).written
