@@ -57,6 +57,7 @@ class BuildOptions:
     print_shop_png: bool = True
     kit: bool = True                # kit.pdf: everything again in one file
     force: bool = False             # rebuild targets whose inputs have not changed
+    jobs: int = 1                   # worker processes for writing targets (pnp build uses every core)
 
 
 @dataclass
@@ -86,6 +87,8 @@ class Target:
 class BuildReport:
     written: list[Path] = field(default_factory=list)
     up_to_date: list[str] = field(default_factory=list)     # targets skipped, unchanged
+    pages: dict[Path, int] = field(default_factory=dict)     # pages of each PDF written
+    targets: list[dict] = field(default_factory=list)        # per target: files, pages, bytes, seconds
     warnings: list = field(default_factory=list)
     seconds: float = 0.0
 
@@ -153,7 +156,11 @@ def _select(available, wanted: tuple[str, ...] | None, what: str, source: GameSo
     return chosen
 
 
-def build(folders: list[Path], options: BuildOptions) -> BuildReport:
+def build(folders: list[Path], options: BuildOptions, progress=None) -> BuildReport:
+    """Check every target, then write the stale ones (in worker processes when options.jobs > 1).
+
+    `progress(done, total, label)` is told as each target finishes.
+    """
     started = time.perf_counter()
     report = BuildReport()
     stale, digests = plan_targets(folders, options, report)
@@ -163,16 +170,57 @@ def build(folders: list[Path], options: BuildOptions) -> BuildReport:
     problems.raise_if_errors()
     wanted = {target for targets in stale.values() for target in targets}
     targets = layout_targets(sources, options, problems, library, only=wanted if not options.force else None)
-    problems.raise_if_errors()
-    for target in targets:
-        before = len(report.written)
-        write_target(target, options, library, report)
-        key = target.folder_parts
-        if key in digests:
-            record(options.out.joinpath(*key), digests[key], report.written[before:])
+    problems.raise_if_errors()   # nothing is written unless every target checks clean
+    jobs = [(target.source.folder, target.folder_parts) for target in targets]
+    if options.jobs > 1 and len(jobs) > 1:
+        import concurrent.futures
+        import multiprocessing
+        context = multiprocessing.get_context("spawn")   # a clean interpreter: no inherited ReportLab state
+        with concurrent.futures.ProcessPoolExecutor(min(options.jobs, len(jobs)), mp_context=context) as pool:
+            futures = [pool.submit(_write_one, folder, key, options, digests.get(key)) for folder, key in jobs]
+            for done, future in enumerate(concurrent.futures.as_completed(futures), start=1):
+                _merge(report, future.result())
+                if progress:
+                    progress(done, len(jobs), report.targets[-1]["target"])
+    else:
+        for done, target in enumerate(targets, start=1):
+            _merge(report, _write_laid_out(target, options, library, digests.get(target.folder_parts)))
+            if progress:
+                progress(done, len(targets), "/".join(target.folder_parts))
+    report.targets.sort(key=lambda row: row["target"])
+    report.written.sort()
     report.warnings = problems.warnings
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _write_one(folder: Path, key: tuple[str, str, str], options: BuildOptions, digest: str | None) -> BuildReport:
+    """In a worker: lay out one target again (cheap) and write its files."""
+    problems = Problems()
+    library = FontLibrary()
+    sources = load_games([folder], problems)
+    one = replace(options, editions=(key[1],), languages=(key[2],), force=False)
+    target, = layout_targets(sources, one, problems, library, only={key})
+    return _write_laid_out(target, options, library, digest)
+
+
+def _write_laid_out(target: Target, options: BuildOptions, library: FontLibrary, digest: str | None) -> BuildReport:
+    started = time.perf_counter()
+    report = BuildReport()
+    write_target(target, options, library, report)
+    if digest is not None:
+        record(options.out.joinpath(*target.folder_parts), digest, report.written)
+    report.targets.append({"target": "/".join(target.folder_parts), "files": len(report.written),
+                           "pages": sum(report.pages.values()),
+                           "bytes": sum(path.stat().st_size for path in report.written),
+                           "seconds": round(time.perf_counter() - started, 2)})
+    return report
+
+
+def _merge(report: BuildReport, part: BuildReport) -> None:
+    report.written.extend(part.written)
+    report.pages.update(part.pages)
+    report.targets.extend(part.targets)
 
 
 def plan_targets(folders: list[Path], options: BuildOptions, report: BuildReport):
@@ -301,7 +349,18 @@ def _write(path: Path, document: Document, initial_font: str, report: BuildRepor
 def _write_bytes(path: Path, data: bytes, report: BuildReport) -> bytes:
     write_atomically(path, data)
     report.written.append(path)
+    if path.suffix == ".pdf":
+        report.pages[path] = _page_count(data)
     return data
+
+
+def _page_count(pdf: bytes) -> int:
+    import pypdfium2 as pdfium
+    document = pdfium.PdfDocument(pdf)
+    try:
+        return len(document)
+    finally:
+        document.close()
 
 
 def _write_pngs(pdf: bytes, document: Document, copies, folder: Path, report: BuildReport) -> None:

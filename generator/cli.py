@@ -103,13 +103,18 @@ def main() -> None:
               help="Pages of each player sheet in sheets.pdf.")
 @click.option("--back-offset", help="X,Y mm to move every back page (read from `pnp calibrate`).")
 @click.option("--force", is_flag=True, help="Rebuild targets whose inputs have not changed.")
+@click.option("--jobs", default=0, type=click.IntRange(0, 64), help="Worker processes (default: every core).")
+@click.option("-q", "--quiet", is_flag=True, help="Only errors.")
+@click.option("--json", "as_json", is_flag=True, help="A machine-readable summary on standard output.")
 def build_command(games, edition, lang, paper, content_root, out, duplex, gap, allow_fallback, copies,
-                  back_offset, force) -> None:
+                  back_offset, force, jobs, quiet, as_json) -> None:
     """Build GAMES (names under content/ or folders; default: all) into output/."""
+    import os
     try:
         options = replace(_options(edition, lang, paper, out, duplex, allow_fallback, gap, copies, back_offset),
-                          force=force)
-        report = build(resolve_games(games, Path(content_root)), options)
+                          force=force, jobs=jobs or os.cpu_count() or 1)
+        show = None if quiet or as_json else Progress()
+        report = build(resolve_games(games, Path(content_root)), options, progress=show)
     except UsageError as error:
         raise click.UsageError(str(error)) from None
     except ContentError as error:
@@ -117,8 +122,43 @@ def build_command(games, edition, lang, paper, content_root, out, duplex, gap, a
         click.echo(f"build failed: {len(error.problems.errors)} error(s); nothing was written", err=True)
         sys.exit(1)
     _report(report.warnings)
+    if as_json:
+        import json
+        click.echo(json.dumps({"seconds": round(report.seconds, 2), "targets": report.targets,
+                               "up_to_date": report.up_to_date,
+                               "warnings": [str(warning) for warning in report.warnings],
+                               "files": [str(path) for path in report.written]}, ensure_ascii=False, indent=1))
+    elif not quiet:
+        click.echo(summary_table(report))
+
+
+class Progress:
+    """A progress bar on standard error, shown once a build has taken more than a second."""
+
+    def __init__(self):
+        import time
+        self.started, self.clock = time.perf_counter(), time.perf_counter
+
+    def __call__(self, done: int, total: int, label: str) -> None:
+        if self.clock() - self.started < 1.0 or not sys.stderr.isatty():
+            return
+        filled = round(24 * done / total)
+        end = "\n" if done == total else ""
+        click.echo(f"\r[{'#' * filled}{'.' * (24 - filled)}] {done}/{total} targets  {label:<40}", err=True, nl=False)
+        if end:
+            click.echo("", err=True)
+
+
+def summary_table(report) -> str:
+    lines = []
+    if report.targets:
+        lines.append(f"{'target':<36} {'files':>6} {'pages':>6} {'MB':>7} {'s':>6}")
+        for row in report.targets:
+            lines.append(f"{row['target']:<36} {row['files']:>6} {row['pages']:>6} "
+                         f"{row['bytes'] / 1e6:>7.1f} {row['seconds']:>6.1f}")
     fresh = f"; {len(report.up_to_date)} target(s) up to date" if report.up_to_date else ""
-    click.echo(f"wrote {len(report.written)} files to {out}/ in {report.seconds:.1f} s{fresh}")
+    lines.append(f"wrote {len(report.written)} files in {report.seconds:.1f} s{fresh}")
+    return "\n".join(lines)
 
 
 @main.command("check")

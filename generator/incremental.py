@@ -49,7 +49,7 @@ def inputs_digest(game_folder: Path) -> str:
 
 def target_digest(game_digest: str, edition: str, lang: str, options) -> str:
     settings = {key: value for key, value in asdict(options).items()
-                if key not in ("editions", "languages", "out", "force", "check_only")}
+                if key not in ("editions", "languages", "out", "force", "check_only", "jobs")}
     text = json.dumps([game_digest, edition, lang, settings], sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()
 

@@ -1,6 +1,7 @@
 """Builds are deterministic and atomic: same input, same bytes; a failed build keeps old files."""
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -68,3 +69,28 @@ def test_an_unchanged_target_is_skipped_and_a_change_rebuilds_it(tmp_path):
     assert forced.written
     (out / "christmas-round" / "free" / "en" / "a4" / "cards.pdf").unlink()   # a missing output is rebuilt
     assert build([game], BuildOptions(out=out, **OPTIONS)).written
+
+
+def test_a_parallel_build_writes_the_same_bytes_as_a_serial_one(tmp_path):
+    options = dict(editions=("free",), papers=("a4",), print_shop_png=False)
+    serial = build([CONTENT / "christmas-round"], BuildOptions(out=tmp_path / "serial", jobs=1, **options))
+    parallel = build([CONTENT / "christmas-round"], BuildOptions(out=tmp_path / "parallel", jobs=2, **options))
+    names = sorted(p.relative_to(tmp_path / "serial") for p in serial.written)
+    assert names == sorted(p.relative_to(tmp_path / "parallel") for p in parallel.written)
+    for name in names + [Path("christmas-round/free/bg/.pnp-build.json")]:
+        assert (tmp_path / "serial" / name).read_bytes() == (tmp_path / "parallel" / name).read_bytes(), name
+    assert [row["target"] for row in parallel.targets] == ["christmas-round/free/bg", "christmas-round/free/en"]
+
+
+def test_cli_summary_quiet_and_json(tmp_path):
+    import json
+    from click.testing import CliRunner
+    from generator.cli import main
+    arguments = ["build", str(CONTENT / "christmas-round"), "--edition", "free", "--lang", "en", "--paper", "a4",
+                 "--out", str(tmp_path), "--jobs", "1"]
+    table = CliRunner().invoke(main, arguments)
+    assert table.exit_code == 0 and "christmas-round/free/en" in table.output and "pages" in table.output
+    quiet = CliRunner().invoke(main, arguments + ["-q", "--force"])
+    assert quiet.exit_code == 0 and quiet.output == ""
+    report = json.loads(CliRunner().invoke(main, arguments + ["--json"]).output)
+    assert report["up_to_date"] == ["christmas-round/free/en"] and report["files"] == []
