@@ -164,8 +164,25 @@ def summary_table(report) -> str:
 @main.command("check")
 @with_common
 @click.option("--allow-fallback", is_flag=True, help="Treat missing translations as warnings.")
-def check_command(games, edition, lang, paper, content_root, allow_fallback) -> None:
+@click.option("--preflight", is_flag=True, help="Inspect the built PDFs in --out as a print shop would.")
+@click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False))
+def check_command(games, edition, lang, paper, content_root, allow_fallback, preflight, out) -> None:
     """Check content, translations, glyph coverage and text fit; write nothing."""
+    if preflight:
+        from generator.preflight import format_preflight, ink_saver_ratios, preflight as inspect_files
+        folders = resolve_games(games, Path(content_root))
+        from generator.build import plan_targets, BuildReport
+        ids = sorted({key[0] for key in plan_targets(folders, _options(edition, lang, paper, out),
+                                                        BuildReport())[1]})
+        reports = inspect_files(Path(out), ids)
+        if not reports:
+            raise click.UsageError(f"nothing built under {out}/ for {', '.join(ids)}: run `pnp build` first")
+        click.echo(format_preflight(reports))
+        for line in ink_saver_ratios(reports):
+            click.echo(line)
+        errors = sum(len(report.errors) for report in reports)
+        click.echo(f"{len(reports)} file(s), {errors} problem(s)")
+        sys.exit(1 if errors else 0)
     try:
         options = _options(edition, lang, paper, "output", allow_fallback=allow_fallback)
         problems = check(resolve_games(games, Path(content_root)), options)

@@ -1,0 +1,193 @@
+"""`pnp check --preflight`: inspect built PDFs the way a print shop does.
+
+Per file: fonts embedded, raster images' effective resolution, TrimBox and
+BleedBox (3 mm apart in print-shop files), art reaching the bleed edge, text
+inside the safe zone, and ink coverage per page (with the ink-saver ratio).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_raw
+
+from generator.render.ink import page_ink
+
+PT = 25.4 / 72
+MIN_PPI = {"print-shop": 300, "home": 150}
+BLEED = 3.0
+SAFE = 3.2
+MAX_INK = 3.0          # 300 % summed coverage, per pixel would need CMYK: here per page, as inkcov
+
+
+@dataclass
+class FileReport:
+    path: Path
+    pages: int = 0
+    fonts: str = ""
+    images: str = ""
+    boxes: str = ""
+    bleed: str = ""
+    safe: str = ""
+    ink: str = ""
+    errors: list[str] = field(default_factory=list)
+
+
+def font_report(data: bytes) -> dict[str, bool]:
+    """Each font the PDF names → whether its program is embedded (a FontFile in its descriptor)."""
+    fonts = {name.decode(): False for name in re.findall(rb"/BaseFont\s*/([^\s/>\]]+)", data)}
+    for body in re.findall(rb"\d+ 0 obj\s*<<(.*?)>>\s*endobj", data, re.S):
+        if b"/FontDescriptor" in body and b"/FontName" in body:
+            name = re.search(rb"/FontName\s*/([^\s/>]+)", body).group(1).decode()
+            fonts[name] = re.search(rb"/FontFile[23]?\s+\d+ 0 R", body) is not None
+    return fonts
+
+
+def inspect(path: Path, shop: bool, ink_pages: int = 4) -> FileReport:
+    data = path.read_bytes()
+    report = FileReport(path)
+    fonts = font_report(data)
+    unembedded = [name for name, embedded in fonts.items() if not embedded]
+    report.fonts = f"{len(fonts) - len(unembedded)}/{len(fonts)} embedded"
+    for name in unembedded:
+        report.errors.append(f"font {name} is not embedded")
+    document = pdfium.PdfDocument(data)
+    try:
+        report.pages = len(document)
+        _images(document, shop, report)
+        if shop:
+            _shop_pages(document, report)
+        inks = [page_ink(data, index, dpi=36).total for index in range(min(ink_pages, len(document)))]
+        report.ink = " ".join(f"{ink:.0%}" for ink in inks)
+    finally:
+        document.close()
+    return report
+
+
+def _images(document, shop: bool, report: FileReport) -> None:
+    """Effective resolution of every placed raster: pixels over the width it is printed at."""
+    lowest = None
+    needed = MIN_PPI["print-shop" if shop else "home"]
+    for index in range(len(document)):
+        page = document[index]
+        forms: dict[int, tuple] = {}          # level → the matrix of the form open at that level
+        for obj in page.get_objects(max_depth=15):
+            parent = forms.get(obj.level - 1, (1, 0, 0, 1, 0, 0))
+            matrix = _combine(_tuple(obj.get_matrix()), parent)
+            if obj.type == pdfium_raw.FPDF_PAGEOBJ_FORM:
+                forms[obj.level] = matrix
+            elif obj.type == pdfium_raw.FPDF_PAGEOBJ_IMAGE:
+                width_px, _ = obj.get_px_size()
+                printed = (matrix[0] ** 2 + matrix[1] ** 2) ** 0.5      # points the unit square spans
+                if printed <= 0:
+                    continue
+                ppi = width_px / (printed / 72)
+                lowest = ppi if lowest is None else min(lowest, ppi)
+                if ppi < needed:
+                    report.errors.append(f"page {index + 1}: an image at {ppi:.0f} ppi (needs {needed})")
+    report.images = "none" if lowest is None else f"lowest {lowest:.0f} ppi"
+
+
+def _tuple(matrix) -> tuple:
+    return (matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f)
+
+
+def _combine(inner: tuple, outer: tuple) -> tuple:
+    """inner, then outer (PDF matrices, row-vector convention)."""
+    a, b, c, d, e, f = inner
+    A, B, C, D, E, F = outer
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+
+
+def _shop_pages(document, report: FileReport) -> None:
+    inside = True
+    bleeding = True
+    for index in range(len(document)):
+        page = document[index]
+        trim = page.get_trimbox(fallback_ok=False) if _has_box(page, "Trim") else None
+        bleed = page.get_bleedbox(fallback_ok=False) if _has_box(page, "Bleed") else None
+        if trim is None or bleed is None:
+            report.errors.append(f"page {index + 1}: TrimBox or BleedBox missing")
+            continue
+        margins = [(trim[0] - bleed[0]) * PT, (trim[1] - bleed[1]) * PT, (bleed[2] - trim[2]) * PT,
+                   (bleed[3] - trim[3]) * PT]
+        if any(abs(margin - BLEED) > 0.05 for margin in margins):
+            report.errors.append(f"page {index + 1}: bleed {min(margins):.2f}–{max(margins):.2f} mm, not 3 mm")
+        if index < 8:   # sample: art to the bleed edge, text in the safe zone
+            if _stops_at_trim(page, trim):
+                bleeding = False
+            textpage = page.get_textpage()
+            safe = (trim[0] + SAFE / PT, trim[1] + SAFE / PT, trim[2] - SAFE / PT, trim[3] - SAFE / PT)
+            for char in range(textpage.count_chars()):
+                left, bottom, right, top = textpage.get_charbox(char)
+                if right - left <= 0:
+                    continue
+                if left < safe[0] - 0.5 or bottom < safe[1] - 0.5 or right > safe[2] + 0.5 or top > safe[3] + 0.5:
+                    inside = False
+                    report.errors.append(f"page {index + 1}: text reaches into the {SAFE} mm safe zone")
+                    break
+    report.boxes = "ok" if not any("Box" in e or "bleed" in e for e in report.errors) else "errors"
+    report.bleed = "ok" if bleeding else "stops at trim"
+    report.safe = "inside" if inside else "outside"
+    if not bleeding:
+        report.errors.append("art runs to the trim but not on into the bleed: extend it 3 mm past the trim")
+
+
+def _stops_at_trim(page, trim) -> bool:
+    """Full-bleed art: colour just inside the trim must go on to the bleed edge (checked mid-side)."""
+    dpi = 72.0
+    image = page.render(scale=dpi / 72).to_pil().convert("RGB")
+    width, height = page.get_size()
+    inside = 1.0 / PT       # 1 mm inside the trim, in points
+    mid_x, mid_y = width / 2, height / 2
+    probes = [((trim[0] + inside, mid_y), (1, mid_y)), ((trim[2] - inside, mid_y), (width - 1, mid_y)),
+              ((mid_x, trim[1] + inside), (mid_x, 1)), ((mid_x, trim[3] - inside), (mid_x, height - 1))]
+    for (ix, iy), (ex, ey) in probes:
+        near = image.getpixel((int(ix), int(height - iy)))
+        edge = image.getpixel((min(int(ex), image.width - 1), min(int(height - ey), image.height - 1)))
+        if near != (255, 255, 255) and edge == (255, 255, 255):
+            return True
+    return False
+
+
+def _has_box(page, name: str) -> bool:
+    function = getattr(pdfium_raw, f"FPDFPage_Get{name}Box")
+    values = [pdfium_raw.FS_FLOAT(0) for _ in range(4)]
+    return bool(function(page.raw, *(ctypes.byref(v) for v in values)))
+
+
+def preflight(out: Path, game_ids: list[str]) -> list[FileReport]:
+    reports = []
+    for game in game_ids:
+        for path in sorted((out / game).rglob("*.pdf")):
+            if "preview" in path.parts:
+                continue
+            reports.append(inspect(path, shop="print-shop" in path.parts))
+    return reports
+
+
+def ink_saver_ratios(reports: list[FileReport]) -> list[str]:
+    """Ink-saver back pages against the standard ones, file by file."""
+    lines = []
+    for report in reports:
+        if report.path.name == "cards-ink-saver.pdf":
+            standard = report.path.with_name("cards.pdf")
+            if standard.exists():
+                light = page_ink(report.path.read_bytes(), 1, 36).total
+                dark = page_ink(standard.read_bytes(), 1, 36).total
+                lines.append(f"{report.path}: backs {light:.1%} vs {dark:.0%} ({light / dark:.1%} of the standard)")
+    return lines
+
+
+def format_preflight(reports: list[FileReport]) -> str:
+    lines = [f"{'file':<60} {'pages':>5}  {'fonts':<13} {'images':<16} {'boxes':<6} {'bleed':<12} "
+             f"{'safe':<8} ink (first pages)"]
+    for report in reports:
+        lines.append(f"{str(report.path):<60} {report.pages:>5}  {report.fonts:<13} {report.images:<16} "
+                     f"{report.boxes or '-':<6} {report.bleed or '-':<12} {report.safe or '-':<8} {report.ink}")
+        lines.extend(f"    error: {error}" for error in report.errors[:10])
+    return "\n".join(lines)

@@ -1,0 +1,60 @@
+"""Preflight reads built PDFs like a print shop: fonts, image resolution, boxes, bleed, safe zone, ink."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from click.testing import CliRunner
+from PIL import Image
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.cli import main
+from generator.preflight import inspect
+from tests.test_content_errors import make_game
+
+
+def test_a_clean_build_passes_and_problems_are_named(tmp_path, monkeypatch):
+    game = make_game(tmp_path, {})
+    Image.new("RGB", (20, 20), "#c00").save(game / "art" / "tiny.png")     # 20 px over 40 mm: 13 ppi
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(main, ["build", "g", "--content", ".", "--paper", "a4", "--jobs", "1",
+                                     "--out", "out"]).exit_code == 0
+    clean = CliRunner().invoke(main, ["check", "--preflight", "g", "--content", ".", "--out", "out"])
+    assert clean.exit_code == 0, clean.output
+    assert "print-shop/cards.pdf" in clean.output and "0 problem(s)" in clean.output
+    cards = (game / "cards.yaml").read_text().replace("art/star.svg", "art/tiny.png")
+    (game / "cards.yaml").write_text(cards)
+    assert CliRunner().invoke(main, ["build", "g", "--content", ".", "--jobs", "1", "--out", "out"]).exit_code == 0
+    low = CliRunner().invoke(main, ["check", "--preflight", "g", "--content", ".", "--out", "out"])
+    assert low.exit_code == 1
+    assert "an image at 13 ppi (needs 300)" in low.output and "an image at 13 ppi (needs 150)" in low.output
+
+
+def test_unembedded_fonts_and_missing_boxes_are_errors(tmp_path):
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(195.6, 266.5))
+    canvas.setFont("Helvetica", 12)
+    canvas.drawString(20, 20, "plain")
+    canvas.save()
+    path = tmp_path / "print-shop" / "cards.pdf"
+    path.parent.mkdir()
+    path.write_bytes(buffer.getvalue())
+    report = inspect(path, shop=True)
+    assert "font Helvetica is not embedded" in report.errors
+    assert "page 1: TrimBox or BleedBox missing" in report.errors
+
+
+def test_art_that_stops_at_the_trim_is_reported(tmp_path):
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(195.59, 266.46))
+    canvas.setTrimBox((8.504, 8.504, 187.09, 257.95))
+    canvas.setBleedBox((0, 0, 195.59, 266.46))
+    canvas.setFillColorRGB(0.8, 0.1, 0.1)
+    canvas.rect(8.504, 8.504, 178.58, 249.45, stroke=0, fill=1)      # colour to the trim only
+    canvas.save()
+    path = tmp_path / "print-shop" / "cards.pdf"
+    path.parent.mkdir()
+    path.write_bytes(buffer.getvalue())
+    report = inspect(path, shop=True)
+    assert "art runs to the trim but not on into the bleed: extend it 3 mm past the trim" in report.errors
