@@ -25,7 +25,7 @@ from generator.imposition.booklet import impose_booklet
 from generator.imposition.cover import blank_page, cover_page
 from generator.imposition.grid import impose_mixed
 from generator.imposition.sheet import PAPER_SIZES, Document, Page
-from generator.imposition.single import centred_pages, face_page, impose_print_shop
+from generator.imposition.single import SHOP_PRESETS, centred_pages, face_page, impose_print_shop
 from generator.imposition.tiles import TileSpec, impose_board
 from generator.render.pdf import render_pdf, write_atomically
 from generator.render.merge import append_pdf
@@ -58,6 +58,7 @@ class BuildOptions:
     kit: bool = True                # kit.pdf: everything again in one file
     force: bool = False             # rebuild targets whose inputs have not changed
     jobs: int = 1                   # worker processes for writing targets (pnp build uses every core)
+    shop: str = "generic"           # print-shop preset: generic, mpc, tgc, drivethrucards
 
 
 @dataclass
@@ -330,7 +331,8 @@ def write_print_shop(target: Target, folder: Path, body: str, options: BuildOpti
     """One face per page with bleed: cards (and their PNGs), tokens, boards."""
     cards = target.copies("cards")
     if cards:
-        shop = Document(impose_print_shop(cards), title="cards print shop", no_print_scaling=False)
+        shop = Document(impose_print_shop(cards, SHOP_PRESETS[options.shop]), title="cards print shop",
+                        no_print_scaling=False)
         shop_pdf = _write(folder / "cards.pdf", shop, body, report)
         if options.print_shop_png:
             _write_pngs(shop_pdf, shop, cards, folder / "png", report)

@@ -45,3 +45,24 @@ def test_pngs_exist_for_every_copy_at_300_dpi_with_bleed(built_christmas):
 def test_no_bulgarian_in_english_print_files(built_christmas):
     text = all_text(built_christmas / "full" / "en" / "print-shop" / "cards.pdf")
     assert not any("\u0400" <= char <= "\u04ff" for char in text)
+
+
+@pytest.mark.parametrize("shop, page, png, first", [
+    ("mpc", (69.60, 95.00), (822, 1122), "front"),
+    ("tgc", (69.85, 95.25), (825, 1125), "front"),
+    ("drivethrucards", (69.85, 95.25), (825, 1125), "back"),
+])
+def test_shop_presets_set_size_bleed_and_page_order(tmp_path, shop, page, png, first):
+    from generator.build import BuildOptions, build
+    from tests.conftest import CONTENT
+    build([CONTENT / "christmas-round"], BuildOptions(out=tmp_path, editions=("free",), languages=("en",),
+                                                     papers=("a4",), shop=shop, kit=False))
+    folder = tmp_path / "christmas-round" / "free" / "en" / "print-shop"
+    document = open_pdf(folder / "cards.pdf")
+    assert page_size_mm(document, 0) == pytest.approx(page, abs=0.02)
+    x0, y0, x1, y1 = box_mm(document, "trim", 0)
+    assert (x1 - x0, y1 - y0) == pytest.approx((63.5, 88.9), abs=0.02)         # 2.5 × 3.5 in
+    with Image.open(folder / "png" / "gifts" / "001-front.png") as image:
+        assert image.size == png
+    text = " ".join(document[0].get_textpage().get_text_range().split())
+    assert (text == "GIFT") == (first == "back")

@@ -17,6 +17,7 @@ class Placement:
     x: float
     y: float
     clip: tuple[float, float, float, float]
+    scale: tuple[float, float] = (1.0, 1.0)   # a print-shop preset's slightly different card size
 
 
 @dataclass(frozen=True)

@@ -264,7 +264,10 @@ class PdfRenderer(FacePainter):
             path = canvas.beginPath()
             path.rect(mm_to_pt(cx), mm_to_pt(page.height - cy - ch), mm_to_pt(cw), mm_to_pt(ch))
             canvas.clipPath(path, stroke=0, fill=0)
-            canvas.translate(mm_to_pt(placement.x), mm_to_pt(page.height - placement.y - face.height))
+            sx, sy = placement.scale
+            canvas.translate(mm_to_pt(placement.x), mm_to_pt(page.height - placement.y - face.height * sy))
+            if (sx, sy) != (1.0, 1.0):
+                canvas.scale(sx, sy)
             if face.key in self.shared:
                 canvas.doForm(_form_name(face.key))
             else:  # a face shown once gains nothing from being a form
