@@ -23,7 +23,7 @@ from generator.i18n.pseudo import PSEUDO, pseudo_catalog
 from generator.incremental import inputs_digest, is_fresh, record, target_digest
 from generator.imposition.booklet import impose_booklet
 from generator.imposition.cover import blank_page, cover_page
-from generator.imposition.grid import impose_mixed
+from generator.imposition.grid import impose_gutterfold, impose_mixed
 from generator.imposition.sheet import PAPER_SIZES, Document, Page
 from generator.imposition.single import SHOP_PRESETS, centred_pages, face_page, impose_print_shop
 from generator.imposition.tiles import TileSpec, impose_board
@@ -59,6 +59,7 @@ class BuildOptions:
     force: bool = False             # rebuild targets whose inputs have not changed
     jobs: int = 1                   # worker processes for writing targets (pnp build uses every core)
     shop: str = "generic"           # print-shop preset: generic, mpc, tgc, drivethrucards
+    layout: str = "duplex"          # or 'gutterfold': fronts and backs side by side, folded
 
 
 @dataclass
@@ -295,11 +296,15 @@ def home_sections(target: Target, options: BuildOptions, paper: str, caption) ->
     cards = target.copies("cards")
     if cards:
         grid = dict(gap=options.gap, duplex=options.duplex, back_offset=options.back_offset)
-        sections["cards"] = impose_mixed(cards, size, caption, "cards", **grid)
         savers = {laid_out.id: laid_out.ink_saver_back for laid_out in target.sets["cards"]}
+        variants = {"cards": cards}
         if target.source.game.editions[target.edition].ink_saver and any(savers.values()):
-            with_savers = [replace(copy, back=savers.get(copy.deck) or copy.back) for copy in cards]
-            sections["cards-ink-saver"] = impose_mixed(with_savers, size, caption, "cards", **grid)
+            variants["cards-ink-saver"] = [replace(copy, back=savers.get(copy.deck) or copy.back) for copy in cards]
+        for name, variant in variants.items():
+            if options.layout == "gutterfold":
+                sections[name] = impose_gutterfold(variant, size, caption=caption)
+            else:
+                sections[name] = impose_mixed(variant, size, caption, "cards", **grid)
     if target.copies("tokens"):
         sections["tokens"] = impose_mixed(target.copies("tokens"), size, caption, "tokens", duplex=options.duplex,
                                           back_offset=options.back_offset)
@@ -319,7 +324,7 @@ def kit_pages(target: Target, sections: dict[str, list[Page]], paper, caption) -
     pages = [cover_page(paper, target.kit, target.setter, target.stack, target.lang, caption), blank_page(paper)]
     for name in ("cards", "tokens", "pawns", "sheets", "board"):
         section = sections.get(name, [])
-        double_sided = name in ("cards", "tokens")
+        double_sided = any("backs" in page.label for page in section)   # fronts, then their backs pages
         for page in section:
             pages.append(page)
             if not double_sided:

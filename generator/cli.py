@@ -105,16 +105,18 @@ def main() -> None:
 @click.option("--force", is_flag=True, help="Rebuild targets whose inputs have not changed.")
 @click.option("--shop", type=click.Choice(["generic", "mpc", "tgc", "drivethrucards"]), default="generic",
               show_default=True, help="Print-shop preset: card size, bleed (PNG size) and page order.")
+@click.option("--layout", type=click.Choice(["duplex", "gutterfold"]), default="duplex", show_default=True,
+              help="gutterfold: fronts and backs side by side, to fold (for card stock a duplex printer refuses).")
 @click.option("--jobs", default=0, type=click.IntRange(0, 64), help="Worker processes (default: every core).")
 @click.option("-q", "--quiet", is_flag=True, help="Only errors.")
 @click.option("--json", "as_json", is_flag=True, help="A machine-readable summary on standard output.")
 def build_command(games, edition, lang, paper, content_root, out, duplex, gap, allow_fallback, copies,
-                  back_offset, force, shop, jobs, quiet, as_json) -> None:
+                  back_offset, force, shop, layout, jobs, quiet, as_json) -> None:
     """Build GAMES (names under content/ or folders; default: all) into output/."""
     import os
     try:
         options = replace(_options(edition, lang, paper, out, duplex, allow_fallback, gap, copies, back_offset),
-                          force=force, jobs=jobs or os.cpu_count() or 1, shop=shop)
+                          force=force, jobs=jobs or os.cpu_count() or 1, shop=shop, layout=layout)
         show = None if quiet or as_json else Progress()
         report = build(resolve_games(games, Path(content_root)), options, progress=show)
     except UsageError as error:

@@ -180,3 +180,20 @@ def test_calibration_sheet_is_two_sided_with_a_red_cross_behind_the_centre(tmp_p
     red, green, blue = back.getpixel(centre)
     assert red > 150 and green < 100 and blue < 100
     assert "back-offset" in document[0].get_textpage().get_text_range()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_gutterfold_puts_each_back_across_the_fold_from_its_front(tmp_path, paper):
+    build([CONTENT / "christmas-round"], BuildOptions(editions=("free",), languages=("en",), papers=(paper,),
+                                                     out=tmp_path, layout="gutterfold", print_shop=False, kit=False))
+    document = open_pdf(tmp_path / "christmas-round" / "free" / "en" / paper / "cards.pdf")
+    width, height = page_size_mm(document, 0)
+    assert width > height                                    # landscape, one side only
+    assert len(document) == -(-48 // 4)
+    forms = form_origins_mm(document, 0)                     # teddy fronts and gift backs: all forms
+    fronts, backs = forms[0::2], forms[1::2]
+    assert len(fronts) == len(backs) == 4
+    fold = width / 2
+    for (fx, fy), (bx, by) in zip(fronts, backs):
+        assert fx + CARD_W <= fold and bx >= fold
+        assert bx == pytest.approx(2 * fold - fx - CARD_W, abs=0.1) and by == pytest.approx(fy, abs=0.1)

@@ -182,3 +182,51 @@ def scale_bar_items(x: float, y: float, caption) -> list[Item]:
     if caption is not None:
         items.append(TextPlacement(x + SCALE_BAR + 3.0, y - 1.8, caption("50 mm · 100 %", 6.0)))
     return items
+
+
+FOLD_GUTTER = 8.0      # mm between the fronts' half and the backs' half: room to fold and glue
+
+
+def impose_gutterfold(copies: Sequence[PieceCopy], paper: tuple[float, float],
+                      back_of: Callable[[PieceCopy], Face | None] = lambda copy: copy.back,
+                      caption=None, label: str = "cards", min_margin: float = 6.35) -> list[Page]:
+    """Fronts and backs side by side on a landscape sheet, folded along a dashed line between them.
+
+    For card stock that will not go through a duplex printer: fold the sheet in
+    half along the line, glue, then cut along the crop marks. The backs are the
+    fronts' mirror image across the fold, like long-edge duplex.
+    """
+    width, height = max(paper), min(paper)                # landscape
+    card_w, card_h = copies[0].front.width, copies[0].front.height
+    half = (width - 2 * min_margin - FOLD_GUTTER) / 2
+    columns, rows = int(half // card_w), int((height - 2 * min_margin) // card_h)
+    if columns < 1 or rows < 1:
+        raise ValueError(f"a {card_w:g} × {card_h:g} mm piece does not fit half a {width:g} × {height:g} mm sheet")
+    fold = width / 2
+    left = fold - FOLD_GUTTER / 2 - columns * card_w
+    top = (height - rows * card_h) / 2
+    spec = GridSpec((width, height), (card_w, card_h))
+    geometry = GridGeometry(columns, rows, left, top)
+    pages: list[Page] = []
+    per_page = columns * rows
+    for sheet, start in enumerate(range(0, len(copies), per_page)):
+        placements = []
+        for index, copy in enumerate(copies[start:start + per_page]):
+            row, column = divmod(index, columns)
+            x, y = geometry.cell(spec, row, column)
+            placements.append(Placement(copy.front, x, y, _clip(spec, geometry, row, column, spec.front_outer_bleed)))
+            back = back_of(copy)
+            if back is not None:
+                mirrored = 2 * fold - x - card_w          # across the fold
+                clip = _clip(spec, geometry, row, column, spec.back_outer_bleed)
+                mirrored_clip = (2 * fold - clip[0] - clip[2], clip[1], clip[2], clip[3])
+                placements.append(Placement(back, mirrored, y, mirrored_clip))
+        grid_right = left + columns * card_w
+        # the marks right of the fronts would fall under the backs: the left, top and bottom ones suffice
+        marks: list[Item] = [mark for mark in crop_marks(spec, geometry) if not (mark.h == 0 and mark.x > grid_right)]
+        marks.append(Shape("line", fold, top - 6, 0, rows * card_h + 12, stroke="#000000",
+                           stroke_width=CROP_MARK_WIDTH, dash=(3.0, 2.0)))
+        if sheet == 0:
+            marks.extend(scale_bar(spec, geometry, caption))
+        pages.append(Page(width, height, tuple(placements), tuple(marks), label=f"{label} gutterfold {sheet + 1}"))
+    return pages
