@@ -60,6 +60,8 @@ class BuildOptions:
     jobs: int = 1                   # worker processes for writing targets (pnp build uses every core)
     shop: str = "generic"           # print-shop preset: generic, mpc, tgc, drivethrucards
     layout: str = "duplex"          # or 'gutterfold': fronts and backs side by side, folded
+    color: str = "rgb"              # or 'cmyk': every colour separated, total ink limited
+    ink_limit: float = 3.0          # 300 %
 
 
 @dataclass
@@ -267,7 +269,7 @@ def check(folders: list[Path], options: BuildOptions) -> Problems:
 
 def write_target(target: Target, options: BuildOptions, library: FontLibrary, report: BuildReport) -> None:
     """Every file of the output contract that the target's content calls for."""
-    body = library.face("nunito").name
+    body = (library.face("nunito").name, options.color, options.ink_limit)
     base = options.out.joinpath(*target.folder_parts)
     caption = caption_maker(library, target.lang)
     title = f"{target.source.id} {target.edition} {target.lang}"
@@ -283,7 +285,7 @@ def write_target(target: Target, options: BuildOptions, library: FontLibrary, re
             _write_bytes(base / paper / "rules-booklet.pdf", booklet, report)
         if options.kit:
             kit = render_pdf(Document(kit_pages(target, sections, PAPER_SIZES[paper], caption),
-                                      title=f"{title} kit"), body)
+                                      title=f"{title} kit"), *body)
             _write_bytes(base / paper / "kit.pdf", append_pdf(kit, booklet) if booklet else kit, report)
     if options.print_shop:
         write_print_shop(target, base / "print-shop", body, options, report)
@@ -332,7 +334,7 @@ def kit_pages(target: Target, sections: dict[str, list[Page]], paper, caption) -
     return pages
 
 
-def write_print_shop(target: Target, folder: Path, body: str, options: BuildOptions, report: BuildReport) -> None:
+def write_print_shop(target: Target, folder: Path, body: tuple, options: BuildOptions, report: BuildReport) -> None:
     """One face per page with bleed: cards (and their PNGs), tokens, boards."""
     cards = target.copies("cards")
     if cards:
@@ -349,8 +351,9 @@ def write_print_shop(target: Target, folder: Path, body: str, options: BuildOpti
         _write(folder / "board.pdf", Document(pages, title="board print shop", no_print_scaling=False), body, report)
 
 
-def _write(path: Path, document: Document, initial_font: str, report: BuildReport) -> bytes:
-    return _write_bytes(path, render_pdf(document, initial_font), report)
+def _write(path: Path, document: Document, render: tuple[str, str, float], report: BuildReport) -> bytes:
+    """render: the initial font, the colour mode and the ink limit."""
+    return _write_bytes(path, render_pdf(document, *render), report)
 
 
 def _write_bytes(path: Path, data: bytes, report: BuildReport) -> bytes:

@@ -107,16 +107,21 @@ def main() -> None:
               show_default=True, help="Print-shop preset: card size, bleed (PNG size) and page order.")
 @click.option("--layout", type=click.Choice(["duplex", "gutterfold"]), default="duplex", show_default=True,
               help="gutterfold: fronts and backs side by side, to fold (for card stock a duplex printer refuses).")
+@click.option("--color", type=click.Choice(["rgb", "cmyk"]), default="rgb", show_default=True,
+              help="cmyk: every colour separated to CMYK (grey component to K), total ink limited.")
+@click.option("--ink-limit", default=300, show_default=True, type=click.IntRange(100, 400),
+              help="Total ink in percent for --color cmyk (US shops: 240).")
 @click.option("--jobs", default=0, type=click.IntRange(0, 64), help="Worker processes (default: every core).")
 @click.option("-q", "--quiet", is_flag=True, help="Only errors.")
 @click.option("--json", "as_json", is_flag=True, help="A machine-readable summary on standard output.")
 def build_command(games, edition, lang, paper, content_root, out, duplex, gap, allow_fallback, copies,
-                  back_offset, force, shop, layout, jobs, quiet, as_json) -> None:
+                  back_offset, force, shop, layout, color, ink_limit, jobs, quiet, as_json) -> None:
     """Build GAMES (names under content/ or folders; default: all) into output/."""
     import os
     try:
         options = replace(_options(edition, lang, paper, out, duplex, allow_fallback, gap, copies, back_offset),
-                          force=force, jobs=jobs or os.cpu_count() or 1, shop=shop, layout=layout)
+                          force=force, jobs=jobs or os.cpu_count() or 1, shop=shop, layout=layout, color=color,
+                          ink_limit=ink_limit / 100)
         show = None if quiet or as_json else Progress()
         report = build(resolve_games(games, Path(content_root)), options, progress=show)
     except UsageError as error:
@@ -170,17 +175,20 @@ def summary_table(report) -> str:
 @click.option("--allow-fallback", is_flag=True, help="Treat missing translations as warnings.")
 @click.option("--preflight", is_flag=True, help="Inspect the built PDFs in --out as a print shop would.")
 @click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False))
-def check_command(games, edition, lang, paper, content_root, allow_fallback, preflight, out) -> None:
+@click.option("--color", type=click.Choice(["rgb", "cmyk"]), default="rgb", show_default=True,
+              help="With --preflight: print-shop files must be CMYK within --ink-limit.")
+@click.option("--ink-limit", default=300, show_default=True, type=click.IntRange(100, 400))
+def check_command(games, edition, lang, paper, content_root, allow_fallback, preflight, out, color,
+                  ink_limit) -> None:
     """Check content, translations, glyph coverage and text fit; write nothing."""
     if preflight:
         from generator.preflight import format_preflight, ink_saver_ratios, preflight as inspect_files
         folders = resolve_games(games, Path(content_root))
         from generator.build import plan_targets, BuildReport
-        ids = sorted({key[0] for key in plan_targets(folders, _options(edition, lang, paper, out),
-                                                        BuildReport())[1]})
-        reports = inspect_files(Path(out), ids)
+        keys = sorted(plan_targets(folders, _options(edition, lang, paper, out), BuildReport())[1])
+        reports = inspect_files(Path(out), keys, ink_limit / 100 if color == "cmyk" else None)
         if not reports:
-            raise click.UsageError(f"nothing built under {out}/ for {', '.join(ids)}: run `pnp build` first")
+            raise click.UsageError(f"nothing built under {out}/ for these games: run `pnp build` first")
         click.echo(format_preflight(reports))
         for line in ink_saver_ratios(reports):
             click.echo(line)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ctypes
 import re
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -47,7 +48,7 @@ def font_report(data: bytes) -> dict[str, bool]:
     return fonts
 
 
-def inspect(path: Path, shop: bool, ink_pages: int = 4) -> FileReport:
+def inspect(path: Path, shop: bool, ink_pages: int = 4, cmyk_limit: float | None = None) -> FileReport:
     data = path.read_bytes()
     report = FileReport(path)
     fonts = font_report(data)
@@ -65,6 +66,8 @@ def inspect(path: Path, shop: bool, ink_pages: int = 4) -> FileReport:
         report.ink = " ".join(f"{ink:.0%}" for ink in inks)
     finally:
         document.close()
+    if cmyk_limit is not None:
+        check_cmyk(report, data, cmyk_limit)
     return report
 
 
@@ -160,13 +163,16 @@ def _has_box(page, name: str) -> bool:
     return bool(function(page.raw, *(ctypes.byref(v) for v in values)))
 
 
-def preflight(out: Path, game_ids: list[str]) -> list[FileReport]:
+def preflight(out: Path, targets: list[tuple[str, str, str]], cmyk_limit: float | None = None) -> list[FileReport]:
+    """Every built PDF of the (game, edition, language) targets; with cmyk_limit, print-shop files must be
+    CMYK within it."""
     reports = []
-    for game in game_ids:
-        for path in sorted((out / game).rglob("*.pdf")):
+    for target in targets:
+        for path in sorted(out.joinpath(*target).rglob("*.pdf")):
             if "preview" in path.parts:
                 continue
-            reports.append(inspect(path, shop="print-shop" in path.parts))
+            shop = "print-shop" in path.parts
+            reports.append(inspect(path, shop=shop, cmyk_limit=cmyk_limit if shop else None))
     return reports
 
 
@@ -191,3 +197,31 @@ def format_preflight(reports: list[FileReport]) -> str:
                      f"{report.boxes or '-':<6} {report.bleed or '-':<12} {report.safe or '-':<8} {report.ink}")
         lines.extend(f"    error: {error}" for error in report.errors[:10])
     return "\n".join(lines)
+
+
+_STREAM = re.compile(rb"stream\r?\n")
+_RGB_OPERATOR = re.compile(rb"(?<![\w.])(?:rg|RG)(?![\w])")
+_CMYK_OPERATOR = re.compile(rb"(?<![\w.])(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+[kK](?![\w])")
+
+
+def colour_operators(data: bytes) -> tuple[int, float]:
+    """RGB colour operators in the content streams, and the most ink any CMYK colour asks for."""
+    rgb, most = 0, 0.0
+    for match in _STREAM.finditer(data):
+        try:
+            content = zlib.decompressobj().decompress(data[match.end():match.end() + 4_000_000])
+        except zlib.error:
+            continue
+        rgb += len(_RGB_OPERATOR.findall(content))
+        for values in _CMYK_OPERATOR.findall(content):
+            most = max(most, sum(float(value) for value in values))
+    return rgb, most
+
+
+def check_cmyk(report: FileReport, data: bytes, ink_limit: float) -> None:
+    rgb, most = colour_operators(data)
+    report.ink += f"  CMYK max {most:.0%}"
+    if rgb:
+        report.errors.append(f"{rgb} RGB colour(s) in a CMYK file")
+    if most > ink_limit + 0.005:
+        report.errors.append(f"a colour asks for {most:.0%} ink, over the {ink_limit:.0%} limit")

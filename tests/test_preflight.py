@@ -57,3 +57,33 @@ def test_art_that_stops_at_the_trim_is_reported(tmp_path):
     path.write_bytes(buffer.getvalue())
     report = inspect(path, shop=True)
     assert "art runs to the trim but not on into the bleed: extend it 3 mm past the trim" in report.errors
+
+
+def test_cmyk_output_has_no_rgb_and_keeps_under_the_ink_limit(tmp_path):
+    from generator.build import BuildOptions, build
+    from generator.preflight import colour_operators
+    from tests.conftest import CONTENT
+    options = dict(editions=("free",), languages=("en",), papers=("a4",), print_shop_png=False, kit=False)
+    build([CONTENT / "christmas-round"], BuildOptions(out=tmp_path / "cmyk", color="cmyk", ink_limit=2.4, **options))
+    build([CONTENT / "christmas-round"], BuildOptions(out=tmp_path / "rgb", **options))
+    shop = "christmas-round/free/en/print-shop/cards.pdf"
+    rgb_operators, most = colour_operators((tmp_path / "cmyk" / shop).read_bytes())
+    assert rgb_operators == 0 and 1.5 < most <= 2.4
+    assert colour_operators((tmp_path / "rgb" / shop).read_bytes())[0] > 0
+
+
+def test_separation_puts_grey_on_black_and_limits_total_ink():
+    from generator.render.colour import colour_object, separate
+    assert separate(0.5, 0.5, 0.5, 3.0) == (0.0, 0.0, 0.0, 0.5)
+    c, m, y, k = separate(0.35, 0.05, 0.1, 2.4)
+    assert c + m + y + k <= 2.4 + 1e-9 and k == 0.65
+    given = colour_object("cmyk(0, 100, 100, 0)", "cmyk", 3.0)
+    assert (given.cyan, given.magenta, given.yellow, given.black) == (0, 1, 1, 0)
+
+
+def test_a_palette_may_give_cmyk_colours(tmp_path):
+    game = make_game(tmp_path, {})
+    text = (game / "templates" / "card.yaml").read_text().replace('ink: "#222222"', 'ink: "cmyk(0, 0, 0, 100)"')
+    (game / "templates" / "card.yaml").write_text(text)
+    result = CliRunner().invoke(main, ["check", str(game)])
+    assert result.exit_code == 0, result.output

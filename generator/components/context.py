@@ -7,12 +7,13 @@ from dataclasses import dataclass, field
 
 from generator.content.game import GameSource
 from generator.errors import Problems, SourceMark, display_path
+from generator.render.colour import COLOUR_PATTERN
 from generator.i18n.catalog import MissingArgument, interpolate
 from generator.text.setter import TextSetter
 
 DEFAULT_STACK = ("nunito", "inter", "noto-sans-georgian", "noto-sans-symbols")
 FALLBACK_COLOURS = {"black": "#000000", "white": "#ffffff", "none": None}
-_HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")  # '#zzzzzz' must be reported here, not crash the drawing
+_HEX_COLOUR = re.compile(COLOUR_PATTERN)  # '#zzzzzz' must be reported here, not crash the drawing
 
 
 @dataclass
@@ -99,7 +100,7 @@ class LayoutContext:
             return FALLBACK_COLOURS[value]
         if self.once("colour", value):
             self.problems.add(mark, f"unknown colour '{value}'",
-                              "use '#rrggbb' or a name from the palette in game.yaml or the template")
+                              "use '#rrggbb', 'cmyk(c, m, y, k)' or a name from the palette in game.yaml or the template")
         return "#ff00ff"
 
     def font_stack(self, name: str | None, mark: SourceMark) -> tuple[str, ...]:

@@ -12,6 +12,7 @@ from typing import Annotated, Any, ClassVar, List, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema, field_validator
 
+from generator.render.colour import COLOUR_PATTERN
 from generator.units import parse_font_size, parse_length
 
 _LENGTH_JSON = {"anyOf": [{"type": "number"}, {"type": "string", "pattern": r"^-?\d*\.?\d+\s*(mm|cm|in|pt)?$"}],
@@ -67,14 +68,15 @@ class Game(Strict):
                     "each character is drawn with the first font of the stack that has it.")
     font_files: dict[str, FontFile] = Field(default_factory=dict,
                                             description="The game's own fonts, by family name.")
-    palette: dict[str, str] = Field(default_factory=dict, description="Named colours, '#rrggbb'.")
+    palette: dict[str, str] = Field(default_factory=dict,
+                                    description="Named colours: '#rrggbb', or 'cmyk(c, m, y, k)' in percent.")
 
     @field_validator("palette")
     @classmethod
     def _hex_colours(cls, palette: dict[str, str]) -> dict[str, str]:
         for name, colour in palette.items():
-            if not re.fullmatch(r"#[0-9a-fA-F]{6}", colour):
-                raise ValueError(f"palette colour '{name}' must be '#rrggbb', got {colour!r}")
+            if not re.fullmatch(COLOUR_PATTERN, colour):
+                raise ValueError(f"palette colour '{name}' must be '#rrggbb' or 'cmyk(c, m, y, k)', got {colour!r}")
         return palette
 
 

@@ -7,8 +7,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from PIL import Image
-from reportlab.lib.colors import CMYKColor, Color
 from svglib.svglib import svg2rlg
+
+from generator.render.colour import convert
 
 ART_SUFFIXES = {".svg", ".png", ".jpg", ".jpeg"}
 MAX_PIXELS = 60_000_000        # 60 megapixels: a 63 × 88 mm card at 1,200 ppi is 9 MP
@@ -32,29 +33,28 @@ def load_svg(path: Path):
         raise ArtError(f"cannot read SVG: {error}") from None
     if drawing is None or not drawing.width or not drawing.height:
         raise ArtError("cannot read SVG (no size: give it width, height or a viewBox)")
-    _neutrals_to_black_ink(drawing)
+    _recolour(drawing, "rgb", 3.0)
     return drawing
 
 
-def neutral_as_black_ink(colour):
-    """Greys (r = g = b) print with black ink only, as shops ask for text and line art.
-
-    An RGB grey goes through all four inks when a printer or Ghostscript
-    converts it; as CMYK with only K it costs one ink, which is what keeps
-    ink-saver backs light and makes body text sharp.
-    """
-    if type(colour) is Color and colour.red == colour.green == colour.blue:
-        return CMYKColor(0, 0, 0, 1 - colour.red, alpha=colour.alpha)
-    return colour
-
-
-def _neutrals_to_black_ink(node) -> None:
+def _recolour(node, mode: str, ink_limit: float) -> None:
+    """Greys print with black ink only (an RGB grey costs all four inks once a printer converts it:
+    as K alone it keeps ink-saver backs light and line art sharp); in CMYK output, every colour."""
     for attribute in ("fillColor", "strokeColor"):
         value = getattr(node, attribute, None)
         if value is not None:
-            setattr(node, attribute, neutral_as_black_ink(value))
+            setattr(node, attribute, convert(value, mode, ink_limit))
     for child in getattr(node, "contents", ()):
-        _neutrals_to_black_ink(child)
+        _recolour(child, mode, ink_limit)
+
+
+@lru_cache(maxsize=None)
+def cmyk_svg(path: Path, ink_limit: float):
+    """The drawing with every colour separated to CMYK."""
+    import copy
+    drawing = copy.deepcopy(load_svg(path))
+    _recolour(drawing, "cmyk", ink_limit)
+    return drawing
 
 
 @lru_cache(maxsize=None)

@@ -13,16 +13,16 @@ import io
 import math
 import os
 from collections import Counter
-from functools import lru_cache
 from pathlib import Path
 
 from reportlab import rl_config
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import CMYKColor
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.components.piece import ArtPlacement, Face, Group, Item, Shape, TextPlacement, walk
 from generator.imposition.sheet import Document, Page
-from generator.render.art import art_size, load_svg, neutral_as_black_ink
+from generator.render.art import art_size, cmyk_svg, load_svg
+from generator.render.colour import colour_object, separate_image
 from generator.text.fonts import file_digest
 from generator.units import mm_to_pt
 
@@ -30,18 +30,19 @@ rl_config.useA85 = 0   # PITFALLS: ASCII85 makes files bigger and builds slower
 SYNTHETIC_SLANT = math.tan(math.radians(11))
 
 
-@lru_cache(maxsize=None)
-def _colour(hex_value: str):
-    return neutral_as_black_ink(HexColor(hex_value))
 
 
 class FacePainter:
     """Draws faces' items (shapes, art, text, groups) onto a canvas, each art file once as a form."""
 
-    def __init__(self, canvas: Canvas, initial_font: str):
+    def __init__(self, canvas: Canvas, initial_font: str, colour_mode: str = "rgb", ink_limit: float = 3.0):
         self.canvas = canvas
         self.forms: set[str] = set()
         self.initial_font = initial_font
+        self.colour_mode, self.ink_limit = colour_mode, ink_limit
+
+    def colour(self, value: str):
+        return colour_object(value, self.colour_mode, self.ink_limit)
 
     @classmethod
     def on(cls, canvas: Canvas, initial_font: str) -> "FacePainter":
@@ -94,17 +95,23 @@ class FacePainter:
         if file.suffix.lower() == ".svg":
             from reportlab.graphics import renderPDF
             from reportlab.graphics.shapes import STATE_DEFAULTS
-            drawing = load_svg(file)
+            drawing = load_svg(file) if self.colour_mode == "rgb" else cmyk_svg(file, self.ink_limit)
             canvas.beginForm(name, 0, 0, drawing.width, drawing.height)
-            # renderPDF selects its default font (Helvetica, never embedded) on entry
+            # renderPDF selects its default font (Helvetica, never embedded) and an RGB black on entry
             STATE_DEFAULTS["fontName"] = self.initial_font
+            STATE_DEFAULTS["fillColor"] = STATE_DEFAULTS["strokeColor"] = CMYKColor(0, 0, 0, 1)
             renderPDF.draw(drawing, canvas, 0, 0)
         else:
             from PIL import Image
             with Image.open(file) as image:
                 width, height = image.size
             canvas.beginForm(name, 0, 0, width, height)
-            canvas.drawImage(str(file), 0, 0, width, height, mask="auto")
+            if self.colour_mode == "cmyk":
+                from reportlab.lib.utils import ImageReader
+                with Image.open(file) as image:
+                    canvas.drawImage(ImageReader(separate_image(image, self.ink_limit)), 0, 0, width, height)
+            else:
+                canvas.drawImage(str(file), 0, 0, width, height, mask="auto")
         canvas.endForm()
         self.forms.add(name)
 
@@ -141,9 +148,9 @@ class FacePainter:
             return
         canvas.saveState()
         if shape.fill:
-            canvas.setFillColor(_colour(shape.fill))
+            canvas.setFillColor(self.colour(shape.fill))
         if shape.stroke:
-            canvas.setStrokeColor(_colour(shape.stroke))
+            canvas.setStrokeColor(self.colour(shape.stroke))
             canvas.setLineWidth(mm_to_pt(shape.stroke_width))
         if shape.dash:
             canvas.setDash([mm_to_pt(d) for d in shape.dash])
@@ -208,7 +215,7 @@ class FacePainter:
             y = mm_to_pt(height - text.y - run.baseline)
             if (run.font, run.size, run.color) != current:
                 canvas.setFont(run.font, run.size)
-                canvas.setFillColor(_colour(run.color))
+                canvas.setFillColor(self.colour(run.color))
                 current = (run.font, run.size, run.color)
             if run.slant:
                 canvas.saveState()
@@ -224,10 +231,10 @@ class FacePainter:
 class PdfRenderer(FacePainter):
     """One PDF being drawn from a Document of pages; faces used more than once become forms."""
 
-    def __init__(self, initial_font: str):
+    def __init__(self, initial_font: str, colour_mode: str = "rgb", ink_limit: float = 3.0):
         self.buffer = io.BytesIO()
         super().__init__(Canvas(self.buffer, invariant=1, initialFontName=initial_font,
-                                initialFontSize=9, pageCompression=1), initial_font)
+                                initialFontSize=9, pageCompression=1), initial_font, colour_mode, ink_limit)
         self.shared: set[str] = set()      # keys of faces placed more than once
 
     # ------------------------------------------------------------------ pages
@@ -304,5 +311,5 @@ def write_atomically(path: Path, data: bytes) -> None:
             temporary.unlink()
 
 
-def render_pdf(document: Document, initial_font: str) -> bytes:
-    return PdfRenderer(initial_font).draw(document)
+def render_pdf(document: Document, initial_font: str, colour_mode: str = "rgb", ink_limit: float = 3.0) -> bytes:
+    return PdfRenderer(initial_font, colour_mode, ink_limit).draw(document)

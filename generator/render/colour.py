@@ -1,0 +1,66 @@
+"""Colours for the PDF: RGB for screens and home printers, or CMYK for print shops.
+
+Colours arrive as '#rrggbb' or 'cmyk(c, m, y, k)' (percent). In RGB output a
+neutral grey is still printed with black ink only. In CMYK output every RGB
+colour is separated with full grey-component replacement (the grey part of a
+colour goes to K, the declared conversion — no ICC profile is bundled) and the
+total ink is held under the limit (300 % by default; US shops ask for 240 %).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from reportlab.lib.colors import CMYKColor, Color, HexColor
+
+_CMYK = re.compile(r"^cmyk\(\s*([\d.]+)\s*,\s*([\d.]+)\s*,\s*([\d.]+)\s*,\s*([\d.]+)\s*\)$")
+COLOUR_PATTERN = r"^(#[0-9a-fA-F]{6}|cmyk\(\s*[\d.]+\s*,\s*[\d.]+\s*,\s*[\d.]+\s*,\s*[\d.]+\s*\))$"
+
+
+def separate(red: float, green: float, blue: float, ink_limit: float) -> tuple[float, float, float, float]:
+    """RGB (0–1) to CMYK (0–1) with full grey-component replacement, total ink ≤ ink_limit."""
+    k = 1 - max(red, green, blue)
+    if k >= 1:
+        return 0.0, 0.0, 0.0, 1.0
+    c, m, y = ((1 - value - k) / (1 - k) for value in (red, green, blue))
+    total = c + m + y + k
+    if total > ink_limit:                      # take the excess out of the colour inks, keep K
+        scale = max(0.0, ink_limit - k) / (c + m + y)
+        c, m, y = c * scale, m * scale, y * scale
+    return c, m, y, k
+
+
+@lru_cache(maxsize=None)
+def colour_object(value: str, mode: str = "rgb", ink_limit: float = 3.0):
+    match = _CMYK.match(value)
+    if match:
+        c, m, y, k = (min(100.0, float(v)) / 100 for v in match.groups())
+        total = c + m + y + k
+        if total > ink_limit:
+            scale = max(0.0, ink_limit - k) / max(c + m + y, 1e-9)
+            c, m, y = c * scale, m * scale, y * scale
+        return CMYKColor(c, m, y, k)
+    return convert(HexColor(value), mode, ink_limit)
+
+
+def convert(colour, mode: str, ink_limit: float):
+    """A ReportLab colour as the output wants it (SVG art goes through here too)."""
+    if type(colour) is not Color:
+        return colour
+    if colour.red == colour.green == colour.blue:     # greys: black ink only, in both modes
+        return CMYKColor(0, 0, 0, 1 - colour.red, alpha=colour.alpha)
+    if mode == "cmyk":
+        return CMYKColor(*separate(colour.red, colour.green, colour.blue, ink_limit), alpha=colour.alpha)
+    return colour
+
+
+def separate_image(image, ink_limit: float):
+    """A PIL image separated to CMYK the same way (for raster art in CMYK output)."""
+    from PIL import Image
+    rgb = image.convert("RGB")
+    pixels = [tuple(round(255 * v) for v in separate(r / 255, g / 255, b / 255, ink_limit))
+              for r, g, b in rgb.getdata()]
+    cmyk = Image.new("CMYK", rgb.size)
+    cmyk.putdata(pixels)
+    return cmyk
