@@ -27,7 +27,7 @@ def test_a_build_that_fails_while_writing_keeps_the_previous_file(tmp_path, monk
     target = tmp_path / "christmas-round" / "free" / "en" / "a4" / "cards.pdf"
     before = target.read_bytes()
 
-    def broken_render(document, initial_font):
+    def broken_render(document, *settings):
         raise KeyboardInterrupt   # as if the user pressed Ctrl-C mid-render
     monkeypatch.setattr(build_module, "render_pdf", broken_render)
     with pytest.raises(KeyboardInterrupt):
