@@ -89,6 +89,7 @@ class FontLibrary:
     def __init__(self, extra: dict[str, FamilySource] | None = None):
         self.families = {**builtin_families(), **(extra or {})}
         self._faces: dict[tuple[str, str, bool], Face] = {}
+        self._cmaps: dict[str, frozenset[int]] = {}
 
     def face(self, family: str, weight: str = "regular", italic: bool = False) -> Face:
         key = (family, weight, italic)
@@ -116,7 +117,9 @@ class FontLibrary:
         return Face(family, weight, italic, name, path, synthetic)
 
     def cmap(self, family: str) -> frozenset[int]:
-        return _cmap(self.families[family].upright)
+        if family not in self._cmaps:   # asked for per text run: keep it a dict lookup
+            self._cmaps[family] = _cmap(self.families[family].upright)
+        return self._cmaps[family]
 
 
 def _register(name: str, path: Path) -> None:
