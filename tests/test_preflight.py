@@ -30,32 +30,34 @@ def test_a_clean_build_passes_and_problems_are_named(tmp_path, monkeypatch):
     assert "an image at 13 ppi (needs 300)" in low.output and "an image at 13 ppi (needs 150)" in low.output
 
 
-def test_unembedded_fonts_and_missing_boxes_are_errors(tmp_path):
+def _shop_file(tmp_path, draw) -> "FileReport":
+    """A one-page print-shop PDF drawn by `draw(canvas)`, inspected."""
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(195.6, 266.5))
-    canvas.setFont("Helvetica", 12)
-    canvas.drawString(20, 20, "plain")
+    canvas = Canvas(buffer, pagesize=(195.59, 266.46))
+    draw(canvas)
     canvas.save()
     path = tmp_path / "print-shop" / "cards.pdf"
     path.parent.mkdir()
     path.write_bytes(buffer.getvalue())
-    report = inspect(path, shop=True)
+    return inspect(path, shop=True)
+
+
+def test_unembedded_fonts_and_missing_boxes_are_errors(tmp_path):
+    def draw(canvas):
+        canvas.setFont("Helvetica", 12)
+        canvas.drawString(20, 20, "plain")
+    report = _shop_file(tmp_path, draw)
     assert "font Helvetica is not embedded" in report.errors
     assert "page 1: TrimBox or BleedBox missing" in report.errors
 
 
 def test_art_that_stops_at_the_trim_is_reported(tmp_path):
-    buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(195.59, 266.46))
-    canvas.setTrimBox((8.504, 8.504, 187.09, 257.95))
-    canvas.setBleedBox((0, 0, 195.59, 266.46))
-    canvas.setFillColorRGB(0.8, 0.1, 0.1)
-    canvas.rect(8.504, 8.504, 178.58, 249.45, stroke=0, fill=1)      # colour to the trim only
-    canvas.save()
-    path = tmp_path / "print-shop" / "cards.pdf"
-    path.parent.mkdir()
-    path.write_bytes(buffer.getvalue())
-    report = inspect(path, shop=True)
+    def draw(canvas):
+        canvas.setTrimBox((8.504, 8.504, 187.09, 257.95))
+        canvas.setBleedBox((0, 0, 195.59, 266.46))
+        canvas.setFillColorRGB(0.8, 0.1, 0.1)
+        canvas.rect(8.504, 8.504, 178.58, 249.45, stroke=0, fill=1)      # colour to the trim only
+    report = _shop_file(tmp_path, draw)
     assert "art runs to the trim but not on into the bleed: extend it 3 mm past the trim" in report.errors
 
 
