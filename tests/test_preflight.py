@@ -9,7 +9,7 @@ from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.cli import main
-from generator.preflight import inspect
+from generator.preflight import FileReport, inspect
 from tests.test_content_errors import make_game
 
 
@@ -30,7 +30,7 @@ def test_a_clean_build_passes_and_problems_are_named(tmp_path, monkeypatch):
     assert "an image at 13 ppi (needs 300)" in low.output and "an image at 13 ppi (needs 150)" in low.output
 
 
-def _shop_file(tmp_path, draw) -> "FileReport":
+def _shop_file(tmp_path, draw) -> FileReport:
     """A one-page print-shop PDF drawn by `draw(canvas)`, inspected."""
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(195.59, 266.46))
