@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.components.context import LayoutContext
-from generator.components.faces import Subject, layout_face
+from generator.components.faces import layout_face
+from generator.components.subject import Subject
 from generator.components.piece import Face
 
 

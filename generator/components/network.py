@@ -57,7 +57,9 @@ def segment_polygons(a, b, length: int, clearance: float, width: float, gap: flo
 
 def layout_network(box, frame, template, subject, ctx, mark, name, key) -> list[Item]:
     # imported here: faces imports this module
-    from generator.components.faces import Subject, _colour, _reference_mark, _require, layout_face, resolve_file
+    from generator.components.faces import layout_face
+    from generator.components.subject import Subject, box_colour as _colour, reference_mark as _reference_mark
+    from generator.components.subject import require as _require, resolve_file
     spec = box.network
     palette = template.model.palette
     to_mm = project(spec.projection, frame)

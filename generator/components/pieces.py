@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.components.context import LayoutContext
-from generator.components.faces import Subject, layout_face
+from generator.components.faces import layout_face
+from generator.components.subject import Subject
 from generator.components.piece import Face, PieceCopy
 from generator.components.standee import standee_face
 from generator.content.game import PieceFile, piece_count

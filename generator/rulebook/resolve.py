@@ -14,7 +14,7 @@ from pathlib import Path
 
 from generator.components.board import LaidOutBoard
 from generator.components.context import LayoutContext
-from generator.components.faces import resolve_file
+from generator.components.subject import resolve_file
 from generator.components.piece import Face
 from generator.components.pieces import LaidOutSet
 from generator.content.schema import Block, Rulebook, Shown, TableRow

@@ -1,6 +1,6 @@
 """Typography per language: dictionary hyphenation where one exists, Georgian capitals only if the font has them."""
 
-from generator.components.faces import uppercase_covered
+from generator.components.text_boxes import uppercase_covered
 from generator.text.hyphenation import soft_hyphenate as hyphenate
 from generator.text.fonts import FontLibrary
 from generator.text.setter import TextSetter

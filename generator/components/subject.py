@@ -1,0 +1,98 @@
+"""What a face is drawn for (a card, a back, a board cell) and how box values are read from it.
+
+Box values written '@name' come from the subject's fields; these helpers look
+them up, say where they are written, and resolve colours and files.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable
+
+from generator.components.context import LayoutContext
+from generator.content.templates import ResolvedTemplate
+from generator.errors import SourceMark
+from generator.render.art import ART_SUFFIXES
+
+MISSING = object()
+
+
+@dataclass(frozen=True)
+class Subject:
+    """What a face is drawn for: its fields, and where each field is written."""
+
+    label: str                                   # 'deck gifts, card teddy' for messages
+    fields: dict[str, Any]
+    field_mark: Callable[..., SourceMark]        # (field name, *path inside it) → where it is written
+    cell_types: dict[str, dict[str, Any]] = field(default_factory=dict)   # for `cells` boxes
+
+
+def template_mark(template: ResolvedTemplate, path: tuple[str, ...], fallback: SourceMark) -> SourceMark:
+    """Where a template value is written: the first file of the chain (child first) that has it."""
+    for document in template.chain:
+        if path in document.marks:
+            return document.marks[path]
+    return fallback
+
+
+def value_of(reference: Any, subject: Subject) -> Any:
+    if isinstance(reference, str) and reference.startswith("@"):
+        return subject.fields.get(reference[1:], MISSING)
+    return reference
+
+
+def is_present(value: Any) -> bool:
+    return value is not MISSING and value not in (None, "", False, 0)
+
+
+def require(reference: Any, subject: Subject, ctx: LayoutContext, mark: SourceMark, box: str) -> Any:
+    value = value_of(reference, subject)
+    if value is MISSING:
+        if ctx.once("field", subject.label, reference):
+            ctx.problems.add(mark, f"{subject.label}: has no field '{reference[1:]}', used by box '{box}'",
+                             f"add `{reference[1:]}:` to the card's fields, or `when: '{reference}'` to the box")
+        return None
+    return value
+
+
+def reference_mark(reference: Any, subject: Subject, fallback: SourceMark) -> SourceMark:
+    if isinstance(reference, str) and reference.startswith("@"):
+        return subject.field_mark(reference[1:])
+    return fallback
+
+
+def box_colour(value: str | None, palette, subject: Subject, ctx: LayoutContext, mark: SourceMark):
+    resolved = value_of(value, subject)
+    if resolved is MISSING or resolved is None:
+        return None
+    return ctx.colour(str(resolved), palette, reference_mark(value, subject, mark))
+
+
+def resolve_file(ctx: LayoutContext, relative: str, mark: SourceMark) -> Path | None:
+    """The art file a game refers to, or None after reporting why it cannot be used."""
+    path, problem = _locate_file(ctx.source.folder, relative)
+    if problem is not None and ctx.once("file", relative):
+        message, hint = {
+            "outside": (f"'{relative}' is outside the game folder",
+                        "keep art and fonts inside the game folder, e.g. art/..."),
+            "missing": (f"file not found: {relative}",
+                        f"paths are relative to the game folder ({ctx.source.folder.name}/)"),
+            "suffix": (f"'{relative}' is not SVG, PNG or JPEG art", "convert it to one of those"),
+        }[problem]
+        ctx.problems.add(mark, message, hint)
+    return path if problem is None else None
+
+
+@lru_cache(maxsize=4096)
+def _locate_file(game_folder: Path, relative: str) -> tuple[Path, str | None]:
+    folder = game_folder.resolve()
+    path = (folder / relative).resolve()
+    if folder not in path.parents:
+        return path, "outside"
+    if not path.is_file():
+        return path, "missing"
+    if path.suffix.lower() not in ART_SUFFIXES:
+        return path, "suffix"
+    return path, None

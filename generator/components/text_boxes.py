@@ -1,0 +1,144 @@
+"""Text and table boxes: words looked up, styles resolved, text fitted, problems reported.
+
+Every problem (missing glyph, text too long at the minimum size, a box reaching
+into the safe margin) is reported with where the words or the box are written.
+"""
+
+from __future__ import annotations
+
+from generator.components.context import LayoutContext
+from generator.components.piece import Item, TextPlacement
+from generator.components.subject import (MISSING, Subject, box_colour, reference_mark, require, template_mark,
+                                          value_of)
+from generator.components.table import fit_table
+from generator.content.schema import Box, TextStyle
+from generator.content.templates import ResolvedTemplate
+from generator.errors import SourceMark
+from generator.text.layout import SetStyle, fit_text
+from generator.text.rich import parse_rich_text
+
+def check_safe(template: ResolvedTemplate, name: str, frame, ctx: LayoutContext, mark: SourceMark) -> None:
+    model = template.model
+    safe = model.safe or 0.0
+    x, y, w, h = frame
+    worst = max(safe - x, safe - y, (x + w) - (model.size.width - safe), (y + h) - (model.size.height - safe))
+    if worst > 1e-6 and ctx.once("safe", template.id, name):
+        ctx.problems.add(mark, f"text box '{name}' of template '{template.id}' reaches {worst:.1f} mm "
+                         f"into the {safe:g} mm safe margin", "move or shrink the box: cutting may clip it")
+
+
+def resolve_style(template: ResolvedTemplate, name: str | None, ctx: LayoutContext,
+                  mark: SourceMark) -> SetStyle:
+    styles = template.model.styles
+    style = styles.get(name or "", TextStyle())
+    if name and name not in styles and ctx.once("style", template.id, name):
+        ctx.problems.add(mark, f"unknown style '{name}' in template '{template.id}'",
+                         f"styles: {', '.join(styles) or 'none'}")
+    size = style.size or 9.0
+    # a bad font or colour is reported where the style says it, not at the box using the style
+    font_mark = template_mark(template, ("styles", name or "", "font"), mark)
+    colour_mark = template_mark(template, ("styles", name or "", "color"), mark)
+    return SetStyle(
+        stack=ctx.font_stack(style.font, font_mark), size=size,
+        min_size=min(size, style.min_size or size * 0.75), weight=style.weight or "regular",
+        italic=bool(style.italic),
+        color=ctx.colour(style.color or "#222222", template.model.palette, colour_mark) or "#000000",
+        align=style.align or "left", valign=style.valign or "top", leading=style.leading or 1.2,
+        lang=ctx.lang)
+
+
+def text_items(box: Box, frame, template: ResolvedTemplate, subject: Subject, ctx: LayoutContext,
+          mark: SourceMark, name: str) -> list[Item]:
+    text, key, text_mark = box_text(box, subject, ctx, mark, name)
+    if not text:
+        return []
+    style = resolve_style(template, box.style, ctx, mark)
+    if template.model.styles.get(box.style or "", TextStyle()).uppercase:
+        text = uppercase_covered(text, style.stack, ctx)
+    check_glyphs(text, style.stack, ctx, key or box.literal, text_mark, subject)
+    x, y, w, h = frame
+    pad = box.padding
+    layout = fit_text(parse_rich_text(text), w - 2 * pad, h - 2 * pad, style, ctx.setter)
+    if not layout.fits:
+        report_overflow(ctx, subject, name, key, text_mark, layout.overflow, style.min_size, template.id)
+    return [TextPlacement(x + pad, y + pad, layout.runs)]
+
+
+def box_text(box: Box, subject: Subject, ctx: LayoutContext, mark: SourceMark, name: str):
+    """The box's text: (text, translation key or None, where the words are written)."""
+    if box.literal is not None:
+        value = require(box.literal, subject, ctx, mark, name)
+        return ("" if value is None else str(value)), None, reference_mark(box.literal, subject, mark)
+    if box.text is None:
+        return "", None, mark
+    key = require(box.text, subject, ctx, mark, name)
+    if key is None:
+        return "", None, mark
+    if not isinstance(key, str):
+        ctx.problems.add(reference_mark(box.text, subject, mark), f"expected a translation key, got {key!r}")
+        return "", None, mark
+    count = value_of(box.count, subject) if box.count is not None else None
+    if count is MISSING or count is None:
+        count = None
+    elif isinstance(count, bool) or not isinstance(count, int):
+        if ctx.once("count", subject.label, name):
+            ctx.problems.add(reference_mark(box.count, subject, mark),
+                             f"{subject.label}: count for plural text must be a whole number, got {count!r}")
+        count = None
+    args = {k: v for k, v in subject.fields.items() if isinstance(v, (str, int, float))}
+    text, entry_mark = ctx.translate(key, reference_mark(box.text, subject, mark), args, count)
+    return text, key, entry_mark or reference_mark(box.text, subject, mark)
+
+
+def uppercase_covered(text: str, stack: tuple[str, ...], ctx: LayoutContext) -> str:
+    """Upper-case only where the fonts have the capital (Georgian Mtavruli is often missing)."""
+    result = []
+    for char in text:
+        upper = char.upper()
+        result.append(upper if len(upper) == 1 and ctx.setter.covers(upper, stack) else char)
+    return "".join(result)
+
+
+def check_glyphs(text: str, stack, ctx: LayoutContext, key, mark: SourceMark, subject: Subject) -> None:
+    for char in sorted(ctx.setter.uncovered(text, stack)):
+        if ctx.once("glyph", key, char):
+            ctx.problems.add(mark, f"no font has the character '{char}' (U+{ord(char):04X}) used in "
+                             f"'{key}' ({ctx.lang}, {subject.label})",
+                             "add a font that has it to the stack in game.yaml fonts, or use another character")
+
+
+def report_overflow(ctx, subject, box_name, key, mark, overflow, min_size, template_id) -> None:
+    # the same text in the same box overflows on every card that shows it: say it once
+    if ctx.once("overflow", template_id, box_name, key or subject.label):
+        what = f"key '{key}'" if key else f"box '{box_name}'"
+        (ctx.problems.warn if ctx.overflow_warns else ctx.problems.add)(
+            mark, f"text does not fit: game {ctx.source.id}, edition {ctx.edition}, language {ctx.lang}, "
+                  f"{subject.label}, {what}: {overflow:.1f} mm too long at the minimum size {min_size:g} pt",
+            f"shorten the text, or give box '{box_name}' of template '{template_id}' more room or a smaller min_size")
+
+
+def table_items(box: Box, frame, template: ResolvedTemplate, subject: Subject, ctx: LayoutContext,
+           mark: SourceMark, name: str) -> list[Item]:
+    rows = require(box.table, subject, ctx, mark, name)
+    if not isinstance(rows, list) or not all(isinstance(row, list) for row in rows):
+        if rows is not None:
+            ctx.problems.add(reference_mark(box.table, subject, mark), "a table must be a list of rows (lists)")
+        return []
+    header = [ctx.translate(key, mark)[0] for key in (box.header or [])]
+    formats = box.formats or []
+    body = [[(formats[i] if i < len(formats) else "{}").replace("{}", str(cell)) for i, cell in enumerate(row)]
+            for row in rows]
+    style = resolve_style(template, box.style, ctx, mark)
+    head_style = resolve_style(template, box.header_style or box.style, ctx, mark)
+    for line in [header, *body]:
+        for cell in line:
+            check_glyphs(cell, style.stack, ctx, box.table, mark, subject)
+    x, y, w, h = frame
+    fills = (box_colour(box.header_fill, template.model.palette, subject, ctx, mark),
+             box_colour(box.row_fill, template.model.palette, subject, ctx, mark))
+    stroke = box_colour(box.stroke, template.model.palette, subject, ctx, mark)
+    items, fits, overflow = fit_table(header, body, (x, y, w, h), style, head_style, fills, stroke,
+                                      box.stroke_width, ctx.setter)
+    if not fits:
+        report_overflow(ctx, subject, name, None, mark, overflow, style.min_size, template.id)
+    return items
