@@ -96,7 +96,10 @@ def impose_cards(copies: Sequence[PieceCopy], spec: GridSpec,
             clip = _clip(spec, geometry, back_row, back_column, spec.back_outer_bleed)
             dx, dy = spec.back_offset
             backs.append(Placement(back, bx + dx, by + dy, (clip[0] + dx, clip[1] + dy, clip[2], clip[3])))
-        marks = list(crop_marks(spec, geometry))
+        # a part-filled last sheet gets marks around the cards it holds, not around empty cells
+        used = GridGeometry(min(len(batch), geometry.columns), -(-len(batch) // geometry.columns),
+                            geometry.left, geometry.top)
+        marks = list(crop_marks(spec, used))
         if sheet == 0 and scale_mark:
             marks.extend(scale_bar(spec, geometry, caption))
         pages.append(Page(*spec.paper, tuple(fronts), tuple(marks), label=f"{label} fronts {sheet + 1}"))

@@ -48,3 +48,16 @@ def test_crop_marks_sit_outside_the_grid_in_line_with_every_cut():
         if mark.w == 0:   # above or below the grid, 2 mm away, 5 mm long
             assert mark.y + mark.h <= 16.5 - 2 + 1e-9 or mark.y >= 280.5 + 2 - 1e-9
             assert mark.h == pytest.approx(5.0)
+
+
+def test_a_part_filled_sheet_has_marks_only_around_its_cards():
+    from generator.components.piece import Face, PieceCopy
+    from generator.imposition.grid import impose_cards
+    face = Face("f", 63, 88, 3, ())
+    copies = [PieceCopy("d", "c", n, face, face) for n in range(1, 12)]       # 9 on sheet one, 2 on sheet two
+    spec = GridSpec(PAPER_SIZES["a4"], CARD)
+    pages = impose_cards(copies, spec)
+    full, part = pages[0].marks, pages[2].marks
+    assert sorted({round(m.x, 2) for m in part if m.w == 0}) == [10.5, 73.5, 136.5]   # two columns' edges
+    assert sorted({round(m.y, 2) for m in part if m.h == 0}) == [16.5, 104.5]         # one row's edges
+    assert sorted({round(m.x, 2) for m in full if m.w == 0 and m.y < 16.5}) == [10.5, 73.5, 136.5, 199.5]
