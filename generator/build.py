@@ -353,14 +353,15 @@ def write_print_shop(target: Target, folder: Path, body: tuple, options: BuildOp
 
 def _write(path: Path, document: Document, render: tuple[str, str, float], report: BuildReport) -> bytes:
     """render: the initial font, the colour mode and the ink limit."""
-    return _write_bytes(path, render_pdf(document, *render), report)
+    return _write_bytes(path, render_pdf(document, *render), report, pages=len(document.pages))
 
 
-def _write_bytes(path: Path, data: bytes, report: BuildReport) -> bytes:
+def _write_bytes(path: Path, data: bytes, report: BuildReport, pages: int | None = None) -> bytes:
+    """Write atomically and account for it; `pages` when known, else a PDF is counted (rules, kit)."""
     write_atomically(path, data)
     report.written.append(path)
     if path.suffix == ".pdf":
-        report.pages[path] = _page_count(data)
+        report.pages[path] = pages if pages is not None else _page_count(data)
     return data
 
 

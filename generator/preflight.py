@@ -7,7 +7,6 @@ inside the safe zone, and ink coverage per page (with the ink-saver ratio).
 
 from __future__ import annotations
 
-import ctypes
 import re
 import zlib
 from dataclasses import dataclass, field
@@ -111,8 +110,8 @@ def _shop_pages(document, report: FileReport) -> None:
     bleeding = True
     for index in range(len(document)):
         page = document[index]
-        trim = page.get_trimbox(fallback_ok=False) if _has_box(page, "Trim") else None
-        bleed = page.get_bleedbox(fallback_ok=False) if _has_box(page, "Bleed") else None
+        trim = page.get_trimbox(fallback_ok=False)       # None when the page has no such box
+        bleed = page.get_bleedbox(fallback_ok=False)
         if trim is None or bleed is None:
             report.errors.append(f"page {index + 1}: TrimBox or BleedBox missing")
             continue
@@ -155,12 +154,6 @@ def _stops_at_trim(page, trim) -> bool:
         if near != (255, 255, 255) and edge == (255, 255, 255):
             return True
     return False
-
-
-def _has_box(page, name: str) -> bool:
-    function = getattr(pdfium_raw, f"FPDFPage_Get{name}Box")
-    values = [pdfium_raw.FS_FLOAT(0) for _ in range(4)]
-    return bool(function(page.raw, *(ctypes.byref(v) for v in values)))
 
 
 def preflight(out: Path, targets: list[tuple[str, str, str]], cmyk_limit: float | None = None) -> list[FileReport]:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_raw
+
+from generator.preflight import font_report as preflight_font_report
 
 PT = 25.4 / 72
 
@@ -51,11 +52,5 @@ def box_mm(document, box: str, index: int = 0) -> tuple[float, float, float, flo
 
 
 def font_report(path: Path) -> dict[str, bool]:
-    """Each font the PDF names → whether its program is embedded (a FontFile in its descriptor)."""
-    data = path.read_bytes()
-    fonts = {name.decode(): False for name in re.findall(rb"/BaseFont /([^\s/>\]]+)", data)}
-    for body in re.findall(rb"\d+ 0 obj\s*<<(.*?)>>\s*endobj", data, re.S):
-        if b"/Type /FontDescriptor" in body:
-            name = re.search(rb"/FontName /([^\s/>]+)", body).group(1).decode()
-            fonts[name] = re.search(rb"/FontFile[23]? \d+ 0 R", body) is not None
-    return fonts
+    """Each font the PDF names → whether its program is embedded (the preflight's own reading)."""
+    return preflight_font_report(path.read_bytes())
