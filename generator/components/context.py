@@ -27,6 +27,9 @@ class LayoutContext:
     reported: set[tuple] = field(default_factory=set)
     used: set[str] = field(default_factory=set)      # every key looked up (for `pnp i18n status`)
     overflow_warns: bool = False                     # a pseudo-locale build shows overflows, builds anyway
+    # Work done once per edition × language and reused for every face: template plans,
+    # the items of boxes that read no field, set text. A 1,000-card deck repeats most of it.
+    memo: dict = field(default_factory=dict)
 
     @property
     def catalog(self):

@@ -7,6 +7,8 @@ glyph, text too long at the minimum size) is reported with where it was written.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from generator.components.context import LayoutContext
 from generator.components.cells import (CellPlace, PathError, cell_fields, group_for, link_curves, loop_places,
                                         rotate_region, row_places, rows_places)
@@ -23,20 +25,15 @@ from generator.render.art import ArtError, art_size
 
 def layout_face(template: ResolvedTemplate, subject: Subject, ctx: LayoutContext, key: str) -> Face:
     model = template.model
-    width, height = model.size.width, model.size.height
-    bleed = model.bleed or 0.0
     items: list[Item] = []
     places: dict[str, list[CellPlace]] = {}     # cells boxes laid out so far, for anchored boxes
-    boxes = sorted(model.boxes.items(), key=lambda pair: pair[1].z)
-    for name, box in boxes:
-        mark = _box_mark(template, name)
-        if box.editions is not None:
-            unknown = sorted(set(box.editions) - set(ctx.source.game.editions))
-            if unknown and ctx.once("box-editions", template.id, name):
-                ctx.problems.add(mark, f"box '{name}' names unknown edition(s) {', '.join(unknown)}",
-                                 f"editions in game.yaml: {', '.join(ctx.source.game.editions)}")
-            if ctx.edition not in box.editions:
-                continue
+    for step in _plan(template, ctx):
+        box, name, mark = step.box, step.name, step.mark
+        if step.editions_unknown and ctx.once("box-editions", template.id, name):
+            ctx.problems.add(mark, f"box '{name}' names unknown edition(s) {', '.join(step.editions_unknown)}",
+                             f"editions in game.yaml: {', '.join(ctx.source.game.editions)}")
+        if box.editions is not None and ctx.edition not in box.editions:
+            continue
         if box.when is not None and not is_present(value_of(box.when, subject)):
             continue
         frame = _frame(box, model, mark, ctx, name)
@@ -44,9 +41,54 @@ def layout_face(template: ResolvedTemplate, subject: Subject, ctx: LayoutContext
             continue
         if box.anchor is not None:
             items.extend(_anchored(box, frame, template, subject, ctx, mark, name, key, places))
+        elif step.reads_no_field:
+            memo_key = ("box", template.id, name)
+            if memo_key not in ctx.memo:
+                ctx.memo[memo_key] = tuple(_box_items(box, frame, template, subject, ctx, mark, name, key,
+                                                      places, safe_zone=True))
+            items.extend(ctx.memo[memo_key])
         else:
             items.extend(_box_items(box, frame, template, subject, ctx, mark, name, key, places, safe_zone=True))
-    return Face(key, width, height, bleed, tuple(items))
+    return Face(key, model.size.width, model.size.height, model.bleed or 0.0, tuple(items))
+
+
+@dataclass(frozen=True)
+class _Step:
+    """One box of a template, in drawing order, with what can be known before any face."""
+
+    name: str
+    box: Box
+    mark: SourceMark
+    editions_unknown: tuple[str, ...]
+    reads_no_field: bool    # its items are the same on every face: laid out once
+
+
+# Kinds whose items depend on nothing but the box when no value is an '@field'
+# (text reads card fields through {placeholders}, cells and networks through their cells).
+_PLAIN_KINDS = {"rect", "ellipse", "line", "triangle", "art", "polygon", "table"}
+
+
+def _plan(template: ResolvedTemplate, ctx: LayoutContext) -> list[_Step]:
+    memo_key = ("plan", template.id)
+    plan = ctx.memo.get(memo_key)
+    if plan is None:
+        known = set(ctx.source.game.editions)
+        plan = ctx.memo[memo_key] = [
+            _Step(name, box, _box_mark(template, name),
+                  tuple(sorted(set(box.editions or ()) - known)),
+                  box.kind in _PLAIN_KINDS and not _reads_field(box.model_dump()))
+            for name, box in sorted(template.model.boxes.items(), key=lambda pair: pair[1].z)]
+    return plan
+
+
+def _reads_field(value) -> bool:
+    if isinstance(value, str):
+        return value.startswith("@")
+    if isinstance(value, dict):
+        return any(_reads_field(item) for item in value.values())
+    if isinstance(value, (list, tuple)):
+        return any(_reads_field(item) for item in value)
+    return False
 
 
 def _box_items(box: Box, frame, template: ResolvedTemplate, subject: Subject, ctx: LayoutContext,

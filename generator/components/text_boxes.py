@@ -17,6 +17,9 @@ from generator.errors import SourceMark
 from generator.text.layout import SetStyle, fit_text
 from generator.text.rich import parse_rich_text
 
+_DEFAULT_STYLE = TextStyle()
+
+
 def check_safe(template: ResolvedTemplate, name: str, frame, ctx: LayoutContext, mark: SourceMark) -> None:
     model = template.model
     safe = model.safe or 0.0
@@ -30,7 +33,7 @@ def check_safe(template: ResolvedTemplate, name: str, frame, ctx: LayoutContext,
 def resolve_style(template: ResolvedTemplate, name: str | None, ctx: LayoutContext,
                   mark: SourceMark) -> SetStyle:
     styles = template.model.styles
-    style = styles.get(name or "", TextStyle())
+    style = styles.get(name or "", _DEFAULT_STYLE)
     if name and name not in styles and ctx.once("style", template.id, name):
         ctx.problems.add(mark, f"unknown style '{name}' in template '{template.id}'",
                          f"styles: {', '.join(styles) or 'none'}")
@@ -48,12 +51,23 @@ def resolve_style(template: ResolvedTemplate, name: str | None, ctx: LayoutConte
 
 
 def text_items(box: Box, frame, template: ResolvedTemplate, subject: Subject, ctx: LayoutContext,
-          mark: SourceMark, name: str) -> list[Item]:
+               mark: SourceMark, name: str) -> tuple[Item, ...]:
     text, key, text_mark = box_text(box, subject, ctx, mark, name)
     if not text:
-        return []
+        return ()
+    # the same words in the same box come out the same on every face (a rules text on
+    # every copy): set once; its problems were reported the first time
+    memo_key = ("text", template.id, name, key, text)
+    items = ctx.memo.get(memo_key)
+    if items is None:
+        items = ctx.memo[memo_key] = _set_text(text, key, text_mark, box, frame, template, subject, ctx, mark, name)
+    return items
+
+
+def _set_text(text: str, key: str | None, text_mark: SourceMark, box: Box, frame, template: ResolvedTemplate,
+              subject: Subject, ctx: LayoutContext, mark: SourceMark, name: str) -> tuple[Item, ...]:
     style = resolve_style(template, box.style, ctx, mark)
-    if template.model.styles.get(box.style or "", TextStyle()).uppercase:
+    if template.model.styles.get(box.style or "", _DEFAULT_STYLE).uppercase:
         text = uppercase_covered(text, style.stack, ctx)
     check_glyphs(text, style.stack, ctx, key or box.literal, text_mark, subject)
     x, y, w, h = frame
@@ -61,7 +75,7 @@ def text_items(box: Box, frame, template: ResolvedTemplate, subject: Subject, ct
     layout = fit_text(parse_rich_text(text), w - 2 * pad, h - 2 * pad, style, ctx.setter)
     if not layout.fits:
         report_overflow(ctx, subject, name, key, text_mark, layout.overflow, style.min_size, template.id)
-    return [TextPlacement(x + pad, y + pad, layout.runs)]
+    return (TextPlacement(x + pad, y + pad, layout.runs),)
 
 
 def box_text(box: Box, subject: Subject, ctx: LayoutContext, mark: SourceMark, name: str):

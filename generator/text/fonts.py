@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
+from array import array
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -90,6 +91,7 @@ class FontLibrary:
         self.families = {**builtin_families(), **(extra or {})}
         self._faces: dict[tuple[str, str, bool], Face] = {}
         self._cmaps: dict[str, frozenset[int]] = {}
+        self._characters: dict[str, frozenset[str]] = {}
 
     def face(self, family: str, weight: str = "regular", italic: bool = False) -> Face:
         key = (family, weight, italic)
@@ -121,6 +123,12 @@ class FontLibrary:
             self._cmaps[family] = _cmap(self.families[family].upright)
         return self._cmaps[family]
 
+    def characters(self, family: str) -> frozenset[str]:
+        """The family's characters as text: `set(text) <= characters` checks a whole string at once."""
+        if family not in self._characters:
+            self._characters[family] = frozenset(map(chr, self.cmap(family)))
+        return self._characters[family]
+
 
 def _register(name: str, path: Path) -> None:
     if name not in pdfmetrics.getRegisteredFontNames():
@@ -129,9 +137,18 @@ def _register(name: str, path: Path) -> None:
 
 @lru_cache(maxsize=None)
 def _cmap(path: Path) -> frozenset[int]:
+    """The code points a font has. Reading a cmap with fontTools takes ~10 ms a font and
+    every build asks for several: kept on disk beside the instances, by the file's digest."""
+    cached = cache_dir() / f"{path.stem.split('[')[0]}-{file_digest(path)}.cmap"
+    if cached.exists():
+        return frozenset(array("I", cached.read_bytes()))
     from fontTools.ttLib import TTFont
     with TTFont(str(path), lazy=True) as font:
-        return frozenset(font.getBestCmap())
+        points = sorted(font.getBestCmap())
+    temporary = cached.with_suffix(f".{os.getpid()}.tmp")
+    temporary.write_bytes(array("I", points).tobytes())
+    os.replace(temporary, cached)
+    return frozenset(points)
 
 
 @lru_cache(maxsize=None)

@@ -101,6 +101,9 @@ def _fit(paragraphs: tuple[Paragraph, ...], width: float, height: float,
 
 def _search(paragraphs, width, height, style, setter, split_long_words) -> TextLayout | None:
     """The largest size in [min_size, size] that fits, or None."""
+    one_line = _one_line(paragraphs, width, height, style, setter)
+    if one_line is not None:
+        return one_line
     best = _attempt(paragraphs, width, height, style.size, style, setter, split_long_words)
     if best[0]:
         return _place(best, width, height, style.size, style, setter)
@@ -118,6 +121,30 @@ def _search(paragraphs, width, height, style, setter, split_long_words) -> TextL
         else:
             high = middle
     return _place(found, width, height, low, style, setter)
+
+
+def _one_line(paragraphs, width, height, style, setter) -> TextLayout | None:
+    """Plain text in one face that fits on one line at full size (a name, a title): set
+    directly, exactly as wrapping and placing would set it, without measuring word by word."""
+    if len(paragraphs) != 1 or paragraphs[0].marker or len(paragraphs[0].fragments) != 1:
+        return None
+    fragment = paragraphs[0].fragments[0]
+    if fragment.bold or fragment.italic:
+        return None
+    text = " ".join(part for part in fragment.text.split(" ") if part)
+    measure = _Measure(setter, style, style.size)
+    runs = setter.runs(text, style.stack, style.weight, style.italic)
+    used = pt_to_mm(style.size * style.leading)
+    if len(runs) != 1 or used > height + 1e-6:
+        return None
+    content = measure.text(text, False, False)
+    if content > width + 1e-6:
+        return None
+    top = {"top": 0.0, "middle": (height - used) / 2, "bottom": height - used}[style.valign]
+    baseline = top + pt_to_mm(style.size * (style.leading - 1) / 2) + pt_to_mm(style.size * BASELINE)
+    x = {"left": 0.0, "center": (width - content) / 2, "right": width - content}[style.align]
+    run = GlyphRun(x, baseline, text, runs[0].face.name, style.size, style.color, runs[0].face.synthetic_italic)
+    return TextLayout((run,), style.size, True, 0.0, used)
 
 
 def _attempt(paragraphs, width, height, size, style, setter, split_long_words=True):

@@ -31,6 +31,9 @@ class TextSetter:
     library: FontLibrary
     missing: set[str] = field(default_factory=set)
     layouts: dict = field(default_factory=dict)   # fit_text results by (text, box, style)
+    # widths at 1 pt by (text, stack, weight, italic): a width scales with the size, and
+    # fitting measures the same words at every trial size
+    unit_widths: dict = field(default_factory=dict)
 
     def runs(self, text: str, stack: tuple[str, ...], weight: str, italic: bool) -> list[Run]:
         runs, missing = _split(self.library, text, stack, weight, italic)
@@ -39,8 +42,12 @@ class TextSetter:
 
     def width_pt(self, text: str, stack: tuple[str, ...], weight: str, italic: bool,
                  size: float) -> float:
-        return sum(stringWidth(run.text, run.face.name, size)
-                   for run in self.runs(text, stack, weight, italic))
+        key = (text, stack, weight, italic)
+        unit = self.unit_widths.get(key)
+        if unit is None:
+            unit = self.unit_widths[key] = sum(stringWidth(run.text, run.face.name, 1.0)
+                                               for run in self.runs(text, stack, weight, italic))
+        return unit * size
 
     def covers(self, char: str, stack: tuple[str, ...]) -> bool:
         return any(ord(char) in self.library.cmap(family) for family in stack)
@@ -52,27 +59,37 @@ class TextSetter:
 
 @lru_cache(maxsize=65536)
 def _uncovered(library: FontLibrary, text: str, stack: tuple[str, ...]) -> frozenset[str]:
-    cmaps = [library.cmap(family) for family in stack]
-    return frozenset(char for char in set(text) if char not in INVISIBLE and char != "\n"
-                     and not any(ord(char) in cmap for cmap in cmaps))
+    remaining = set(text) - INVISIBLE - {"\n"}
+    for family in stack:
+        if not remaining:
+            break
+        remaining -= library.characters(family)
+    return frozenset(remaining)
 
 
 @lru_cache(maxsize=65536)
 def _split(library: FontLibrary, text: str, stack: tuple[str, ...], weight: str,
            italic: bool) -> tuple[list[Run], frozenset[str]]:
-    runs: list[Run] = []
+    characters = set(text)
+    if characters <= library.characters(stack[0]) and not characters & INVISIBLE:
+        return [Run(text, library.face(stack[0], weight, italic))], frozenset()   # the usual case
+    indices: list[int] = []     # per drawn character, the first family of the stack that has it
+    drawn: list[str] = []
     missing: set[str] = set()
-    cmaps = [library.cmap(family) for family in stack]
+    families = [library.characters(family) for family in stack]
     for char in text:
         if char in INVISIBLE:
             continue
-        index = next((i for i, cmap in enumerate(cmaps) if ord(char) in cmap), None)
+        index = next((i for i, present in enumerate(families) if char in present), None)
         if index is None:
             missing.add(char)
             index = 0
-        face = library.face(stack[index], weight, italic)
-        if runs and runs[-1].face == face:
-            runs[-1] = Run(runs[-1].text + char, face)
-        else:
-            runs.append(Run(char, face))
+        indices.append(index)
+        drawn.append(char)
+    runs: list[Run] = []
+    start = 0
+    for end in range(1, len(drawn) + 1):
+        if end == len(drawn) or indices[end] != indices[start]:
+            runs.append(Run("".join(drawn[start:end]), library.face(stack[indices[start]], weight, italic)))
+            start = end
     return runs, frozenset(missing)
