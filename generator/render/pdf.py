@@ -236,6 +236,8 @@ class PdfRenderer(FacePainter):
         super().__init__(Canvas(self.buffer, invariant=1, initialFontName=initial_font,
                                 initialFontSize=9, pageCompression=1), initial_font, colour_mode, ink_limit)
         self.shared: set[str] = set()      # keys of faces placed more than once
+        self.layers: dict[str, list[tuple[tuple[Item, ...], tuple | None]]] = {}   # see _plan_layers
+        self.layer_forms: dict[tuple, str] = {}
 
     # ------------------------------------------------------------------ pages
     def draw(self, document: Document) -> bytes:
@@ -247,6 +249,9 @@ class PdfRenderer(FacePainter):
             canvas.setViewerPreference("PrintScaling", "None")
         uses = Counter(placement.face.key for page in document.pages for placement in page.placements)
         self.shared = {key for key, count in uses.items() if count > 1}
+        once = {placement.face.key: placement.face for page in document.pages for placement in page.placements
+                if placement.face.key not in self.shared}
+        self._plan_layers(list(once.values()))
         for page in document.pages:
             self._page(page)
         canvas.save()
@@ -260,6 +265,7 @@ class PdfRenderer(FacePainter):
                 self._define_face(placement.face)
             else:
                 self._define_art_of(placement.face)
+                self._define_layers(placement.face)
         if page.trim_box:
             canvas.setTrimBox(self._box(page, page.trim_box))
         if page.bleed_box:
@@ -277,11 +283,56 @@ class PdfRenderer(FacePainter):
                 canvas.scale(sx, sy)
             if face.key in self.shared:
                 canvas.doForm(_form_name(face.key))
-            else:  # a face shown once gains nothing from being a form
-                self._items(face.items, face.height)
+            else:
+                self._layers(face)
             canvas.restoreState()
         self._items(page.marks, page.height)
         canvas.showPage()
+
+    # ----------------------------------------------------------------- layers
+    def _plan_layers(self, faces: list[Face]) -> None:
+        """Split faces drawn once into runs of items: runs that recur on other faces become forms.
+
+        The cards of a deck differ in a title or a picture but share a frame, a background,
+        a rules text: stored once, a 1,000-card deck draws each card's own items only.
+        """
+        numbers: dict[Item, int] = {}      # equal items share a number: each item is hashed once
+        signatures = {face.key: [numbers.setdefault(item, len(numbers)) for item in face.items] for face in faces}
+        uses = Counter(number for signature in signatures.values() for number in signature)
+        run_uses: Counter = Counter()
+        planned: dict[str, list[tuple[tuple[Item, ...], tuple | None]]] = {}
+        for face in faces:
+            runs: list[tuple[tuple[Item, ...], tuple | None]] = []
+            start = 0
+            signature = signatures[face.key]
+            for end in range(1, len(signature) + 1):
+                if end == len(signature) or (uses[signature[end]] > 1) != (uses[signature[start]] > 1):
+                    key = None
+                    if uses[signature[start]] > 1:
+                        key = (face.width, face.height, face.bleed, tuple(signature[start:end]))
+                        run_uses[key] += 1
+                    runs.append((face.items[start:end], key))
+                    start = end
+            planned[face.key] = runs
+        self.layers = {face_key: [(items, key if key is not None and run_uses[key] > 1 else None)
+                                  for items, key in runs] for face_key, runs in planned.items()}
+
+    def _define_layers(self, face: Face) -> None:
+        for items, key in self.layers[face.key]:
+            if key is not None and key not in self.layer_forms:
+                name = self.layer_forms[key] = f"L{len(self.layer_forms) + 1}"
+                b = face.bleed
+                self.canvas.beginForm(name, lowerx=mm_to_pt(-b), lowery=mm_to_pt(-b),
+                                      upperx=mm_to_pt(face.width + b), uppery=mm_to_pt(face.height + b))
+                self._items(items, face.height)
+                self.canvas.endForm()
+
+    def _layers(self, face: Face) -> None:
+        for items, key in self.layers[face.key]:
+            if key is None:
+                self._items(items, face.height)
+            else:
+                self.canvas.doForm(self.layer_forms[key])
 
     @staticmethod
     def _box(page: Page, box):
