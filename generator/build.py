@@ -6,7 +6,9 @@ with content errors writes nothing and leaves the previous outputs as they were.
 
 from __future__ import annotations
 
+import gc
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -165,6 +167,28 @@ def build(folders: list[Path], options: BuildOptions, progress=None) -> BuildRep
 
     `progress(done, total, label)` is told as each target finishes.
     """
+    with settled_heap() as settle:
+        return _build(folders, options, progress, settle)
+
+
+@contextmanager
+def settled_heap():
+    """Keep the garbage collector from walking what lives through the whole build.
+
+    A build allocates a few hundred thousand small objects (marks, items, runs) and each
+    full collection would walk the modules, fonts and content loaded before them again;
+    that was a seventh of a 1,000-card build. Objects alive at a `settle()` are left out
+    of collections until the build ends (they are alive anyway); garbage made
+    afterwards is collected as usual.
+    """
+    gc.freeze()
+    try:
+        yield gc.freeze
+    finally:
+        gc.unfreeze()
+
+
+def _build(folders: list[Path], options: BuildOptions, progress, settle) -> BuildReport:
     started = time.perf_counter()
     report = BuildReport()
     stale, digests = plan_targets(folders, options, report)
@@ -172,9 +196,11 @@ def build(folders: list[Path], options: BuildOptions, progress=None) -> BuildRep
     library = FontLibrary()
     sources = load_games([folder for folder in folders if folder in stale], problems)
     problems.raise_if_errors()
+    settle()
     wanted = {target for targets in stale.values() for target in targets}
     targets = layout_targets(sources, options, problems, library, only=wanted if not options.force else None)
     problems.raise_if_errors()   # nothing is written unless every target checks clean
+    settle()
     jobs = [(target.source.folder, target.folder_parts) for target in targets]
     if options.jobs > 1 and len(jobs) > 1:
         import concurrent.futures

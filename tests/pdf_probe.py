@@ -22,14 +22,19 @@ def page_size_mm(document, index: int) -> tuple[float, float]:
 
 
 def form_origins_mm(document, index: int) -> list[tuple[float, float]]:
-    """Bottom-left corner of every top-level form on the page, measured from the page's
-    top-left in mm (the engine places each card's trim corner there), in drawing order."""
+    """Bottom-left corner of every top-level face form on the page, measured from the page's
+    top-left in mm (the engine places each card's trim corner there), in drawing order.
+
+    The page's own marks, when shared by several pages, are a form too, drawn untransformed
+    in page coordinates: that one is left out."""
     page = document[index]
     _, page_height = page.get_size()
     origins = []
     for obj in page.get_objects(max_depth=1):
         if obj.type == pdfium_raw.FPDF_PAGEOBJ_FORM:
             matrix = obj.get_matrix()
+            if (matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f) == (1, 0, 0, 1, 0, 0):
+                continue
             origins.append((matrix.e * PT, (page_height - matrix.f) * PT))
     return origins
 

@@ -82,6 +82,8 @@ class LayoutContext:
                 text = entry.plural.get("other", "")
         else:
             text = entry.text or ""
+        if "{" not in text and "}" not in text:    # most texts have no placeholder
+            return text, entry.mark
         try:
             return interpolate(text, arguments), entry.mark
         except MissingArgument as missing:

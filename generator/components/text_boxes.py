@@ -32,6 +32,14 @@ def check_safe(template: ResolvedTemplate, name: str, frame, ctx: LayoutContext,
 
 def resolve_style(template: ResolvedTemplate, name: str | None, ctx: LayoutContext,
                   mark: SourceMark) -> SetStyle:
+    memo_key = ("style", template.id, name)
+    if memo_key not in ctx.memo:
+        ctx.memo[memo_key] = _resolve_style(template, name, ctx, mark)
+    return ctx.memo[memo_key]
+
+
+def _resolve_style(template: ResolvedTemplate, name: str | None, ctx: LayoutContext,
+                   mark: SourceMark) -> SetStyle:
     styles = template.model.styles
     style = styles.get(name or "", _DEFAULT_STYLE)
     if name and name not in styles and ctx.once("style", template.id, name):
@@ -100,8 +108,9 @@ def box_text(box: Box, subject: Subject, ctx: LayoutContext, mark: SourceMark, n
                              f"{subject.label}: count for plural text must be a whole number, got {count!r}")
         count = None
     args = {k: v for k, v in subject.fields.items() if isinstance(v, (str, int, float))}
-    text, entry_mark = ctx.translate(key, reference_mark(box.text, subject, mark), args, count)
-    return text, key, entry_mark or reference_mark(box.text, subject, mark)
+    where = reference_mark(box.text, subject, mark)
+    text, entry_mark = ctx.translate(key, where, args, count)
+    return text, key, entry_mark or where
 
 
 def uppercase_covered(text: str, stack: tuple[str, ...], ctx: LayoutContext) -> str:

@@ -10,6 +10,7 @@ are plain decimals: YAML 1.1 would read `12:30` as 750 and `0123` as 83.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -49,13 +50,40 @@ _StrictLoader.add_implicit_resolver(
 )
 
 
+class MarkTable(Mapping):
+    """SourceMarks by path, kept as (line, column) until one is asked for.
+
+    A 1,000-card deck has ~20,000 values and keys; a build reads a few dozen of their marks.
+    """
+
+    def __init__(self, file: Path):
+        self.file = file
+        self.positions: dict[Path_, tuple[int, int]] = {}
+
+    def __getitem__(self, path: Path_) -> SourceMark:
+        line, column = self.positions[path]
+        return SourceMark(self.file, line, column)
+
+    def __contains__(self, path: object) -> bool:
+        return path in self.positions
+
+    def __iter__(self):
+        return iter(self.positions)
+
+    def __len__(self) -> int:
+        return len(self.positions)
+
+
 @dataclass
 class YamlDocument:
     """A YAML file's data and the source mark of each value, keyed by its path."""
 
     file: Path
     data: Any
-    marks: dict[Path_, SourceMark] = field(default_factory=dict)
+    marks: MarkTable = field(init=False)
+
+    def __post_init__(self):
+        self.marks = MarkTable(self.file)
 
     def mark(self, path: Path_ = ()) -> SourceMark:
         """The mark of the value at path, or of its nearest ancestor that has one."""
@@ -134,12 +162,14 @@ def _mark_of(node: yaml.Node, file: Path) -> SourceMark:
 
 def _to_python(node: yaml.Node, path: Path_, document: YamlDocument,
                loader: Any, problems: Problems) -> Any:
-    document.marks[path] = _mark_of(node, document.file)
+    positions = document.marks.positions
+    start = node.start_mark
+    positions[path] = (start.line + 1, start.column + 1)
     if isinstance(node, yaml.MappingNode):
         loader.flatten_mapping(node)  # YAML merge keys (<<: *anchor)
         result: dict[Any, Any] = {}
         for key_node, value_node in node.value:
-            key = loader.construct_object(key_node, deep=True)
+            key = _scalar(key_node, loader)
             if not isinstance(key, (str, int)):
                 problems.add(_mark_of(key_node, document.file),
                              f"a key must be a name, got {key!r}")
@@ -151,10 +181,29 @@ def _to_python(node: yaml.Node, path: Path_, document: YamlDocument,
                              f"duplicate key '{key}'" + (f" (first at line {first.line})" if first else ""),
                              "remove or rename one of them; YAML would silently keep only the last")
                 continue
-            document.marks[("<key>",) + path + (key,)] = _mark_of(key_node, document.file)
+            start = key_node.start_mark
+            positions[("<key>",) + path + (key,)] = (start.line + 1, start.column + 1)
             result[key] = _to_python(value_node, path + (key,), document, loader, problems)
         return result
     if isinstance(node, yaml.SequenceNode):
         return [_to_python(item, path + (index,), document, loader, problems)
                 for index, item in enumerate(node.value)]
-    return loader.construct_object(node, deep=True)
+    return _scalar(node, loader)
+
+
+# The common scalars are read straight from the node (a 1,000-card deck has ~10,000 of
+# them); anything else (timestamps, '=' and '!!python' tags) goes through PyYAML's safe
+# constructor, which refuses what it does not know.
+_PLAIN_SCALARS = {
+    "tag:yaml.org,2002:str": lambda value: value,
+    _INT_TAG: int,
+    _BOOL_TAG: lambda value: value.lower() == "true",
+    "tag:yaml.org,2002:null": lambda value: None,
+}
+
+
+def _scalar(node: yaml.Node, loader: Any) -> Any:
+    read = _PLAIN_SCALARS.get(node.tag) if isinstance(node, yaml.ScalarNode) else None
+    if read is None:
+        return loader.construct_object(node, deep=True)
+    return read(node.value)

@@ -207,8 +207,9 @@ class FacePainter:
         canvas.restoreState()
 
     def _text(self, text: TextPlacement, height: float) -> None:
+        # No saveState here: a text item sets the font and colour it uses, and every other
+        # item sets (or saves) the state it draws with. A deck draws thousands of these.
         canvas = self.canvas
-        canvas.saveState()
         current = (None, None, None)
         for run in text.runs:
             x = mm_to_pt(text.x + run.x)
@@ -225,7 +226,6 @@ class FacePainter:
                 current = (None, None, None)
             else:
                 canvas.drawString(x, y, run.text)
-        canvas.restoreState()
 
 
 class PdfRenderer(FacePainter):
@@ -251,13 +251,17 @@ class PdfRenderer(FacePainter):
         self.shared = {key for key, count in uses.items() if count > 1}
         once = {placement.face.key: placement.face for page in document.pages for placement in page.placements
                 if placement.face.key not in self.shared}
-        self._plan_layers(list(once.values()))
-        for page in document.pages:
-            self._page(page)
+        # a page's marks (crop marks, scale bar, captions) drawn like a face of the page's size:
+        # the marks every sheet of a deck shares are stored once
+        marks = [Face(f"\0page {index}", page.width, page.height, 0.0, page.marks)
+                 for index, page in enumerate(document.pages)]
+        self._plan_layers(list(once.values()) + marks)
+        for page, page_marks in zip(document.pages, marks):
+            self._page(page, page_marks)
         canvas.save()
         return self.buffer.getvalue()
 
-    def _page(self, page: Page) -> None:
+    def _page(self, page: Page, marks: Face) -> None:
         canvas = self.canvas
         canvas.setPageSize((mm_to_pt(page.width), mm_to_pt(page.height)))
         for placement in page.placements:
@@ -266,6 +270,7 @@ class PdfRenderer(FacePainter):
             else:
                 self._define_art_of(placement.face)
                 self._define_layers(placement.face)
+        self._define_layers(marks)
         if page.trim_box:
             canvas.setTrimBox(self._box(page, page.trim_box))
         if page.bleed_box:
@@ -286,7 +291,7 @@ class PdfRenderer(FacePainter):
             else:
                 self._layers(face)
             canvas.restoreState()
-        self._items(page.marks, page.height)
+        self._layers(marks)
         canvas.showPage()
 
     # ----------------------------------------------------------------- layers
@@ -296,8 +301,15 @@ class PdfRenderer(FacePainter):
         The cards of a deck differ in a title or a picture but share a frame, a background,
         a rules text: stored once, a 1,000-card deck draws each card's own items only.
         """
-        numbers: dict[Item, int] = {}      # equal items share a number: each item is hashed once
-        signatures = {face.key: [numbers.setdefault(item, len(numbers)) for item in face.items] for face in faces}
+        numbers: dict[Item, int] = {}      # equal items share a number
+        by_identity: dict[int, int] = {}   # the same object (a memoised box) is hashed once
+
+        def number(item: Item) -> int:
+            found = by_identity.get(id(item))
+            if found is None:
+                found = by_identity[id(item)] = numbers.setdefault(item, len(numbers))
+            return found
+        signatures = {face.key: [number(item) for item in face.items] for face in faces}
         uses = Counter(number for signature in signatures.values() for number in signature)
         run_uses: Counter = Counter()
         planned: dict[str, list[tuple[tuple[Item, ...], tuple | None]]] = {}
