@@ -29,9 +29,10 @@ from generator.imposition.grid import impose_gutterfold, impose_mixed
 from generator.imposition.sheet import PAPER_SIZES, Document, Page
 from generator.imposition.single import SHOP_PRESETS, centred_pages, face_page, impose_print_shop
 from generator.imposition.tiles import TileSpec, impose_board
-from generator.render.pdf import render_pdf, write_atomically
+from generator.render.pdf import render_pdf
+from generator.files import write_atomically
 from generator.render.merge import append_pdf
-from generator.render.png import pages_png
+from generator.render.png import write_pages_png
 from generator.rulebook.flow import render_rules
 from generator.rulebook.resolve import RuleDoc, resolve_rules
 from generator.text.fonts import FontLibrary, game_families
@@ -167,40 +168,55 @@ def build(folders: list[Path], options: BuildOptions, progress=None) -> BuildRep
 
     `progress(done, total, label)` is told as each target finishes.
     """
-    with settled_heap() as settle:
-        return _build(folders, options, progress, settle)
+    with frozen_heap():
+        return _build(folders, options, progress)
 
+
+# Reading YAML and laying out make hundreds of thousands of small objects (nodes, marks,
+# items, glyph runs) and almost no garbage, yet CPython's collector, triggered by
+# allocation counts, walks every live object again and again while they pile up: that made
+# loading a 10,000-card deck 2.7× slower and cost a seventh of a 1,000-card build. So the
+# collector pauses during those stages, and what they leave is set aside (gc.freeze) for
+# the rest of the build. Drawing and rendering PNGs run with the collector on: their
+# garbage (canvases, bitmaps) is large.
 
 @contextmanager
-def settled_heap():
-    """Keep the garbage collector from walking what lives through the whole build.
-
-    A build allocates a few hundred thousand small objects (marks, items, runs) and each
-    full collection would walk the modules, fonts and content loaded before them again;
-    that was a seventh of a 1,000-card build. Objects alive at a `settle()` are left out
-    of collections until the build ends (they are alive anyway); garbage made
-    afterwards is collected as usual.
-    """
+def frozen_heap():
+    """Objects alive at entry, and those set aside by allocation_burst, are skipped by collections."""
     gc.freeze()
     try:
-        yield gc.freeze
+        yield
     finally:
         gc.unfreeze()
 
 
-def _build(folders: list[Path], options: BuildOptions, progress, settle) -> BuildReport:
+@contextmanager
+def allocation_burst():
+    """No collections inside; at the end, one collection, and the survivors set aside."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+        gc.collect()
+        gc.freeze()
+
+
+def _build(folders: list[Path], options: BuildOptions, progress) -> BuildReport:
     started = time.perf_counter()
     report = BuildReport()
     stale, digests = plan_targets(folders, options, report)
     problems = Problems()
     library = FontLibrary()
-    sources = load_games([folder for folder in folders if folder in stale], problems)
+    with allocation_burst():
+        sources = load_games([folder for folder in folders if folder in stale], problems)
     problems.raise_if_errors()
-    settle()
     wanted = {target for targets in stale.values() for target in targets}
-    targets = layout_targets(sources, options, problems, library, only=wanted if not options.force else None)
+    with allocation_burst():
+        targets = layout_targets(sources, options, problems, library, only=wanted if not options.force else None)
     problems.raise_if_errors()   # nothing is written unless every target checks clean
-    settle()
     jobs = [(target.source.folder, target.folder_parts) for target in targets]
     if options.jobs > 1 and len(jobs) > 1:
         import concurrent.futures
@@ -226,12 +242,19 @@ def _build(folders: list[Path], options: BuildOptions, progress, settle) -> Buil
 
 def _write_one(folder: Path, key: tuple[str, str, str], options: BuildOptions, digest: str | None) -> BuildReport:
     """In a worker: lay out one target again (cheap) and write its files."""
+    with frozen_heap():
+        return _lay_out_and_write_one(folder, key, options, digest)
+
+
+def _lay_out_and_write_one(folder: Path, key: tuple[str, str, str], options: BuildOptions,
+                           digest: str | None) -> BuildReport:
     problems = Problems()
     library = FontLibrary()
-    sources = load_games([folder], problems)
     one = replace(options, editions=(key[1],), languages=(key[2],), force=False)
-    target, = layout_targets(sources, one, problems, library, only={key})
-    return _write_laid_out(target, options, library, digest)
+    with allocation_burst():
+        sources = load_games([folder], problems)
+        target, = layout_targets(sources, one, problems, library, only={key})
+    return _write_laid_out(target, replace(options, jobs=1), library, digest)
 
 
 def _write_laid_out(target: Target, options: BuildOptions, library: FontLibrary, digest: str | None) -> BuildReport:
@@ -287,9 +310,12 @@ def check(folders: list[Path], options: BuildOptions) -> Problems:
     """Everything a build checks, without writing a file."""
     problems = Problems()
     library = FontLibrary()
-    sources = load_games(folders, problems)
-    if not problems.errors:
-        layout_targets(sources, replace(options, check_only=True), problems, library)
+    with frozen_heap():
+        with allocation_burst():
+            sources = load_games(folders, problems)
+        if not problems.errors:
+            with allocation_burst():
+                layout_targets(sources, replace(options, check_only=True), problems, library)
     return problems
 
 
@@ -368,7 +394,7 @@ def write_print_shop(target: Target, folder: Path, body: tuple, options: BuildOp
                         no_print_scaling=False)
         shop_pdf = _write(folder / "cards.pdf", shop, body, report)
         if options.print_shop_png:
-            _write_pngs(shop_pdf, shop, cards, folder / "png", report)
+            _write_pngs(shop_pdf, shop, cards, folder / "png", report, options.jobs)
     if target.copies("tokens"):
         shop = Document(impose_print_shop(target.copies("tokens")), title="tokens print shop", no_print_scaling=False)
         _write(folder / "tokens.pdf", shop, body, report)
@@ -400,19 +426,19 @@ def _page_count(pdf: bytes) -> int:
         document.close()
 
 
-def _write_pngs(pdf: bytes, document: Document, copies, folder: Path, report: BuildReport) -> None:
+def _write_pngs(pdf: bytes, document: Document, copies, folder: Path, report: BuildReport, jobs: int) -> None:
     """Each distinct face rendered once at 300 dpi with bleed, written for every copy."""
     first_page: dict[str, int] = {}
     for index, page in enumerate(document.pages):
         first_page.setdefault(page.placements[0].face.key, index)
     page = document.pages[0]
     size = (round(page.width / 25.4 * PRINT_SHOP_DPI), round(page.height / 25.4 * PRINT_SHOP_DPI))
-    images = pages_png(pdf, sorted(set(first_page.values())), PRINT_SHOP_DPI, size)
+    paths: dict[int, list[Path]] = {}    # each distinct face's page → the files of every copy showing it
     for copy in copies:
         for side, face in (("front", copy.front), ("back", copy.back)):
-            path = folder / copy.deck / f"{copy.number:03d}-{side}.png"
-            write_atomically(path, images[first_page[face.key]])
-            report.written.append(path)
+            paths.setdefault(first_page[face.key], []).append(folder / copy.deck / f"{copy.number:03d}-{side}.png")
+    write_pages_png(pdf, paths, PRINT_SHOP_DPI, size, jobs)
+    report.written.extend(path for files in paths.values() for path in files)
 
 
 def caption_maker(library: FontLibrary, lang: str):

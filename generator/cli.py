@@ -248,7 +248,7 @@ def i18n_status(games, content_root, brief) -> None:
 def i18n_stub(game, lang, content_root) -> None:
     """Write or complete i18n/LANG.yaml with every key it lacks (empty, source text as a comment)."""
     from generator.i18n.stub import stub_catalog
-    from generator.render.pdf import write_atomically
+    from generator.files import write_atomically
     try:
         sources, used, _ = _usage((game,), content_root)
     except UsageError as error:
@@ -282,7 +282,7 @@ def i18n_stub(game, lang, content_root) -> None:
 def schema_command(out, content_root, annotate) -> None:
     """Write JSON Schemas of every content file type, for editor completion and validation."""
     from generator.content.json_schema import annotate as annotate_file, schema_text, schemas
-    from generator.render.pdf import write_atomically
+    from generator.files import write_atomically
     folder = Path(out)
     for name, schema in schemas().items():
         write_atomically(folder / f"{name}.schema.json", schema_text(schema).encode("utf-8"))
@@ -318,7 +318,8 @@ def calibrate_command(paper, duplex, out) -> None:
     from generator.build import caption_maker
     from generator.imposition.calibration import calibration_pages
     from generator.imposition.sheet import PAPER_SIZES, Document
-    from generator.render.pdf import render_pdf, write_atomically
+    from generator.render.pdf import render_pdf
+    from generator.files import write_atomically
     from generator.text.fonts import FontLibrary
     library = FontLibrary()
     instructions = (f"Print both pages at 100 %, double-sided, flipping on the {duplex.replace('-', ' ')}. "

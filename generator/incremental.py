@@ -63,6 +63,6 @@ def is_fresh(folder: Path, digest: str) -> bool:
 
 
 def record(folder: Path, digest: str, files: list[Path]) -> None:
-    from generator.render.pdf import write_atomically
+    from generator.files import write_atomically
     names = sorted(str(path.relative_to(folder)) for path in files if folder in path.parents)
     write_atomically(folder / STAMP, json.dumps({"digest": digest, "files": names}, indent=1).encode())

@@ -66,3 +66,20 @@ def test_shop_presets_set_size_bleed_and_page_order(tmp_path, shop, page, png, f
         assert image.size == png
     text = " ".join(document[0].get_textpage().get_text_range().split())
     assert (text == "GIFT") == (first == "back")
+
+
+def test_pngs_rendered_in_worker_processes_match_one_process(built_christmas, tmp_path, monkeypatch):
+    """A big deck's PNGs are shared among processes; the files are the same bytes either way."""
+    from generator.render import png
+    pdf = (built_christmas / "full" / "en" / "print-shop" / "cards.pdf").read_bytes()
+    serial = {index: [tmp_path / "serial" / f"{index}.png"] for index in range(4)}
+    shared = {index: [tmp_path / "shared" / f"{index}.png", tmp_path / "shared" / f"{index}-copy.png"]
+              for index in range(4)}
+    png.write_pages_png(pdf, serial, 300, (815, 1110))
+    monkeypatch.setattr(png, "PAGES_PER_WORKER", 1)    # four pages are enough for two workers
+    png.write_pages_png(pdf, shared, 300, (815, 1110), jobs=2)
+    for index in range(4):
+        expected = serial[index][0].read_bytes()
+        assert all(path.read_bytes() == expected for path in shared[index])
+        with Image.open(serial[index][0]) as image:
+            assert image.size == (815, 1110)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import io
 import math
-import os
 from collections import Counter
 from pathlib import Path
 
@@ -360,18 +359,6 @@ def _form_name(key: str) -> str:
 def _art_form_name(file: Path) -> str:
     # by content, not path: the same input gives the same bytes in any checkout
     return "A" + file_digest(file)
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write beside the target, then rename: a crash never leaves a half-written file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        temporary.write_bytes(data)
-        os.replace(temporary, path)
-    finally:
-        if temporary.exists():
-            temporary.unlink()
 
 
 def render_pdf(document: Document, initial_font: str, colour_mode: str = "rgb", ink_limit: float = 3.0) -> bytes:

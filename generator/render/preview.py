@@ -15,7 +15,8 @@ from PIL import Image, ImageDraw
 
 from generator.components.piece import Face
 from generator.imposition.sheet import Document, Page, Placement
-from generator.render.pdf import render_pdf, write_atomically
+from generator.render.pdf import render_pdf
+from generator.files import write_atomically
 
 THUMB_GAP = 12        # px between contact-sheet thumbnails
 
