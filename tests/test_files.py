@@ -37,7 +37,7 @@ def test_a_build_that_fails_while_writing_keeps_the_previous_file(tmp_path, monk
 
 
 def test_an_interrupted_write_leaves_no_partial_file(tmp_path, monkeypatch):
-    from generator.render import pdf as pdf_module
+    from generator.files import write_atomically
     target = tmp_path / "x.pdf"
     target.write_bytes(b"good")
 
@@ -45,7 +45,7 @@ def test_an_interrupted_write_leaves_no_partial_file(tmp_path, monkeypatch):
         raise OSError("disk full")
     monkeypatch.setattr(os, "replace", failing_replace)
     with pytest.raises(OSError):
-        pdf_module.write_atomically(target, b"new")
+        write_atomically(target, b"new")
     assert target.read_bytes() == b"good"
     assert list(tmp_path.iterdir()) == [target]
 
