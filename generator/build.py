@@ -331,7 +331,7 @@ def write_target(target: Target, options: BuildOptions, library: FontLibrary, re
             _write(base / paper / f"{name}.pdf", Document(pages, title=f"{title} {name}"), body, report)
         booklet = None
         if target.rules is not None:
-            rules = render_rules(target.rules, paper, target.setter, target.stack)
+            rules = render_rules(target.rules, paper, target.setter, target.stack, options.color, options.ink_limit)
             _write_bytes(base / paper / "rules.pdf", rules, report)
             booklet = impose_booklet(rules, BOOKLET_SHEETS[paper])
             _write_bytes(base / paper / "rules-booklet.pdf", booklet, report)

@@ -72,6 +72,12 @@ def test_cmyk_output_has_no_rgb_and_keeps_under_the_ink_limit(tmp_path):
     rgb_operators, most = colour_operators((tmp_path / "cmyk" / shop).read_bytes())
     assert rgb_operators == 0 and 1.5 < most <= 2.4
     assert colour_operators((tmp_path / "rgb" / shop).read_bytes())[0] > 0
+    # the home files and the rulebook (platypus colours, its card figures) too
+    home = tmp_path / "cmyk" / "christmas-round" / "free" / "en" / "a4"
+    for name in ("cards.pdf", "tokens.pdf", "board.pdf", "rules.pdf"):
+        rgb_operators, most = colour_operators((home / name).read_bytes())
+        assert rgb_operators == 0 and most <= 2.4 + 1e-9, name
+    assert colour_operators((tmp_path / "rgb" / "christmas-round/free/en/a4/rules.pdf").read_bytes())[0] > 0
 
 
 def test_separation_puts_grey_on_black_and_limits_total_ink():

@@ -44,11 +44,12 @@ class FacePainter:
         return colour_object(value, self.colour_mode, self.ink_limit)
 
     @classmethod
-    def on(cls, canvas: Canvas, initial_font: str) -> "FacePainter":
-        """The painter of a canvas (one per canvas, so each form is defined once in its PDF)."""
+    def on(cls, canvas: Canvas, initial_font: str, colour_mode: str = "rgb", ink_limit: float = 3.0) -> "FacePainter":
+        """The painter of a canvas (one per canvas, so each form is defined once in its PDF);
+        the colour mode is the first caller's."""
         painter = getattr(canvas, "_pnp_painter", None)
         if painter is None:
-            painter = cls(canvas, initial_font)
+            painter = cls(canvas, initial_font, colour_mode, ink_limit)
             canvas._pnp_painter = painter
         return painter
 

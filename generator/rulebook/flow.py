@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 from xml.sax.saxutils import escape
 
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import HexColor, toColor
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -21,6 +21,7 @@ from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame,
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from generator.render.icons import icon_png
+from generator.render.colour import convert
 from generator.render.pdf import FacePainter
 from generator.rulebook.resolve import ICON, Callout, Faq, Figure, RuleDoc, Table as RulesTable
 from generator.text.hyphenation import soft_hyphenate
@@ -101,12 +102,18 @@ class Heading(Paragraph):
 
 
 class RulebookTemplate(BaseDocTemplate):
-    def __init__(self, buffer, doc: RuleDoc, paper: str, markup: "Markup", **kwargs):
+    def __init__(self, buffer, doc: RuleDoc, paper: str, markup: "Markup", colour_mode: str = "rgb",
+                 ink_limit: float = 3.0, **kwargs):
         width, height = PAGE_SIZES[paper]
         body_font = markup.face()
+        if colour_mode == "cmyk":
+            # every colour platypus sets (text, rules, table backgrounds, badges) separated
+            # on its way to the canvas, the same way as the cards' colours
+            kwargs["enforceColorSpace"] = lambda colour: convert(toColor(colour), "cmyk", ink_limit)
         super().__init__(buffer, pagesize=(mm_to_pt(width), mm_to_pt(height)), invariant=1,
                          initialFontName=body_font, title=f"{doc.title} — {doc.edition}", creator="pnp", **kwargs)
         self.rule_doc, self.body_font, self.markup = doc, body_font, markup
+        self.colour_mode, self.ink_limit = colour_mode, ink_limit
         frame = Frame(mm_to_pt(MARGINS["outer"]), mm_to_pt(MARGINS["bottom"]),
                       mm_to_pt(width - MARGINS["outer"] - MARGINS["inner"]),
                       mm_to_pt(height - MARGINS["top"] - MARGINS["bottom"]), id="body",
@@ -114,6 +121,10 @@ class RulebookTemplate(BaseDocTemplate):
         body = PageTemplate("body", [frame], onPage=self._footer)
         # a leaflet has no cover: its first page is a body page
         self.addPageTemplates([body] if doc.leaflet else [PageTemplate("cover", [frame]), body])
+
+    def beforeDocument(self):
+        # figures and art drawn by the face painter: one painter per pass's canvas, in this colour mode
+        FacePainter.on(self.canv, self.body_font, self.colour_mode, self.ink_limit)
 
     def _footer(self, canvas, doc):
         canvas.saveState()
@@ -367,12 +378,13 @@ class CentredArt(Flowable):
         self.canv.restoreState()
 
 
-def render_rules(doc: RuleDoc, paper: str, setter: TextSetter, stack: tuple[str, ...]) -> bytes:
+def render_rules(doc: RuleDoc, paper: str, setter: TextSetter, stack: tuple[str, ...],
+                 colour_mode: str = "rgb", ink_limit: float = 3.0) -> bytes:
     """rules.pdf as bytes: two passes, so the table of contents has the real page numbers."""
     markup = Markup(setter, stack, doc.lang, doc.icons)
     width, _ = PAGE_SIZES[paper]
     frame_width = width - MARGINS["outer"] - MARGINS["inner"]
     buffer = io.BytesIO()
-    template = RulebookTemplate(buffer, doc, paper, markup)
+    template = RulebookTemplate(buffer, doc, paper, markup, colour_mode, ink_limit)
     template.multiBuild(StoryBuilder(doc, markup, frame_width).story())
     return buffer.getvalue()
