@@ -1,5 +1,8 @@
 """n-up card sheets: fronts in a centred grid with crop marks, each followed by its backs page.
 
+Pieces of another size (a large token after the small ones) continue in a band
+below a part-filled grid when a row of them fits there.
+
 Backs are placed mirror-wise so they land behind their fronts after duplex
 printing: long-edge flip mirrors columns, short-edge flip mirrors rows. The
 artwork is never mirrored, only positions. Backs run past the grid by their
@@ -63,65 +66,111 @@ def grid_geometry(spec: GridSpec) -> GridGeometry:
     return GridGeometry(columns, rows, (paper_w - grid_w) / 2, (paper_h - grid_h) / 2)
 
 
-def back_position(spec: GridSpec, geometry: GridGeometry, row: int, column: int) -> tuple[int, int]:
-    """Where the back of the card at (row, column) goes on the backs page."""
-    if spec.duplex == "short-edge":
-        return geometry.rows - 1 - row, column
-    return row, geometry.columns - 1 - column
+# Between two bands of pieces on one sheet: room for both bands' crop marks (2 + 5 mm each) and air.
+BAND_GAP = 16.0
 
 
-def impose_cards(copies: Sequence[PieceCopy], spec: GridSpec,
-                 back_of: Callable[[PieceCopy], Face | None] = lambda copy: copy.back,
-                 caption: Callable[[str, float], tuple[GlyphRun, ...]] | None = None,
-                 label: str = "cards", scale_mark: bool = True) -> list[Page]:
-    """Pages in duplex order: fronts, then their backs, sheet after sheet.
+@dataclass
+class _Band:
+    """One size's grid on a sheet: its rows hold `copies` (the last row maybe part-filled)."""
 
-    Pieces without a back (standees) get no backs page.
-    """
-    geometry = grid_geometry(spec)
-    per_page = geometry.columns * geometry.rows
-    pages: list[Page] = []
-    for sheet, start in enumerate(range(0, len(copies), per_page)):
-        batch = copies[start:start + per_page]
-        fronts, backs = [], []
-        for index, copy in enumerate(batch):
-            row, column = divmod(index, geometry.columns)
-            x, y = geometry.cell(spec, row, column)
-            fronts.append(Placement(copy.front, x, y, _clip(spec, geometry, row, column, spec.front_outer_bleed)))
-            back = back_of(copy)
-            if back is None:
-                continue
-            back_row, back_column = back_position(spec, geometry, row, column)
-            bx, by = geometry.cell(spec, back_row, back_column)
-            clip = _clip(spec, geometry, back_row, back_column, spec.back_outer_bleed)
-            dx, dy = spec.back_offset
-            backs.append(Placement(back, bx + dx, by + dy, (clip[0] + dx, clip[1] + dy, clip[2], clip[3])))
-        # a part-filled last sheet gets marks around the cards it holds, not around empty cells
-        used = GridGeometry(min(len(batch), geometry.columns), -(-len(batch) // geometry.columns),
-                            geometry.left, geometry.top)
-        marks = list(crop_marks(spec, used))
-        if sheet == 0 and scale_mark:
-            marks.extend(scale_bar(spec, geometry, caption))
-        pages.append(Page(*spec.paper, tuple(fronts), tuple(marks), label=f"{label} fronts {sheet + 1}"))
-        if backs:
-            pages.append(Page(*spec.paper, tuple(backs), label=f"{label} backs {sheet + 1}"))
-    return pages
+    spec: GridSpec
+    geometry: GridGeometry
+    copies: list[PieceCopy]
+
+    @property
+    def held(self) -> GridGeometry:
+        """The part of the grid its copies fill (a part-filled band's marks go round these only)."""
+        columns = self.geometry.columns
+        return GridGeometry(min(len(self.copies), columns), -(-len(self.copies) // columns),
+                            self.geometry.left, self.geometry.top)
+
+    @property
+    def bottom(self) -> float:
+        return self.geometry.top + self.held.size(self.spec)[1]
 
 
 def impose_mixed(copies: Sequence[PieceCopy], paper: tuple[float, float], caption=None, label: str = "pieces",
                  **grid_options) -> list[Page]:
-    """Pieces of several sizes (tokens of 30 and 20 mm): each run of one size on its own sheets."""
+    """Pieces of several sizes (tokens of 26 and 15 mm) in order, each size in its own grid.
+
+    A size that starts where the previous one left a sheet part-filled goes in a band
+    below it when it fits: a lone large token does not take a sheet (and its back) of
+    its own. Backs are placed at the mirror image of their fronts on the page.
+    """
+    sheets: list[list[_Band]] = []
+    for run in _runs_of_one_size(copies):
+        spec = GridSpec(paper, (run[0].front.width, run[0].front.height), **grid_options)
+        full = grid_geometry(spec)
+        remaining = list(run)
+        while remaining:
+            band = _band_below(sheets[-1][-1], spec, full, remaining) if sheets else None
+            if band is None:
+                band = _Band(spec, full, remaining[:full.columns * full.rows])
+                sheets.append([])
+            sheets[-1].append(band)
+            remaining = remaining[len(band.copies):]
     pages: list[Page] = []
-    run: list[PieceCopy] = []
-    for copy in list(copies) + [None]:  # type: ignore[list-item]
-        size = None if copy is None else (copy.front.width, copy.front.height)
-        if run and (copy is None or size != (run[0].front.width, run[0].front.height)):
-            spec = GridSpec(paper, (run[0].front.width, run[0].front.height), **grid_options)
-            pages.extend(impose_cards(run, spec, caption=caption, label=label, scale_mark=not pages))
-            run = []
-        if copy is not None:
-            run.append(copy)
+    for number, bands in enumerate(sheets, start=1):
+        fronts, backs, marks = [], [], []
+        for band in bands:
+            band_fronts, band_backs = _placements(band)
+            fronts += band_fronts
+            backs += band_backs
+            marks += crop_marks(band.spec, band.held)
+        if number == 1:
+            last = bands[-1]
+            marks += scale_bar(last.spec, GridGeometry(last.geometry.columns, last.held.rows,
+                                                       last.geometry.left, last.geometry.top), caption)
+        pages.append(Page(*paper, tuple(fronts), tuple(marks), label=f"{label} fronts {number}"))
+        if backs:
+            pages.append(Page(*paper, tuple(backs), label=f"{label} backs {number}"))
     return pages
+
+
+def _runs_of_one_size(copies: Sequence[PieceCopy]) -> list[list[PieceCopy]]:
+    runs: list[list[PieceCopy]] = []
+    for copy in copies:
+        size = (copy.front.width, copy.front.height)
+        if runs and size == (runs[-1][0].front.width, runs[-1][0].front.height):
+            runs[-1].append(copy)
+        else:
+            runs.append([copy])
+    return runs
+
+
+def _band_below(above: _Band, spec: GridSpec, full: GridGeometry, copies: list[PieceCopy]) -> _Band | None:
+    """A band of these pieces under `above`, inside the printable margin, or None if no row fits."""
+    top = above.bottom + BAND_GAP
+    room = spec.paper[1] - spec.min_margin - top
+    rows = int((room + spec.gap) // (spec.card[1] + spec.gap))
+    if rows < 1:
+        return None
+    geometry = GridGeometry(full.columns, rows, full.left, top)
+    return _Band(spec, geometry, copies[:full.columns * rows])
+
+
+def _placements(band: _Band) -> tuple[list[Placement], list[Placement]]:
+    """Fronts in the band's cells; each back at its front's mirror image across the page's
+    flip axis (long edge: left–right, short edge: top–bottom), moved by the back offset."""
+    spec, geometry = band.spec, band.geometry
+    paper_w, paper_h = spec.paper
+    card_w, card_h = spec.card
+    dx, dy = spec.back_offset
+    fronts, backs = [], []
+    for index, copy in enumerate(band.copies):
+        row, column = divmod(index, geometry.columns)
+        x, y = geometry.cell(spec, row, column)
+        fronts.append(Placement(copy.front, x, y, _clip(spec, geometry, row, column, spec.front_outer_bleed)))
+        if copy.back is None:
+            continue
+        cx, cy, cw, ch = _clip(spec, geometry, row, column, spec.back_outer_bleed)
+        if spec.duplex == "short-edge":
+            bx, by, clip = x, paper_h - y - card_h, (cx, paper_h - cy - ch, cw, ch)
+        else:
+            bx, by, clip = paper_w - x - card_w, y, (paper_w - cx - cw, cy, cw, ch)
+        backs.append(Placement(copy.back, bx + dx, by + dy, (clip[0] + dx, clip[1] + dy, clip[2], clip[3])))
+    return fronts, backs
 
 
 def _clip(spec: GridSpec, geometry: GridGeometry, row: int, column: int, outer: float):

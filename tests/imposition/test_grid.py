@@ -2,7 +2,8 @@
 
 import pytest
 
-from generator.imposition.grid import GridSpec, back_position, crop_marks, grid_geometry
+from generator.components.piece import Face, PieceCopy
+from generator.imposition.grid import BAND_GAP, GridSpec, crop_marks, grid_geometry, impose_mixed
 from generator.imposition.sheet import PAPER_SIZES
 
 CARD = (63.0, 88.0)
@@ -26,14 +27,22 @@ def test_letter_with_a_gap_drops_a_row_rather_than_print_in_the_unprintable_marg
     assert geometry.top >= 6.35
 
 
+def _copies(count: int, size=CARD, deck="d") -> list[PieceCopy]:
+    front = Face(f"{deck}-front", *size, 3, ())
+    back = Face(f"{deck}-back", *size, 3, ())
+    return [PieceCopy(deck, "c", n, front, back) for n in range(1, count + 1)]
+
+
+def _cells(page) -> list[tuple[float, float]]:
+    return [(round(p.x, 2), round(p.y, 2)) for p in page.placements]
+
+
 def test_long_edge_backs_mirror_columns_and_short_edge_backs_mirror_rows():
-    spec = GridSpec(PAPER_SIZES["a4"], CARD)
-    geometry = grid_geometry(spec)
-    assert back_position(spec, geometry, 0, 0) == (0, 2)
-    assert back_position(spec, geometry, 1, 2) == (1, 0)
-    short = GridSpec(PAPER_SIZES["a4"], CARD, duplex="short-edge")
-    assert back_position(short, geometry, 0, 0) == (2, 0)
-    assert back_position(short, geometry, 2, 1) == (0, 1)
+    long_edge = impose_mixed(_copies(2), PAPER_SIZES["a4"])
+    assert _cells(long_edge[0]) == [(10.5, 16.5), (73.5, 16.5)]          # row 1, columns 1 and 2
+    assert _cells(long_edge[1]) == [(136.5, 16.5), (73.5, 16.5)]         # behind them: columns 3 and 2
+    short_edge = impose_mixed(_copies(2), PAPER_SIZES["a4"], duplex="short-edge")
+    assert _cells(short_edge[1]) == [(10.5, 192.5), (73.5, 192.5)]       # row 3, same columns
 
 
 def test_crop_marks_sit_outside_the_grid_in_line_with_every_cut():
@@ -51,13 +60,31 @@ def test_crop_marks_sit_outside_the_grid_in_line_with_every_cut():
 
 
 def test_a_part_filled_sheet_has_marks_only_around_its_cards():
-    from generator.components.piece import Face, PieceCopy
-    from generator.imposition.grid import impose_cards
-    face = Face("f", 63, 88, 3, ())
-    copies = [PieceCopy("d", "c", n, face, face) for n in range(1, 12)]       # 9 on sheet one, 2 on sheet two
-    spec = GridSpec(PAPER_SIZES["a4"], CARD)
-    pages = impose_cards(copies, spec)
+    pages = impose_mixed(_copies(11), PAPER_SIZES["a4"])                 # 9 on sheet one, 2 on sheet two
     full, part = pages[0].marks, pages[2].marks
     assert sorted({round(m.x, 2) for m in part if m.w == 0}) == [10.5, 73.5, 136.5]   # two columns' edges
     assert sorted({round(m.y, 2) for m in part if m.h == 0}) == [16.5, 104.5]         # one row's edges
     assert sorted({round(m.x, 2) for m in full if m.w == 0 and m.y < 16.5}) == [10.5, 73.5, 136.5, 199.5]
+
+
+def test_a_smaller_size_fills_the_rest_of_a_part_filled_sheet_in_a_band_below():
+    """48 tokens of 26 mm leave room under their 7 rows: a 15 mm token goes there, not on a sheet of its own."""
+    pages = impose_mixed(_copies(48, (26, 26), "wish") + _copies(1, (15, 15), "santa"), PAPER_SIZES["a4"])
+    assert [page.label for page in pages] == ["pieces fronts 1", "pieces backs 1"]
+    fronts, backs = pages
+    santa = [p for p in fronts.placements if p.face.key == "santa-front"]
+    wishes = [p for p in fronts.placements if p.face.key == "wish-front"]
+    bottom_of_wishes = max(p.y for p in wishes) + 26
+    assert santa[0].y == pytest.approx(bottom_of_wishes + BAND_GAP)
+    assert santa[0].y + 15 <= 297 - 6.35                                    # inside the printable margin
+    back = [p for p in backs.placements if p.face.key == "santa-back"][0]
+    assert (back.x, back.y) == pytest.approx((210 - santa[0].x - 15, santa[0].y))   # behind it, long edge
+    # the two bands' crop marks stay apart: the upper band's end 7 mm below it, the lower's start 7 mm above
+    vertical = [m for m in fronts.marks if m.w == 0 and m.h > 0 and bottom_of_wishes < m.y < santa[0].y]
+    assert vertical and all(m.y + m.h <= bottom_of_wishes + 7 + 1e-9 or m.y >= santa[0].y - 7 - 1e-9
+                            for m in vertical)
+
+
+def test_a_size_that_does_not_fit_below_starts_a_new_sheet():
+    pages = impose_mixed(_copies(9) + _copies(1, (26, 26), "token"), PAPER_SIZES["a4"])   # a full card sheet
+    assert [page.label for page in pages] == ["pieces fronts 1", "pieces backs 1", "pieces fronts 2", "pieces backs 2"]
