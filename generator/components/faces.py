@@ -14,7 +14,7 @@ from generator.components.cells import (CellPlace, PathError, cell_fields, group
                                         rotate_region, row_places, rows_places)
 from generator.components.network import layout_network
 from generator.components.piece import ArtPlacement, Face, Group, Item, Shape
-from generator.components.subject import (Subject, box_colour, is_present, reference_mark, require,
+from generator.components.subject import (MISSING, Subject, box_colour, is_present, reference_mark, require,
                                           resolve_file, template_mark, value_of)
 from generator.components.text_boxes import check_safe, table_items, text_items
 from generator.content.schema import Box, Template
@@ -34,7 +34,7 @@ def layout_face(template: ResolvedTemplate, subject: Subject, ctx: LayoutContext
                              f"editions in game.yaml: {', '.join(ctx.source.game.editions)}")
         if box.editions is not None and ctx.edition not in box.editions:
             continue
-        if box.when is not None and not is_present(value_of(box.when, subject)):
+        if not _shown(box, subject, ctx, mark, template.id, name):
             continue
         frame = _frame(box, model, mark, ctx, name)
         if frame is None:
@@ -79,6 +79,41 @@ def _plan(template: ResolvedTemplate, ctx: LayoutContext) -> list[_Step]:
                   box.kind in _PLAIN_KINDS and not _reads_field(box.model_dump()))
             for name, box in sorted(template.model.boxes.items(), key=lambda pair: pair[1].z)]
     return plan
+
+
+def _shown(box: Box, subject: Subject, ctx: LayoutContext, mark: SourceMark, template_id: str, name: str) -> bool:
+    if box.when is not None and not _holds(box.when, subject, ctx, mark, template_id, name):
+        return False
+    return box.unless is None or not _holds(box.unless, subject, ctx, mark, template_id, name)
+
+
+def _holds(condition, subject: Subject, ctx: LayoutContext, mark: SourceMark, template_id: str, name: str) -> bool:
+    """'@field': the field is there and not empty; {'@field': value or [values]}: every field matches."""
+    if isinstance(condition, str):
+        if not condition.startswith("@"):
+            if ctx.once("condition", template_id, name, condition):
+                ctx.problems.add(mark, f"box '{name}': a condition names a field as '@{condition}', "
+                                       f"not '{condition}'", f"write '@{condition}'")
+            return False
+        return is_present(value_of(condition, subject))
+    holds = True
+    for reference, wanted in condition.items():
+        if not reference.startswith("@"):
+            if ctx.once("condition", template_id, name, reference):
+                ctx.problems.add(mark, f"box '{name}': a condition names fields as '@{reference}', not '{reference}'",
+                                 f"write '@{reference}': {wanted!r}")
+            return False
+        value = value_of(reference, subject)
+        choices = wanted if isinstance(wanted, list) else [wanted]
+        holds = holds and value is not MISSING and any(_same(value, choice) for choice in choices)
+    return holds
+
+
+def _same(value, choice) -> bool:
+    # YAML gives 3 and "3" for the same thing written two ways; true is not 1
+    if isinstance(value, bool) or isinstance(choice, bool):
+        return value is choice
+    return value == choice or str(value) == str(choice)
 
 
 def _reads_field(value) -> bool:

@@ -55,7 +55,16 @@ def _resolve_style(template: ResolvedTemplate, name: str | None, ctx: LayoutCont
         italic=bool(style.italic),
         color=ctx.colour(style.color or "#222222", template.model.palette, colour_mark) or "#000000",
         align=style.align or "left", valign=style.valign or "top", leading=style.leading or 1.2,
-        lang=ctx.lang)
+        lang=ctx.lang, halo=_halo(style, template, name, ctx, mark))
+
+
+def _halo(style: TextStyle, template: ResolvedTemplate, name: str | None, ctx: LayoutContext,
+          mark: SourceMark) -> tuple[str, float] | None:
+    if style.halo is None:
+        return None
+    where = template_mark(template, ("styles", name or "", "halo", "color"), mark)
+    colour = ctx.colour(style.halo.color, template.model.palette, where)
+    return (colour, style.halo.width) if colour else None
 
 
 def text_items(box: Box, frame, template: ResolvedTemplate, subject: Subject, ctx: LayoutContext,

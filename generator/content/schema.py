@@ -190,6 +190,18 @@ class TextStyle(Strict):
     valign: Literal["top", "middle", "bottom"] | None = None
     leading: float | None = Field(None, description="Line height as a multiple of the size.")
     uppercase: bool | None = None
+    halo: TextHalo | None = None
+
+
+# A box condition: '@field', or {'@field': value or [values]}.
+Condition = str | dict[str, str | int | float | bool | list[str | int | float | bool]]
+
+
+class TextHalo(Strict):
+    """An outline drawn under the letters, so text stays readable over a busy picture (a map)."""
+
+    color: str = Field(description="Colour of the outline (a palette name or '#rrggbb').")
+    width: Length = Field(0.4, description="How far the outline reaches past the letters.")
 
 
 class Anchor(Strict):
@@ -212,7 +224,11 @@ class Box(Strict):
     z: int = Field(0, description="Drawing order; equal z keeps the template's order.")
     anchor: Anchor | None = Field(None, description="x and y are then measured from that cell's top-left, "
                                                     "in the cell's own reading direction.")
-    when: str | None = Field(None, description="'@field': draw only if the card has this field.")
+    when: "Condition | None" = Field(
+        None, description="Draw only if: '@field' (the card has the field, not empty, 0 or false), or "
+                          "{'@field': value} (the field equals the value, or one of a list of values; "
+                          "with several fields, all must match).")
+    unless: "Condition | None" = Field(None, description="Draw except when this holds (same forms as `when`).")
     editions: list[str] | None = Field(None, description="Draw only in these editions.")
     # shapes
     fill: str | None = None

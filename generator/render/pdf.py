@@ -218,6 +218,8 @@ class FacePainter:
                 canvas.setFont(run.font, run.size)
                 canvas.setFillColor(self.colour(run.color))
                 current = (run.font, run.size, run.color)
+            if run.halo:
+                self._halo(run, x, y)
             if run.slant:
                 canvas.saveState()
                 canvas.transform(1, 0, SYNTHETIC_SLANT, 1, x, y)
@@ -226,6 +228,22 @@ class FacePainter:
                 current = (None, None, None)
             else:
                 canvas.drawString(x, y, run.text)
+
+
+    def _halo(self, run, x: float, y: float) -> None:
+        """The run's letters stroked with round joins (text render mode 1), under the filled letters."""
+        canvas = self.canvas
+        colour, width = run.halo
+        canvas.saveState()
+        canvas.setStrokeColor(self.colour(colour))
+        canvas.setLineWidth(2 * mm_to_pt(width))
+        canvas.setLineJoin(1)
+        canvas.setLineCap(1)
+        if run.slant:
+            canvas.transform(1, 0, SYNTHETIC_SLANT, 1, x, y)
+            x = y = 0
+        canvas.drawString(x, y, run.text, mode=1)
+        canvas.restoreState()
 
 
 class PdfRenderer(FacePainter):

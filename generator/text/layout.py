@@ -38,6 +38,7 @@ class SetStyle:
     valign: str = "top"
     leading: float = 1.2
     lang: str = "en"
+    halo: tuple[str, float] | None = None   # outline colour and width (mm) under the letters
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,7 @@ class GlyphRun:
     size: float
     color: str
     slant: bool = False
+    halo: tuple[str, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -143,7 +145,8 @@ def _one_line(paragraphs, width, height, style, setter) -> TextLayout | None:
     top = {"top": 0.0, "middle": (height - used) / 2, "bottom": height - used}[style.valign]
     baseline = top + pt_to_mm(style.size * (style.leading - 1) / 2) + pt_to_mm(style.size * BASELINE)
     x = {"left": 0.0, "center": (width - content) / 2, "right": width - content}[style.align]
-    run = GlyphRun(x, baseline, text, runs[0].face.name, style.size, style.color, runs[0].face.synthetic_italic)
+    run = GlyphRun(x, baseline, text, runs[0].face.name, style.size, style.color, runs[0].face.synthetic_italic,
+                   style.halo)
     return TextLayout((run,), style.size, True, 0.0, used)
 
 
@@ -318,8 +321,8 @@ def _place(attempt, width, height, size, style, setter) -> TextLayout:
 
 
 def _continues(previous: GlyphRun, following: GlyphRun) -> bool:
-    return (previous.font, previous.size, previous.color, previous.slant) == \
-        (following.font, following.size, following.color, following.slant)
+    return (previous.font, previous.size, previous.color, previous.slant, previous.halo) == \
+        (following.font, following.size, following.color, following.slant, following.halo)
 
 
 def _runs(text, bold, italic, x, baseline, measure: _Measure, style: SetStyle, setter: TextSetter):
@@ -328,6 +331,6 @@ def _runs(text, bold, italic, x, baseline, measure: _Measure, style: SetStyle, s
     placed = []
     for run in setter.runs(text, style.stack, weight, slanted):
         placed.append(GlyphRun(x, baseline, run.text, run.face.name, measure.size, style.color,
-                               run.face.synthetic_italic))
+                               run.face.synthetic_italic, style.halo))
         x += pt_to_mm(stringWidth(run.text, run.face.name, measure.size))
     return placed
