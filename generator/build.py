@@ -11,6 +11,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Callable
 
 from generator.components.board import LaidOutBoard, layout_boards
 from generator.components.kit import KitText, kit_text
@@ -98,6 +99,8 @@ class BuildReport:
     targets: list[dict] = field(default_factory=list)        # per target: files, pages, bytes, seconds
     warnings: list = field(default_factory=list)
     seconds: float = 0.0
+    # told the number of pages (PDF pages, PNG images) each time some are written; not in worker processes
+    on_pages: Callable[[int], None] | None = field(default=None, repr=False, compare=False)
 
 
 def load_games(folders: list[Path], problems: Problems) -> list[GameSource]:
@@ -227,12 +230,21 @@ def _build(folders: list[Path], options: BuildOptions, progress) -> BuildReport:
             for done, future in enumerate(concurrent.futures.as_completed(futures), start=1):
                 _merge(report, future.result())
                 if progress:
-                    progress(done, len(jobs), report.targets[-1]["target"])
+                    progress(done, len(jobs), report.targets[-1]["target"], sum(report.pages.values()))
     else:
-        for done, target in enumerate(targets, start=1):
-            _merge(report, _write_laid_out(target, options, library, digests.get(target.folder_parts)))
+        written = 0
+
+        def pages_written(count: int) -> None:
+            nonlocal written
+            written += count
             if progress:
-                progress(done, len(targets), "/".join(target.folder_parts))
+                progress(done - 1, len(targets), label, written)
+        for done, target in enumerate(targets, start=1):
+            label = "/".join(target.folder_parts)
+            _merge(report, _write_laid_out(target, options, library, digests.get(target.folder_parts),
+                                           pages_written))
+            if progress:
+                progress(done, len(targets), label, written)
     report.targets.sort(key=lambda row: row["target"])
     report.written.sort()
     report.warnings = problems.warnings
@@ -257,9 +269,10 @@ def _lay_out_and_write_one(folder: Path, key: tuple[str, str, str], options: Bui
     return _write_laid_out(target, replace(options, jobs=1), library, digest)
 
 
-def _write_laid_out(target: Target, options: BuildOptions, library: FontLibrary, digest: str | None) -> BuildReport:
+def _write_laid_out(target: Target, options: BuildOptions, library: FontLibrary, digest: str | None,
+                    on_pages: Callable[[int], None] | None = None) -> BuildReport:
     started = time.perf_counter()
-    report = BuildReport()
+    report = BuildReport(on_pages=on_pages)
     write_target(target, options, library, report)
     if digest is not None:
         record(options.out.joinpath(*target.folder_parts), digest, report.written)
@@ -414,6 +427,8 @@ def _write_bytes(path: Path, data: bytes, report: BuildReport, pages: int | None
     report.written.append(path)
     if path.suffix == ".pdf":
         report.pages[path] = pages if pages is not None else _page_count(data)
+        if report.on_pages:
+            report.on_pages(report.pages[path])
     return data
 
 
@@ -437,7 +452,7 @@ def _write_pngs(pdf: bytes, document: Document, copies, folder: Path, report: Bu
     for copy in copies:
         for side, face in (("front", copy.front), ("back", copy.back)):
             paths.setdefault(first_page[face.key], []).append(folder / copy.deck / f"{copy.number:03d}-{side}.png")
-    write_pages_png(pdf, paths, PRINT_SHOP_DPI, size, jobs)
+    write_pages_png(pdf, paths, PRINT_SHOP_DPI, size, jobs, report.on_pages)
     report.written.extend(path for files in paths.values() for path in files)
 
 

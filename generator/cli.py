@@ -147,15 +147,19 @@ class Progress:
     def __init__(self):
         import time
         self.started, self.clock = time.perf_counter(), time.perf_counter
+        self.shown = 0.0
 
-    def __call__(self, done: int, total: int, label: str) -> None:
-        if self.clock() - self.started < 1.0 or not sys.stderr.isatty():
+    def __call__(self, done: int, total: int, label: str, pages: int = 0) -> None:
+        """Told as files are written (pages so far) and as targets finish."""
+        now = self.clock()
+        if now - self.started < 1.0 or not sys.stderr.isatty():
             return
+        if done < total and now - self.shown < 0.1:    # a 10,000-card deck reports pages by the thousand
+            return
+        self.shown = now
         filled = round(24 * done / total)
-        end = "\n" if done == total else ""
-        click.echo(f"\r[{'#' * filled}{'.' * (24 - filled)}] {done}/{total} targets  {label:<40}", err=True, nl=False)
-        if end:
-            click.echo("", err=True)
+        line = f"[{'#' * filled}{'.' * (24 - filled)}] {done}/{total} targets, {pages} pages  {label}"
+        click.echo(f"\r{line:<100.100}", err=True, nl=done == total)
 
 
 def summary_table(report) -> str:

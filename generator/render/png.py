@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 import pypdfium2 as pdfium
 
@@ -27,31 +27,54 @@ def pages_png(pdf_bytes: bytes, indices: list[int], dpi: float,
 
 
 def write_pages_png(pdf_bytes: bytes, files: dict[int, list[Path]], dpi: float,
-                    size: tuple[int, int] | None = None, jobs: int = 1) -> None:
+                    size: tuple[int, int] | None = None, jobs: int = 1,
+                    on_pages: Callable[[int], None] | None = None) -> None:
     """Render each page index once and write it to every file listed for it.
 
     A deck of all-different cards has a PNG to render per card (~25 ms each, most of it
-    PNG compression): with jobs > 1 the pages are shared among worker processes, each
-    opening the PDF itself (pdfium is not thread-safe).
+    PNG compression): with jobs > 1 the pages go to worker processes in small batches
+    (each worker opens the PDF once; pdfium is not thread-safe). `on_pages(n)` is told
+    as pages are done.
     """
     indices = sorted(files)
     workers = max(1, min(jobs, len(indices) // PAGES_PER_WORKER))
     if workers == 1:
-        _write_share(pdf_bytes, files, dpi, size)
+        for index, image in pages_png(pdf_bytes, indices, dpi, size):
+            for path in files[index]:
+                write_atomically(path, image)
+            if on_pages:
+                on_pages(1)
         return
     import concurrent.futures
     import multiprocessing
-    shares = [{index: files[index] for index in indices[start::workers]} for start in range(workers)]
+    batch = max(1, PAGES_PER_WORKER // 4)
+    batches = [{index: files[index] for index in indices[start:start + batch]}
+               for start in range(0, len(indices), batch)]
     context = multiprocessing.get_context("spawn")
-    with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
-        for finished in [pool.submit(_write_share, pdf_bytes, share, dpi, size) for share in shares]:
-            finished.result()   # a worker's error is raised here
+    with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context, initializer=_open_in_worker,
+                                                initargs=(pdf_bytes,)) as pool:
+        futures = [pool.submit(_write_batch, share, dpi, size) for share in batches]
+        for finished in concurrent.futures.as_completed(futures):
+            done = finished.result()     # a worker's error is raised here
+            if on_pages:
+                on_pages(done)
 
 
-def _write_share(pdf_bytes: bytes, files: dict[int, list[Path]], dpi: float, size: tuple[int, int] | None) -> None:
-    for index, image in pages_png(pdf_bytes, sorted(files), dpi, size):
+_worker_document: pdfium.PdfDocument | None = None
+
+
+def _open_in_worker(pdf_bytes: bytes) -> None:
+    global _worker_document
+    _worker_document = pdfium.PdfDocument(pdf_bytes)
+
+
+def _write_batch(files: dict[int, list[Path]], dpi: float, size: tuple[int, int] | None) -> int:
+    assert _worker_document is not None
+    for index in sorted(files):
+        image = _page_png(_worker_document, index, dpi, size)
         for path in files[index]:
             write_atomically(path, image)
+    return len(files)
 
 
 def _page_png(document, index: int, dpi: float, size: tuple[int, int] | None) -> bytes:
