@@ -181,7 +181,7 @@ def test_belarus_nodes_do_not_overlap_and_lie_inside_the_outline():
     source, board, box = _belarus()
     node_size = source.templates.resolve(box.network.node_template).model.size
     to_mm = project(box.network.projection, (box.x, box.y, box.width, box.height))
-    outline = [to_mm(lon, lat) for lon, lat in board.fields["outline"]]
+    outline = [to_mm(lon, lat) for lon, lat in source.game.fields["outline"]]
     points = {node["id"]: to_mm(node["lon"], node["lat"]) for node in board.fields["nodes"]}
     for node_id, point in points.items():
         assert point_in_polygon(point, outline), node_id

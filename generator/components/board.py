@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from generator.components.context import LayoutContext
 from generator.components.faces import layout_face
-from generator.components.subject import Subject
+from generator.components.subject import Subject, with_game_fields
 from generator.components.piece import Face
 
 
@@ -33,12 +33,12 @@ def layout_whole_faces(ctx: LayoutContext, items, document, list_key: str, noun:
         if template is None:
             continue
 
-        def field_mark(name: str, *inside: str | int, _index=index):
+        def own_mark(name: str, *inside: str | int, _index=index):
             return document.mark((list_key, _index, "fields", name, *inside))
 
         ctx.used.add(item.name)
-        subject = Subject(f"{noun} {item.id}", {"name": item.name, **item.fields}, field_mark,
-                          getattr(item, "cell_types", {}))
+        fields, field_mark = with_game_fields(ctx, {"name": item.name, **item.fields}, own_mark)
+        subject = Subject(f"{noun} {item.id}", fields, field_mark, getattr(item, "cell_types", {}))
         face = layout_face(template, subject, ctx, f"{source.id}/{ctx.edition}/{ctx.lang}/{noun}/{item.id}")
         laid_out.append(LaidOutFace(item.id, item.name, face))
     return laid_out

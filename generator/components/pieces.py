@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from generator.components.context import LayoutContext
 from generator.components.faces import layout_face
-from generator.components.subject import Subject
+from generator.components.subject import Subject, with_game_fields
 from generator.components.piece import Face, PieceCopy
 from generator.components.standee import standee_face
 from generator.content.game import PieceFile, piece_count
@@ -34,13 +34,13 @@ def layout_sets(ctx: LayoutContext, pieces: PieceFile) -> list[LaidOutSet]:
         saver_template = source.templates.resolve(piece_set.ink_saver_back) if piece_set.ink_saver_back else None
         if front_template is None or (piece_set.back and back_template is None):
             continue
-        set_fields = {"deck": piece_set.name, **piece_set.fields}
         ctx.used.add(piece_set.name)   # named in the YAML even where no template prints it
 
-        def set_mark(name: str, *inside: str | int, _index=set_index):
+        def own_mark(name: str, *inside: str | int, _index=set_index):
             if name == "deck":
                 return pieces.mark(_index, "name")
             return pieces.mark(_index, "fields", name, *inside)
+        set_fields, set_mark = with_game_fields(ctx, {"deck": piece_set.name, **piece_set.fields}, own_mark)
 
         noun = "deck" if pieces.kind == "cards" else f"{pieces.kind[:-1]} set"
         prefix = f"{source.id}/{ctx.edition}/{ctx.lang}/{pieces.kind}/{piece_set.id}"

@@ -29,6 +29,20 @@ class Subject:
     cell_types: dict[str, dict[str, Any]] = field(default_factory=dict)   # for `cells` boxes
 
 
+def with_game_fields(ctx: LayoutContext, fields: dict[str, Any],
+                     own_mark: Callable[..., SourceMark]) -> tuple[dict[str, Any], Callable[..., SourceMark]]:
+    """An item's fields over the game's shared ones (game.yaml `fields`), and where each is written."""
+    shared = ctx.source.game.fields
+    if not shared:
+        return fields, own_mark
+
+    def field_mark(name: str, *inside: str | int) -> SourceMark:
+        if name in shared and name not in fields:
+            return ctx.source.game_document.mark(("fields", name, *inside))
+        return own_mark(name, *inside)
+    return {**shared, **fields}, field_mark
+
+
 def template_mark(template: ResolvedTemplate, path: tuple[str, ...], fallback: SourceMark) -> SourceMark:
     """Where a template value is written: the first file of the chain (child first) that has it."""
     for document in template.chain:

@@ -70,6 +70,10 @@ class Game(Strict):
                                             description="The game's own fonts, by family name.")
     palette: dict[str, str] = Field(default_factory=dict,
                                     description="Named colours: '#rrggbb', or 'cmyk(c, m, y, k)' in percent.")
+    fields: dict[str, Any] = Field(
+        default_factory=dict,
+        description="Fields every card, token, pawn, board and sheet sees (their own fields of the same "
+                    "name win): data several components share, such as a map's outline.")
 
     @field_validator("palette")
     @classmethod
