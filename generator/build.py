@@ -459,9 +459,10 @@ def _write_pngs(pdf: bytes, document: Document, copies, folder: Path, report: Bu
 def caption_maker(library: FontLibrary, lang: str):
     setter = TextSetter(library)
 
-    def caption(text: str, size: float):
-        style = SetStyle(("nunito", "inter"), size, size, lang=lang, color="#000000")
-        return fit_text(parse_rich_text(text), 200, 20, style, setter).runs
+    def caption(text: str, size: float, width: float = 200.0):
+        """Engine text (scale bar, tile labels, calibration instructions) wrapped to `width` mm."""
+        style = SetStyle(("nunito", "inter", "noto-sans-georgian"), size, size, lang=lang, color="#000000")
+        return fit_text(parse_rich_text(text), width, 40, style, setter).runs
     return caption
 
 

@@ -11,6 +11,7 @@ import click
 from generator.build import BuildOptions, build, check, preview
 from generator.content.game import find_games
 from generator.errors import ContentError, Problem, UsageError
+from generator.i18n.engine_text import CALIBRATION, calibration_instructions
 
 PAPERS = ("a4", "letter")
 
@@ -317,7 +318,9 @@ def new_command(game, lang, title, content_root) -> None:
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
 @click.option("--duplex", type=click.Choice(["long-edge", "short-edge"]), default="long-edge", show_default=True)
 @click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False))
-def calibrate_command(paper, duplex, out) -> None:
+@click.option("--lang", default="en", show_default=True, type=click.Choice(sorted(CALIBRATION)),
+              help="Language of the instructions printed on the sheet.")
+def calibrate_command(paper, duplex, out, lang) -> None:
     """Write a two-sided test sheet to find your printer's back offset."""
     from generator.build import caption_maker
     from generator.imposition.calibration import calibration_pages
@@ -326,11 +329,9 @@ def calibrate_command(paper, duplex, out) -> None:
     from generator.files import write_atomically
     from generator.text.fonts import FontLibrary
     library = FontLibrary()
-    instructions = (f"Print both pages at 100 %, double-sided, flipping on the {duplex.replace('-', ' ')}. "
-                    "Hold the sheet against the light, front side up: the numbers under the red cross are X and Y. "
-                    "Then build with --back-offset X,Y")
-    pages = calibration_pages(PAPER_SIZES[paper], duplex, caption_maker(library, "en"), instructions)
-    path = Path(out) / f"calibration-{paper}-{duplex}.pdf"
+    instructions = calibration_instructions(lang, duplex)
+    pages = calibration_pages(PAPER_SIZES[paper], duplex, caption_maker(library, lang), instructions)
+    path = Path(out) / f"calibration-{paper}-{duplex}{'' if lang == 'en' else '-' + lang}.pdf"
     write_atomically(path, render_pdf(Document(pages, title="pnp back-offset calibration"),
                                       library.face("nunito").name))
     click.echo(f"wrote {path}")

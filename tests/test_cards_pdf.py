@@ -197,3 +197,25 @@ def test_gutterfold_puts_each_back_across_the_fold_from_its_front(tmp_path, pape
     for (fx, fy), (bx, by) in zip(fronts, backs):
         assert fx + CARD_W <= fold and bx >= fold
         assert bx == pytest.approx(2 * fold - fx - CARD_W, abs=0.1) and by == pytest.approx(fy, abs=0.1)
+
+
+@pytest.mark.parametrize("lang, word", [("en", "long edge"), ("bg", "дългата страна"), ("ru", "длинному краю"),
+                                        ("hu", "hosszú élén"), ("ka", "გრძელ კიდეზე"), ("de", "langen Kante"),
+                                        ("fr", "bord long")])
+def test_calibration_instructions_in_the_users_language_stay_on_the_page(tmp_path, lang, word):
+    from click.testing import CliRunner
+    from generator.cli import main
+    from generator.i18n.engine_text import calibration_instructions
+    from generator.text.fonts import FontLibrary
+    from generator.text.setter import TextSetter
+    result = CliRunner().invoke(main, ["calibrate", "--paper", "letter", "--lang", lang, "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    name = f"calibration-letter-long-edge{'' if lang == 'en' else '-' + lang}.pdf"
+    page = open_pdf(tmp_path / name)[0]
+    text = page.get_textpage()
+    assert word in " ".join(text.get_text_range().split()) and "--back-offset" in text.get_text_range()
+    width, _ = page.get_size()
+    rightmost = max(text.get_charbox(index)[2] for index in range(text.count_chars()))
+    assert rightmost <= width - 14 / 25.4 * 72                      # inside a 14 mm right margin
+    setter = TextSetter(FontLibrary())
+    assert not setter.uncovered(calibration_instructions(lang, "long-edge"), ("nunito", "inter", "noto-sans-georgian"))

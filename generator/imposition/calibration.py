@@ -34,7 +34,7 @@ def calibration_pages(paper: tuple[float, float], duplex: str, caption, instruct
             front.append(TextPlacement(cx + d - 1.6, cy - GRID / 2 - 7.5, caption(f"{sign_x * d:+g}", 5.0)))
             front.append(TextPlacement(cx - GRID / 2 - 10.5, cy + d - 1.0, caption(f"{sign_y * d:+g}", 5.0)))
     front += _cross(cx, cy, "#000000", 0.15)
-    front.append(TextPlacement(15, 15, caption(instructions, 9.0)))
+    front.append(TextPlacement(15, 15, caption(instructions, 9.0, paper[0] - 30)))
     front.extend(scale_bar_items(15, paper[1] - 15, caption))
     # the red cross reaches the scales at the grid's edges, where it is read
     back: list[Item] = _grid(cx, cy, "#f2a0a0") + _cross(cx, cy, RED, 0.25, GRID / 2 + 3.0)
