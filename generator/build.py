@@ -39,7 +39,7 @@ from generator.rulebook.resolve import RuleDoc, resolve_rules
 from generator.text.fonts import FontLibrary, game_families
 from generator.text.layout import SetStyle, fit_text
 from generator.text.rich import parse_rich_text
-from generator.text.setter import TextSetter
+from generator.text.setter import TextSetter, forget_text_runs
 
 PRINT_SHOP_DPI = 300
 BOOKLET_SHEETS = {"a4": (297.0, 210.0), "letter": (279.4, 215.9)}   # landscape, two rule pages a side
@@ -220,6 +220,7 @@ def _build(folders: list[Path], options: BuildOptions, progress) -> BuildReport:
     with allocation_burst():
         targets = layout_targets(sources, options, problems, library, only=wanted if not options.force else None)
     problems.raise_if_errors()   # nothing is written unless every target checks clean
+    _forget_layout_inputs(sources)
     jobs = [(target.source.folder, target.folder_parts) for target in targets]
     if options.jobs > 1 and len(jobs) > 1:
         import concurrent.futures
@@ -266,7 +267,16 @@ def _lay_out_and_write_one(folder: Path, key: tuple[str, str, str], options: Bui
     with allocation_burst():
         sources = load_games([folder], problems)
         target, = layout_targets(sources, one, problems, library, only={key})
+    _forget_layout_inputs(sources)
     return _write_laid_out(target, replace(options, jobs=1), library, digest)
+
+
+def _forget_layout_inputs(sources: list[GameSource]) -> None:
+    """What only layout needs, released before the files are drawn (see GameSource.forget_positions)."""
+    for source in sources:
+        source.forget_positions()
+    forget_text_runs()
+    gc.collect()
 
 
 def _write_laid_out(target: Target, options: BuildOptions, library: FontLibrary, digest: str | None,

@@ -55,6 +55,20 @@ class GameSource:
     def id(self) -> str:
         return self.game.id
 
+    def forget_positions(self) -> None:
+        """Drop the raw values and source marks of the component files once layout is done.
+
+        Layout is the last stage that reports problems against the YAML; writing never
+        does. A 10,000-card deck's marks and raw values are ~25 MB that the print-shop
+        file, drawn next, can use instead. (Marks asked for later fall back to line 1.)
+        """
+        documents = [piece_file.document for piece_file in self.pieces.values()]
+        documents += [self.boards_document, self.sheets_document]
+        for document in documents:
+            if document is not None:
+                document.data = None
+                document.marks.positions.clear()
+
     @property
     def source_language(self) -> str:
         return self.game.languages[0]

@@ -93,3 +93,9 @@ def _split(library: FontLibrary, text: str, stack: tuple[str, ...], weight: str,
             runs.append(Run("".join(drawn[start:end]), library.face(stack[indices[start]], weight, italic)))
             start = end
     return runs, frozenset(missing)
+
+
+def forget_text_runs() -> None:
+    """Empty the per-text caches (font runs, coverage) once every face is laid out."""
+    _split.cache_clear()
+    _uncovered.cache_clear()
