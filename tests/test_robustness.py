@@ -146,3 +146,19 @@ def test_preview_writes_every_distinct_face_and_contact_sheets(tmp_path):
         assert image.size == pytest.approx((63 / 25.4 * 50, 88 / 25.4 * 50), abs=1)   # 50 dpi, trim size
     for sheet in ("cards.png", "cards-gifts.png", "tokens.png", "pawns.png", "boards.png"):
         assert (folder / sheet).exists(), sheet
+
+
+@pytest.mark.parametrize("lang, heading", [("hu", "Nyomtatható játékcsomag"), ("ka", "დასაბეჭდი ნაკრები"),
+                                           ("en", "Print-and-play kit")])
+def test_a_new_game_in_any_language_gets_its_kit_cover_in_that_language(tmp_path, monkeypatch, lang, heading):
+    import shutil
+    from tests.pdf_probe import open_pdf
+    root = Path(__file__).resolve().parent.parent
+    shutil.copytree(root / "templates", tmp_path / "templates")
+    (tmp_path / "content").mkdir()
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(main, ["new", "my-game", "--lang", lang, "--title", "Zoo"]).exit_code == 0
+    built = CliRunner().invoke(main, ["build", "my-game", "--paper", "a4", "-q"])
+    assert built.exit_code == 0, built.output
+    cover = open_pdf(tmp_path / "output" / "my-game" / "standard" / lang / "a4" / "kit.pdf")[0]
+    assert heading in " ".join(cover.get_textpage().get_text_range().split())

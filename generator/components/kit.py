@@ -7,19 +7,7 @@ from dataclasses import dataclass
 from generator.components.board import LaidOutBoard
 from generator.components.context import LayoutContext
 from generator.components.pieces import LaidOutSet
-
-# Used when a game's catalog has no `kit.*` keys of its own.
-DEFAULTS = {
-    "kit.title": "Print-and-play kit",
-    "kit.contents": "What’s inside",
-    "kit.printing": "How to print",
-    "kit.print_steps": "1. Print at 100 % (“Actual size”), never “fit to page”; the bar on the first page of "
-                       "each part must measure 50 mm.\n2. Print double-sided, flipping on the long edge: "
-                       "backs follow their fronts.\n3. Cut along the crop marks.",
-    "kit.also_needed": "",
-    "kit.warning": "",
-}
-
+from generator.i18n.engine_text import kit_word
 
 @dataclass(frozen=True)
 class KitText:
@@ -42,7 +30,7 @@ def kit_text(ctx: LayoutContext, sets: dict[str, list[LaidOutSet]], boards: list
         catalog = ctx.catalog
         if catalog is not None and key in catalog:
             return ctx.translate(key, mark)[0]
-        return DEFAULTS.get(key, "")
+        return kit_word(ctx.lang, key)      # the engine's own words in the game's language
 
     contents: list[tuple[int, str]] = []
     for kind in ("cards", "tokens", "pawns"):
