@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-import generator.build as build_module
+import generator.write as write_module
 from generator.build import BuildOptions, build
 from tests.conftest import CONTENT
 
@@ -29,7 +29,7 @@ def test_a_build_that_fails_while_writing_keeps_the_previous_file(tmp_path, monk
 
     def broken_render(document, *settings):
         raise KeyboardInterrupt   # as if the user pressed Ctrl-C mid-render
-    monkeypatch.setattr(build_module, "render_pdf", broken_render)
+    monkeypatch.setattr(write_module, "render_pdf", broken_render)
     with pytest.raises(KeyboardInterrupt):
         build([CONTENT / "christmas-round"], BuildOptions(out=tmp_path, force=True, **OPTIONS))
     assert target.read_bytes() == before

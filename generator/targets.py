@@ -1,0 +1,110 @@
+"""Load games and lay out each edition × language: the checked, laid-out Targets that writing draws.
+
+Layout is where content is checked: every problem found here is reported with where
+it is written, and nothing is written unless all targets lay out clean.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.components.board import LaidOutBoard, layout_boards
+from generator.components.context import LayoutContext
+from generator.components.kit import KitText, kit_text
+from generator.components.piece import PieceCopy
+from generator.components.pieces import LaidOutSet, layout_sets
+from generator.components.sheets import LaidOutSheet, layout_sheets
+from generator.content.game import GameSource, load_game
+from generator.errors import Problems, UsageError
+from generator.i18n.pseudo import PSEUDO, pseudo_catalog
+from generator.options import BuildOptions
+from generator.rulebook.resolve import RuleDoc, resolve_rules
+from generator.text.fonts import FontLibrary, game_families
+from generator.text.setter import TextSetter
+
+
+@dataclass
+class Target:
+    """One edition × language of a game, laid out and ready to impose."""
+
+    source: GameSource
+    edition: str
+    lang: str
+    sets: dict[str, list[LaidOutSet]]          # 'cards', 'tokens', 'pawns'
+    boards: list[LaidOutBoard]
+    sheets: list[LaidOutSheet]
+    kit: KitText
+    stack: tuple[str, ...]          # the game's body font stack
+    setter: TextSetter              # the game's fonts (built-in families and its own)
+    rules: RuleDoc | None = None
+
+    @property
+    def folder_parts(self) -> tuple[str, str, str]:
+        return (self.source.id, self.edition, self.lang)
+
+    def copies(self, kind: str) -> list[PieceCopy]:
+        return [copy for laid_out in self.sets.get(kind, []) for copy in laid_out.copies]
+
+
+def load_games(folders: list[Path], problems: Problems) -> list[GameSource]:
+    sources = []
+    for folder in folders:
+        source = load_game(folder, problems)
+        if source is not None:
+            sources.append(source)
+    return sources
+
+
+def layout_targets(sources: list[GameSource], options: BuildOptions, problems: Problems,
+                   library: FontLibrary, used: dict[str, set[str]] | None = None,
+                   only: set[tuple[str, str, str]] | None = None) -> list[Target]:
+    """Lay out every requested edition × language; problems collect along the way.
+
+    `used` collects, per game, every translation key the layout looked up.
+    """
+    used = {} if used is None else used
+    targets = []
+    for source in sources:
+        setter = TextSetter(game_font_library(source, problems, library))
+        editions = _select(source.game.editions, options.editions, "edition", source)
+        # the pseudo-locale is there when asked for by name, never by default
+        offered = source.game.languages + ([PSEUDO] if options.languages else [])
+        languages = _select(offered, options.languages, "language", source)
+        if PSEUDO in languages:
+            source.catalogs[PSEUDO] = pseudo_catalog(source.catalogs[source.source_language])
+        for edition in editions:
+            for lang in languages:
+                if only is not None and (source.id, edition, lang) not in only:
+                    continue
+                ctx = LayoutContext(source, edition, lang, setter, problems, options.allow_fallback,
+                                    used=used.setdefault(source.id, set()),
+                                    overflow_warns=lang == PSEUDO and not options.check_only)
+                sets = {kind: layout_sets(ctx, pieces) for kind, pieces in source.pieces.items()}
+                boards = layout_boards(ctx)
+                sheets = layout_sheets(ctx)
+                targets.append(Target(source, edition, lang, sets, boards, sheets,
+                                      kit_text(ctx, sets, boards, sheets, options.copies),
+                                      ctx.font_stack(None, source.game_document.mark()), setter,
+                                      resolve_rules(ctx, sets, boards)))
+    return targets
+
+
+def game_font_library(source: GameSource, problems: Problems, base: FontLibrary) -> FontLibrary:
+    """The built-in families plus the game's own font files."""
+    if not source.game.font_files:
+        return base
+
+    def report(path, message):
+        problems.add(source.game_document.mark(path), message, "fix the path in game.yaml font_files")
+    return FontLibrary(game_families(source.folder, source.game.font_files, report))
+
+
+def _select(available, wanted: tuple[str, ...] | None, what: str, source: GameSource) -> list[str]:
+    if wanted is None:
+        return list(available)
+    chosen = [item for item in wanted if item in available]
+    if not chosen:
+        raise UsageError(f"game '{source.id}' has no {what} {', '.join(wanted)} "
+                         f"(it has {', '.join(available)})")
+    return chosen

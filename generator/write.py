@@ -1,0 +1,180 @@
+"""Write a laid-out target's files: impose its pages, draw them and save every file of the output contract.
+
+Home files per paper (cards, tokens, pawns, sheets, board, rules and booklet, kit),
+then the print-shop files and PNGs. Every file is written atomically.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Callable
+
+from generator.files import write_atomically
+from generator.imposition.booklet import impose_booklet
+from generator.imposition.cover import blank_page, cover_page
+from generator.imposition.grid import impose_gutterfold, impose_mixed
+from generator.imposition.sheet import PAPER_SIZES, Document, Page
+from generator.imposition.single import SHOP_PRESETS, centred_pages, face_page, impose_print_shop
+from generator.imposition.tiles import TileSpec, impose_board
+from generator.options import BuildOptions
+from generator.render.merge import append_pdf
+from generator.render.pdf import render_pdf
+from generator.render.png import write_pages_png
+from generator.rulebook.flow import render_rules
+from generator.targets import Target
+from generator.text.fonts import FontLibrary
+from generator.text.layout import SetStyle, fit_text
+from generator.text.rich import parse_rich_text
+from generator.text.setter import TextSetter
+
+PRINT_SHOP_DPI = 300
+BOOKLET_SHEETS = {"a4": (297.0, 210.0), "letter": (279.4, 215.9)}   # landscape, two rule pages a side
+
+
+@dataclass
+class BuildReport:
+    """What a build (or one target of it) wrote: files, page counts, per-target figures."""
+
+    written: list[Path] = field(default_factory=list)
+    up_to_date: list[str] = field(default_factory=list)     # targets skipped, unchanged
+    pages: dict[Path, int] = field(default_factory=dict)     # pages of each PDF written
+    targets: list[dict] = field(default_factory=list)        # per target: files, pages, bytes, seconds
+    warnings: list = field(default_factory=list)
+    seconds: float = 0.0
+    # told the number of pages (PDF pages, PNG images) each time some are written; not in worker processes
+    on_pages: Callable[[int], None] | None = field(default=None, repr=False, compare=False)
+
+
+def write_target(target: Target, options: BuildOptions, library: FontLibrary, report: BuildReport) -> None:
+    """Every file of the output contract that the target's content calls for."""
+    body = (library.face("nunito").name, options.color, options.ink_limit)
+    base = options.out.joinpath(*target.folder_parts)
+    caption = caption_maker(library, target.lang)
+    title = f"{target.source.id} {target.edition} {target.lang}"
+    for paper in options.papers:
+        sections = home_sections(target, options, paper, caption)
+        for name, pages in sections.items():
+            _write(base / paper / f"{name}.pdf", Document(pages, title=f"{title} {name}"), body, report)
+        booklet = None
+        if target.rules is not None:
+            rules = render_rules(target.rules, paper, target.setter, target.stack, options.color, options.ink_limit)
+            _write_bytes(base / paper / "rules.pdf", rules, report)
+            booklet = impose_booklet(rules, BOOKLET_SHEETS[paper])
+            _write_bytes(base / paper / "rules-booklet.pdf", booklet, report)
+        if options.kit:
+            kit = render_pdf(Document(kit_pages(target, sections, PAPER_SIZES[paper], caption),
+                                      title=f"{title} kit"), *body)
+            _write_bytes(base / paper / "kit.pdf", append_pdf(kit, booklet) if booklet else kit, report)
+    if options.print_shop:
+        write_print_shop(target, base / "print-shop", body, options, report)
+
+
+def home_sections(target: Target, options: BuildOptions, paper: str, caption) -> dict[str, list[Page]]:
+    """The home-print files of one paper size, by file name, in print order."""
+    size = PAPER_SIZES[paper]
+    sections: dict[str, list[Page]] = {}
+    cards = target.copies("cards")
+    if cards:
+        grid = dict(gap=options.gap, duplex=options.duplex, back_offset=options.back_offset)
+        savers = {laid_out.id: laid_out.ink_saver_back for laid_out in target.sets["cards"]}
+        variants = {"cards": cards}
+        if target.source.game.editions[target.edition].ink_saver and any(savers.values()):
+            variants["cards-ink-saver"] = [replace(copy, back=savers.get(copy.deck) or copy.back) for copy in cards]
+        for name, variant in variants.items():
+            if options.layout == "gutterfold":
+                sections[name] = impose_gutterfold(variant, size, caption=caption)
+            else:
+                sections[name] = impose_mixed(variant, size, caption, "cards", **grid)
+    if target.copies("tokens"):
+        sections["tokens"] = impose_mixed(target.copies("tokens"), size, caption, "tokens", duplex=options.duplex,
+                                          back_offset=options.back_offset)
+    if target.copies("pawns"):
+        sections["pawns"] = impose_mixed(target.copies("pawns"), size, caption, "pawns")
+    if target.sheets:
+        sections["sheets"] = [page for sheet in target.sheets
+                              for page in centred_pages(sheet.face, size, options.copies, sheet.id)]
+    if target.boards:
+        sections["board"] = [page for board in target.boards
+                             for page in impose_board(board.face, TileSpec(size), caption, board.id)]
+    return sections
+
+
+def kit_pages(target: Target, sections: dict[str, list[Page]], paper, caption) -> list[Page]:
+    """Everything in print order for one double-sided print run: single-sided parts get blank backs."""
+    pages = [cover_page(paper, target.kit, target.setter, target.stack, target.lang, caption), blank_page(paper)]
+    for name in ("cards", "tokens", "pawns", "sheets", "board"):
+        section = sections.get(name, [])
+        double_sided = any("backs" in page.label for page in section)   # fronts, then their backs pages
+        for page in section:
+            pages.append(page)
+            if not double_sided:
+                pages.append(blank_page(paper))
+    return pages
+
+
+def write_print_shop(target: Target, folder: Path, body: tuple, options: BuildOptions, report: BuildReport) -> None:
+    """One face per page with bleed: cards (and their PNGs), tokens, boards."""
+    cards = target.copies("cards")
+    if cards:
+        shop = Document(impose_print_shop(cards, SHOP_PRESETS[options.shop]), title="cards print shop",
+                        no_print_scaling=False)
+        shop_pdf = _write(folder / "cards.pdf", shop, body, report)
+        if options.print_shop_png:
+            _write_pngs(shop_pdf, shop, cards, folder / "png", report, options.jobs)
+    if target.copies("tokens"):
+        shop = Document(impose_print_shop(target.copies("tokens")), title="tokens print shop", no_print_scaling=False)
+        _write(folder / "tokens.pdf", shop, body, report)
+    if target.boards:
+        pages = [face_page(board.face, board.id) for board in target.boards]
+        _write(folder / "board.pdf", Document(pages, title="board print shop", no_print_scaling=False), body, report)
+
+
+def _write(path: Path, document: Document, render: tuple[str, str, float], report: BuildReport) -> bytes:
+    """render: the initial font, the colour mode and the ink limit."""
+    return _write_bytes(path, render_pdf(document, *render), report, pages=len(document.pages))
+
+
+def _write_bytes(path: Path, data: bytes, report: BuildReport, pages: int | None = None) -> bytes:
+    """Write atomically and account for it; `pages` when known, else a PDF is counted (rules, kit)."""
+    write_atomically(path, data)
+    report.written.append(path)
+    if path.suffix == ".pdf":
+        report.pages[path] = pages if pages is not None else _page_count(data)
+        if report.on_pages:
+            report.on_pages(report.pages[path])
+    return data
+
+
+def _page_count(pdf: bytes) -> int:
+    import pypdfium2 as pdfium
+    document = pdfium.PdfDocument(pdf)
+    try:
+        return len(document)
+    finally:
+        document.close()
+
+
+def _write_pngs(pdf: bytes, document: Document, copies, folder: Path, report: BuildReport, jobs: int) -> None:
+    """Each distinct face rendered once at 300 dpi with bleed, written for every copy."""
+    first_page: dict[str, int] = {}
+    for index, page in enumerate(document.pages):
+        first_page.setdefault(page.placements[0].face.key, index)
+    page = document.pages[0]
+    size = (round(page.width / 25.4 * PRINT_SHOP_DPI), round(page.height / 25.4 * PRINT_SHOP_DPI))
+    paths: dict[int, list[Path]] = {}    # each distinct face's page → the files of every copy showing it
+    for copy in copies:
+        for side, face in (("front", copy.front), ("back", copy.back)):
+            paths.setdefault(first_page[face.key], []).append(folder / copy.deck / f"{copy.number:03d}-{side}.png")
+    write_pages_png(pdf, paths, PRINT_SHOP_DPI, size, jobs, report.on_pages)
+    report.written.extend(path for files in paths.values() for path in files)
+
+
+def caption_maker(library: FontLibrary, lang: str):
+    setter = TextSetter(library)
+
+    def caption(text: str, size: float, width: float = 200.0):
+        """Engine text (scale bar, tile labels, calibration instructions) wrapped to `width` mm."""
+        style = SetStyle(("nunito", "inter", "noto-sans-georgian"), size, size, lang=lang, color="#000000")
+        return fit_text(parse_rich_text(text), width, 40, style, setter).runs
+    return caption
