@@ -147,3 +147,29 @@ def test_sheets_pdf_has_the_copies_asked_for(tmp_path):
     build([game], BuildOptions(out=tmp_path / "out", papers=("letter",), copies=3, print_shop=False))
     document = open_pdf(tmp_path / "out" / "mini" / "standard" / "en" / "letter" / "sheets.pdf")
     assert len(document) == 3 and page_size_mm(document, 0) == pytest.approx((215.9, 279.4), abs=0.05)
+
+
+def test_network_nodes_can_name_places_and_take_their_position(tmp_path):
+    """A small map of stops ('b', {id: c}) placed where the board's places are; an unknown id is located."""
+    game = make_game(tmp_path)
+    board = (game / "board.yaml").read_text()
+    board = board.replace("fields:\n", "fields:\n      stops: [b, {id: c}]\n", 1)
+    template = (game / "templates" / "map.yaml").read_text().replace(
+        "boxes:\n", "boxes:\n  stops:\n    kind: network\n    x: 30\n    y: 30\n    width: 240\n    height: 160\n"
+                    "    network: {nodes: \"@stops\", places: \"@nodes\", node_template: node,\n"
+                    "              projection: {west: 23, east: 32, south: 51.5, north: 56}}\n", 1)
+    (game / "board.yaml").write_text(board)
+    (game / "templates" / "map.yaml").write_text(template)
+    face = _target(game).boards[0].face
+    to_mm = project(Projection(west=23, east=32, south=51.5, north=56), (30, 30, 240, 160))
+    groups = [item for item in face.items if isinstance(item, Group) and item.w == 12]
+    centres = {(round(g.x + 6, 3), round(g.y + 6, 3)) for g in groups}
+    for lon, lat in ((28.0, 55.0), (30.0, 52.5)):                      # b and c, drawn by both networks
+        x, y = to_mm(lon, lat)
+        assert (round(x, 3), round(y, 3)) in centres
+    assert len(groups) == 3 + 2
+    (game / "board.yaml").write_text(board.replace("stops: [b, {id: c}]", "stops: [b, zeta]"))
+    problems = Problems()
+    layout_targets(load_games([game], problems), BuildOptions(), problems, FontLibrary())
+    message, = [str(problem) for problem in problems.errors]
+    assert "board.yaml:7:18" in message and "node 2: no place 'zeta' in '@nodes'" in message

@@ -168,7 +168,7 @@ def test_belarus_routes_are_drawn_with_as_many_segments_as_their_length():
     segments = [item for item in walk(face.items) if isinstance(item, Shape) and item.kind == "polygon"
                 and item.points and len(item.points) == 4 and item.stroke == box.network.segment_stroke]
     routes = board.fields["routes"]
-    assert 25 <= len(board.fields["nodes"]) <= 40
+    assert 25 <= len(source.game.fields["places"]) <= 40
     assert len(segments) == sum(route["length"] for route in routes)
     colours = Counter(route.get("color") for route in routes)
     assert colours["white"] > 0 and len(colours) >= 6
@@ -182,7 +182,7 @@ def test_belarus_nodes_do_not_overlap_and_lie_inside_the_outline():
     node_size = source.templates.resolve(box.network.node_template).model.size
     to_mm = project(box.network.projection, (box.x, box.y, box.width, box.height))
     outline = [to_mm(lon, lat) for lon, lat in source.game.fields["outline"]]
-    points = {node["id"]: to_mm(node["lon"], node["lat"]) for node in board.fields["nodes"]}
+    points = {node["id"]: to_mm(node["lon"], node["lat"]) for node in source.game.fields["places"]}
     for node_id, point in points.items():
         assert point_in_polygon(point, outline), node_id
     names = list(points)

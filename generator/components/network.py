@@ -80,11 +80,23 @@ def layout_network(box, frame, template, subject, ctx, mark, name, key) -> list[
             ctx.problems.add(mark, f"box '{name}': unknown node_template '{spec.node_template}'")
         return items
     field = spec.nodes[1:]
+    places = _places(spec, subject, ctx, mark, name, _require, _reference_mark)
+    if places is False:
+        return items        # said once; every node and route would only repeat it
     where: dict[str, tuple[float, float]] = {}
     node_items: list[Item] = []
     size = node_template.model.size
     for index, node in enumerate(nodes):
         node_mark = subject.field_mark(field, index)
+        if places is not None:
+            node = {"id": node} if isinstance(node, str) else node
+            place = places.get(node.get("id")) if isinstance(node, dict) else None
+            if isinstance(node, dict) and "lon" not in node and "lat" not in node:
+                if place is None:
+                    ctx.problems.add(node_mark, f"{subject.label}: node {index + 1}: no place '{node.get('id')}' "
+                                     f"in '{spec.places}'", f"places: {', '.join(sorted(places)) or 'none'}")
+                    continue
+                node = {**place, **node}
         if not (isinstance(node, dict) and isinstance(node.get("id"), str)
                 and all(isinstance(node.get(k), (int, float)) for k in ("lon", "lat"))):
             ctx.problems.add(node_mark, f"{subject.label}: node {index + 1} needs id, lon and lat")
@@ -102,6 +114,20 @@ def layout_network(box, frame, template, subject, ctx, mark, name, key) -> list[
         items.extend(_routes(spec, subject, ctx, mark, name, where, max(size.width, size.height) / 2, palette,
                              _require, _colour, resolve_file))
     return items + node_items
+
+
+def _places(spec, subject, ctx, mark, name, _require, _reference_mark) -> dict[str, dict] | None | bool:
+    """The network's named places by id; None when it has none; False when they are unusable (reported)."""
+    if not spec.places:
+        return None
+    places = _require(spec.places, subject, ctx, mark, name)
+    if not isinstance(places, list) or not all(isinstance(place, dict) and isinstance(place.get("id"), str)
+                                               for place in places):
+        if places is not None and ctx.once("places", spec.places):
+            ctx.problems.add(_reference_mark(spec.places, subject, mark), "places are a list of {id, lon, lat, ...}",
+                             "write each place as {id: name, lon: 27.56, lat: 53.9, ...}")
+        return False
+    return {place["id"]: place for place in places}
 
 
 def _routes(spec, subject, ctx, mark, name, where, clearance, palette, _require, _colour, resolve_file) -> list[Item]:

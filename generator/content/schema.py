@@ -290,7 +290,10 @@ class Projection(Strict):
 class Network(Strict):
     """A map: an outline, nodes at geographic positions, routes drawn as chains of segments."""
 
-    nodes: str = Field(description="'@field': list of {id, lon, lat, ...fields for the node template}.")
+    nodes: str = Field(description="'@field': list of {id, lon, lat, ...fields for the node template}; "
+                                   "with `places`, a node may be just a place id, or {id, ...own fields}.")
+    places: str | None = Field(None, description="'@field': list of {id, lon, lat, ...}: named places that nodes "
+                                                 "take their position and fields from (their own fields win).")
     routes: str | None = Field(None, description="'@field': list of {from, to, length, color, kind}; "
                                                 "kind: land, water or border.")
     outline: str | None = Field(None, description="'@field': list of [lon, lat] corners of the outline.")
