@@ -246,8 +246,19 @@ def impose_gutterfold(copies: Sequence[PieceCopy], paper: tuple[float, float],
 
     For card stock that will not go through a duplex printer: fold the sheet in
     half along the line, glue, then cut along the crop marks. The backs are the
-    fronts' mirror image across the fold, like long-edge duplex.
+    fronts' mirror image across the fold, like long-edge duplex. Pieces of another
+    size start sheets of their own.
     """
+    pages: list[Page] = []
+    for run in _runs_of_one_size(copies):
+        pages += _gutterfold_sheets(run, paper, back_of, caption, label, min_margin, first=len(pages) + 1)
+    return pages
+
+
+def _gutterfold_sheets(copies: Sequence[PieceCopy], paper: tuple[float, float],
+                       back_of: Callable[[PieceCopy], Face | None], caption, label: str, min_margin: float,
+                       first: int) -> list[Page]:
+    """Gutterfold sheets of pieces of one size, numbered from `first` (the scale bar goes on sheet 1)."""
     width, height = max(paper), min(paper)                # landscape
     card_w, card_h = copies[0].front.width, copies[0].front.height
     half = (width - 2 * min_margin - FOLD_GUTTER) / 2
@@ -278,7 +289,8 @@ def impose_gutterfold(copies: Sequence[PieceCopy], paper: tuple[float, float],
         marks: list[Item] = [mark for mark in crop_marks(spec, geometry) if not (mark.h == 0 and mark.x > grid_right)]
         marks.append(Shape("line", fold, top - 6, 0, rows * card_h + 12, stroke="#000000",
                            stroke_width=CROP_MARK_WIDTH, dash=(3.0, 2.0)))
-        if sheet == 0:
+        if first + sheet == 1:
             marks.extend(scale_bar(spec, geometry, caption))
-        pages.append(Page(width, height, tuple(placements), tuple(marks), label=f"{label} gutterfold {sheet + 1}"))
+        pages.append(Page(width, height, tuple(placements), tuple(marks),
+                          label=f"{label} gutterfold {first + sheet}"))
     return pages

@@ -88,3 +88,15 @@ def test_a_smaller_size_fills_the_rest_of_a_part_filled_sheet_in_a_band_below():
 def test_a_size_that_does_not_fit_below_starts_a_new_sheet():
     pages = impose_mixed(_copies(9) + _copies(1, (26, 26), "token"), PAPER_SIZES["a4"])   # a full card sheet
     assert [page.label for page in pages] == ["pieces fronts 1", "pieces backs 1", "pieces fronts 2", "pieces backs 2"]
+
+
+def test_gutterfold_gives_each_size_sheets_of_its_own():
+    from generator.imposition.grid import impose_gutterfold
+    pages = impose_gutterfold(_copies(5) + _copies(3, (44, 63), "mini"), PAPER_SIZES["a4"])
+    sizes = [{(p.face.width, p.face.height) for p in page.placements} for page in pages]
+    assert sizes == [{CARD}, {CARD}, {(44, 63)}]                      # 4 poker cards a sheet, then the minis
+    assert [page.label for page in pages] == ["cards gutterfold 1", "cards gutterfold 2", "cards gutterfold 3"]
+    fold = 297 / 2
+    for page in pages:
+        fronts, backs = page.placements[0::2], page.placements[1::2]
+        assert all(f.x + f.face.width <= fold <= b.x for f, b in zip(fronts, backs))
