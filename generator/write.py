@@ -160,13 +160,14 @@ def _write_pngs(pdf: bytes, document: Document, copies, folder: Path, report: Bu
     first_page: dict[str, int] = {}
     for index, page in enumerate(document.pages):
         first_page.setdefault(page.placements[0].face.key, index)
-    page = document.pages[0]
-    size = (round(page.width / 25.4 * PRINT_SHOP_DPI), round(page.height / 25.4 * PRINT_SHOP_DPI))
     paths: dict[int, list[Path]] = {}    # each distinct face's page → the files of every copy showing it
     for copy in copies:
         for side, face in (("front", copy.front), ("back", copy.back)):
             paths.setdefault(first_page[face.key], []).append(folder / copy.deck / f"{copy.number:03d}-{side}.png")
-    write_pages_png(pdf, paths, PRINT_SHOP_DPI, size, jobs, report.on_pages)
+    # every page at its own size: a deck of mini cards keeps its size beside the poker cards
+    sizes = {index: (round(document.pages[index].width / 25.4 * PRINT_SHOP_DPI),
+                     round(document.pages[index].height / 25.4 * PRINT_SHOP_DPI)) for index in paths}
+    write_pages_png(pdf, paths, PRINT_SHOP_DPI, sizes, jobs, report.on_pages)
     report.written.extend(path for files in paths.values() for path in files)
 
 

@@ -75,11 +75,31 @@ def test_pngs_rendered_in_worker_processes_match_one_process(built_christmas, tm
     serial = {index: [tmp_path / "serial" / f"{index}.png"] for index in range(4)}
     shared = {index: [tmp_path / "shared" / f"{index}.png", tmp_path / "shared" / f"{index}-copy.png"]
               for index in range(4)}
-    png.write_pages_png(pdf, serial, 300, (815, 1110))
+    png.write_pages_png(pdf, serial, 300, {index: (815, 1110) for index in range(4)})
     monkeypatch.setattr(png, "PAGES_PER_WORKER", 1)    # four pages are enough for two workers
-    png.write_pages_png(pdf, shared, 300, (815, 1110), jobs=2)
+    png.write_pages_png(pdf, shared, 300, {index: (815, 1110) for index in range(4)}, jobs=2)
     for index in range(4):
         expected = serial[index][0].read_bytes()
         assert all(path.read_bytes() == expected for path in shared[index])
         with Image.open(serial[index][0]) as image:
             assert image.size == (815, 1110)
+
+
+def test_each_decks_pngs_have_its_own_size(tmp_path):
+    """A deck of mini cards beside poker cards: each PNG at its own card's size with bleed."""
+    from generator.build import BuildOptions, build
+    from tests.test_conditions_and_halo import make_game
+    game = make_game(tmp_path)
+    (game / "templates" / "mini.yaml").write_text(
+        "size: {width: 44mm, height: 63mm}\nbleed: 3mm\nboxes:\n  bg: {kind: rect, area: bleed, fill: '#d32f2f'}\n")
+    cards = (game / "cards.yaml").read_text() + (
+        "  - id: minis\n    name: t\n    template: mini\n    back: mini\n    cards:\n      - {id: one, count: 2}\n")
+    (game / "cards.yaml").write_text(cards)
+    build([game], BuildOptions(out=tmp_path / "out", papers=("a4",), kit=False))
+    folder = tmp_path / "out" / "conditions" / "standard" / "en" / "print-shop" / "png"
+    with Image.open(folder / "places" / "001-front.png") as image:
+        assert image.size == (744, 1039)                  # 63 × 88 mm, no bleed in that template
+    for name in ("001-front.png", "002-back.png"):
+        with Image.open(folder / "minis" / name) as image:
+            assert image.size == (591, 815)               # 50 × 69 mm: 44 × 63 and 3 mm of bleed
+            assert image.getpixel((295, 407))[0] > 150    # red all over, not a stretched poker card

@@ -15,31 +15,32 @@ PAGES_PER_WORKER = 40
 
 
 def pages_png(pdf_bytes: bytes, indices: list[int], dpi: float,
-              size: tuple[int, int] | None = None) -> Iterator[tuple[int, bytes]]:
+              sizes: dict[int, tuple[int, int]] | None = None) -> Iterator[tuple[int, bytes]]:
     """Several pages of one PDF (opened once), each as (index, PNG bytes) as soon as it is made:
     a 10,000-card deck's faces are never all in memory at once."""
     document = pdfium.PdfDocument(pdf_bytes)
     try:
         for index in indices:
-            yield index, _page_png(document, index, dpi, size)
+            yield index, _page_png(document, index, dpi, (sizes or {}).get(index))
     finally:
         document.close()
 
 
 def write_pages_png(pdf_bytes: bytes, files: dict[int, list[Path]], dpi: float,
-                    size: tuple[int, int] | None = None, jobs: int = 1,
+                    sizes: dict[int, tuple[int, int]] | None = None, jobs: int = 1,
                     on_pages: Callable[[int], None] | None = None) -> None:
     """Render each page index once and write it to every file listed for it.
 
     A deck of all-different cards has a PNG to render per card (~25 ms each, most of it
     PNG compression): with jobs > 1 the pages go to worker processes in small batches
     (each worker opens the PDF once; pdfium is not thread-safe). `on_pages(n)` is told
-    as pages are done.
+    as pages are done. `sizes` gives a page's exact pixel size (each page may differ: a
+    deck of mini cards beside poker cards); other pages are rendered at `dpi`.
     """
     indices = sorted(files)
     workers = max(1, min(jobs, len(indices) // PAGES_PER_WORKER))
     if workers == 1:
-        for index, image in pages_png(pdf_bytes, indices, dpi, size):
+        for index, image in pages_png(pdf_bytes, indices, dpi, sizes):
             for path in files[index]:
                 write_atomically(path, image)
             if on_pages:
@@ -53,7 +54,8 @@ def write_pages_png(pdf_bytes: bytes, files: dict[int, list[Path]], dpi: float,
     context = multiprocessing.get_context("spawn")
     with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context, initializer=_open_in_worker,
                                                 initargs=(pdf_bytes,)) as pool:
-        futures = [pool.submit(_write_batch, share, dpi, size) for share in batches]
+        futures = [pool.submit(_write_batch, share, dpi, {index: sizes[index] for index in share if index in sizes}
+                               if sizes else None) for share in batches]
         for finished in concurrent.futures.as_completed(futures):
             done = finished.result()     # a worker's error is raised here
             if on_pages:
@@ -68,10 +70,10 @@ def _open_in_worker(pdf_bytes: bytes) -> None:
     _worker_document = pdfium.PdfDocument(pdf_bytes)
 
 
-def _write_batch(files: dict[int, list[Path]], dpi: float, size: tuple[int, int] | None) -> int:
+def _write_batch(files: dict[int, list[Path]], dpi: float, sizes: dict[int, tuple[int, int]] | None) -> int:
     assert _worker_document is not None
     for index in sorted(files):
-        image = _page_png(_worker_document, index, dpi, size)
+        image = _page_png(_worker_document, index, dpi, (sizes or {}).get(index))
         for path in files[index]:
             write_atomically(path, image)
     return len(files)
