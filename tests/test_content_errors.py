@@ -312,6 +312,29 @@ CASES = [
         ["g/cards.yaml:9:41: deck cards, card star: count for plural text must be a whole number, "
          "got 'art/star.svg'"],
         id="plural-count-not-a-number"),
+    # --- conditions and text halos
+    pytest.param(
+        edit("templates/card.yaml", 'style: body}', 'style: body, when: {kind: star}}'),
+        ["g/templates/card.yaml:10:9: box 'name': a condition names fields as '@kind', not 'kind'"],
+        id="condition-without-at"),
+    pytest.param(
+        edit("templates/card.yaml", 'style: body}', 'style: body, unless: [star]}'),
+        ["g/templates/card.yaml:10:94: boxes.name.unless: a condition is '@field' or {'@field': value} "
+         "(or a list of values), got ['star']"],
+        id="condition-a-list"),
+    pytest.param(
+        edit("templates/card.yaml", 'style: body}', 'style: body, when: {"@kind": {a: 1}}}'),
+        ["g/templates/card.yaml:10:102: boxes.name.when.@kind: a condition is '@field' or {'@field': value} "
+         "(or a list of values), got {'a': 1}"],
+        id="condition-value-a-mapping"),
+    pytest.param(
+        edit("templates/card.yaml", "color: ink}", "color: ink, halo: {color: ink, width: -1}}"),
+        ["g/templates/card.yaml:5:87: styles.body.halo.width: expected a number greater than 0.0, got -1.0"],
+        id="halo-negative-width"),
+    pytest.param(
+        edit("templates/card.yaml", "color: ink}", "color: ink, halo: {color: glow}}"),
+        ["g/templates/card.yaml:5:75: unknown colour 'glow'"],
+        id="halo-unknown-colour"),
     # --- several problems in one run: all are reported
     pytest.param(
         {**edit("cards.yaml", "count: 2", "cout: 2"), **edit("i18n/en.yaml", '"Standard"', '"Standard')},

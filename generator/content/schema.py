@@ -205,7 +205,7 @@ class TextHalo(Strict):
     """An outline drawn under the letters, so text stays readable over a busy picture (a map)."""
 
     color: str = Field(description="Colour of the outline (a palette name or '#rrggbb').")
-    width: Length = Field(0.4, description="How far the outline reaches past the letters.")
+    width: Length = Field(0.4, gt=0, description="How far the outline reaches past the letters.")
 
 
 class Anchor(Strict):

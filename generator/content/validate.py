@@ -66,6 +66,9 @@ def _message(error: dict[str, Any]) -> tuple[str, str]:
     value = error.get("input")
     if kind == "extra_forbidden":
         return "unknown key", "check the spelling; `pnp schema` lists the keys this file accepts"
+    if any(part in ("when", "unless") for part in error["loc"]):    # one message for every union branch
+        return (f"a condition is '@field' or {{'@field': value}} (or a list of values), got {value!r}",
+                "such as when: '@emblem' or when: {'@kind': [city, lake]}")
     if kind == "missing":
         return "required key is missing", "add it"
     if kind in ("greater_than", "int_type", "int_parsing", "int_from_float") and "count" in str(error["loc"]):
