@@ -86,3 +86,23 @@ def test_bold_markup_uses_the_bold_face(setter):
     layout = fit_text(parse_rich_text("All **other** players"), 60, 10, _style(), setter)
     fonts = {run.text: run.font for run in layout.runs}
     assert "-bold-" in fonts["other"] and "-regular-" in fonts["All"]
+
+
+@pytest.mark.parametrize("text, align, valign", [
+    ("Card number 17", "center", "top"), ("  Plush   teddy ", "left", "middle"), ("Мече", "right", "bottom"),
+    ("Card ★ 3", "center", "middle"), ("გამარჯობა", "left", "top"),
+])
+def test_one_line_shortcut_sets_exactly_what_wrapping_and_placing_would(setter, text, align, valign):
+    """Titles that fit on one line skip word-by-word wrapping; the runs must be the general path's."""
+    from generator.text.layout import _attempt, _one_line, _place
+    style = _style(12, 8, align=align, valign=valign)
+    paragraphs = parse_rich_text(text)
+    general = _place(_attempt(paragraphs, 53, 9, style.size, style, setter, False), 53, 9, style.size, style, setter)
+    quick = _one_line(paragraphs, 53, 9, style, setter)
+    if len(general.runs) != 1:       # a line of several fonts ('★'): the shortcut steps aside
+        assert quick is None
+        return
+    assert quick is not None
+    assert quick.runs[0].text == general.runs[0].text and quick.runs[0].font == general.runs[0].font
+    assert (quick.runs[0].x, quick.runs[0].baseline) == pytest.approx((general.runs[0].x, general.runs[0].baseline))
+    assert (quick.size, quick.fits, quick.height) == pytest.approx((general.size, general.fits, general.height))
