@@ -40,6 +40,7 @@ CALIBRATION = {
 
 
 def calibration_instructions(lang: str, duplex: str) -> str:
+    """What the calibration sheet tells the user to do, for a flip on the long or the short edge."""
     text, edges = CALIBRATION[lang]
     return text.format(edge=edges[duplex], option="--back-offset")
 
