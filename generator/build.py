@@ -8,7 +8,6 @@ outputs as they were.
 
 from __future__ import annotations
 
-import gc
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -107,7 +106,6 @@ def _forget_layout_inputs(sources: list[GameSource]) -> None:
     for source in sources:
         source.forget_positions()
     forget_text_runs()
-    gc.collect()
 
 
 def _write_laid_out(target: Target, options: BuildOptions, library: FontLibrary, digest: str | None,

@@ -89,23 +89,22 @@ def _shown(box: Box, subject: Subject, ctx: LayoutContext, mark: SourceMark, tem
 
 def _holds(condition, subject: Subject, ctx: LayoutContext, mark: SourceMark, template_id: str, name: str) -> bool:
     """'@field': the field is there and not empty; {'@field': value or [values]}: every field matches."""
-    if isinstance(condition, str):
-        if not condition.startswith("@"):
-            if ctx.once("condition", template_id, name, condition):
-                ctx.problems.add(mark, f"box '{name}': a condition names a field as '@{condition}', "
-                                       f"not '{condition}'", f"write '@{condition}'")
-            return False
-        return is_present(value_of(condition, subject))
+    wanted_by_field = {condition: None} if isinstance(condition, str) else condition
     holds = True
-    for reference, wanted in condition.items():
+    for reference, wanted in wanted_by_field.items():
         if not reference.startswith("@"):
             if ctx.once("condition", template_id, name, reference):
-                ctx.problems.add(mark, f"box '{name}': a condition names fields as '@{reference}', not '{reference}'",
-                                 f"write '@{reference}': {wanted!r}")
+                what = "a field" if wanted is None else "fields"
+                hint = f"write '@{reference}'" + ("" if wanted is None else f": {wanted!r}")
+                ctx.problems.add(mark, f"box '{name}': a condition names {what} as '@{reference}', "
+                                       f"not '{reference}'", hint)
             return False
         value = value_of(reference, subject)
-        choices = wanted if isinstance(wanted, list) else [wanted]
-        holds = holds and value is not MISSING and any(_same(value, choice) for choice in choices)
+        if wanted is None:
+            holds = holds and is_present(value)
+        else:
+            choices = wanted if isinstance(wanted, list) else [wanted]
+            holds = holds and value is not MISSING and any(_same(value, choice) for choice in choices)
     return holds
 
 

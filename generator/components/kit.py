@@ -9,6 +9,7 @@ from generator.components.context import LayoutContext
 from generator.components.pieces import LaidOutSet
 from generator.i18n.engine_text import kit_word
 
+
 @dataclass(frozen=True)
 class KitText:
     title: str

@@ -156,15 +156,19 @@ def _opened_at(error: yaml.MarkedYAMLError) -> str:
     return f" (in {what} opened at line {mark.line + 1}, column {mark.column + 1})"
 
 
+def _position(node: yaml.Node) -> tuple[int, int]:
+    """1-based line and column where the node starts."""
+    return node.start_mark.line + 1, node.start_mark.column + 1
+
+
 def _mark_of(node: yaml.Node, file: Path) -> SourceMark:
-    return SourceMark(file, node.start_mark.line + 1, node.start_mark.column + 1)
+    return SourceMark(file, *_position(node))
 
 
 def _to_python(node: yaml.Node, path: Path_, document: YamlDocument,
                loader: Any, problems: Problems) -> Any:
     positions = document.marks.positions
-    start = node.start_mark
-    positions[path] = (start.line + 1, start.column + 1)
+    positions[path] = _position(node)
     if isinstance(node, yaml.MappingNode):
         loader.flatten_mapping(node)  # YAML merge keys (<<: *anchor)
         result: dict[Any, Any] = {}
@@ -181,8 +185,7 @@ def _to_python(node: yaml.Node, path: Path_, document: YamlDocument,
                              f"duplicate key '{key}'" + (f" (first at line {first.line})" if first else ""),
                              "remove or rename one of them; YAML would silently keep only the last")
                 continue
-            start = key_node.start_mark
-            positions[("<key>",) + path + (key,)] = (start.line + 1, start.column + 1)
+            positions[("<key>",) + path + (key,)] = _position(key_node)
             result[key] = _to_python(value_node, path + (key,), document, loader, problems)
         return result
     if isinstance(node, yaml.SequenceNode):

@@ -12,6 +12,7 @@ bleed so a printer that registers the back side a few mm off still covers it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import groupby
 from typing import Callable, Sequence
 
 from generator.components.piece import Face, Item, PieceCopy, Shape, TextPlacement
@@ -120,8 +121,7 @@ def impose_mixed(copies: Sequence[PieceCopy], paper: tuple[float, float], captio
             marks += crop_marks(band.spec, band.held)
         if number == 1:
             last = bands[-1]
-            marks += scale_bar(last.spec, GridGeometry(last.geometry.columns, last.held.rows,
-                                                       last.geometry.left, last.geometry.top), caption)
+            marks += scale_bar(last.spec, last.held, caption)
         pages.append(Page(*paper, tuple(fronts), tuple(marks), label=f"{label} fronts {number}"))
         if backs:
             pages.append(Page(*paper, tuple(backs), label=f"{label} backs {number}"))
@@ -129,14 +129,7 @@ def impose_mixed(copies: Sequence[PieceCopy], paper: tuple[float, float], captio
 
 
 def _runs_of_one_size(copies: Sequence[PieceCopy]) -> list[list[PieceCopy]]:
-    runs: list[list[PieceCopy]] = []
-    for copy in copies:
-        size = (copy.front.width, copy.front.height)
-        if runs and size == (runs[-1][0].front.width, runs[-1][0].front.height):
-            runs[-1].append(copy)
-        else:
-            runs.append([copy])
-    return runs
+    return [list(run) for _, run in groupby(copies, key=lambda copy: (copy.front.width, copy.front.height))]
 
 
 def _band_below(above: _Band, spec: GridSpec, full: GridGeometry, copies: list[PieceCopy]) -> _Band | None:

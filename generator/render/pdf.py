@@ -12,6 +12,7 @@ import hashlib
 import io
 import math
 from collections import Counter
+from itertools import groupby
 from pathlib import Path
 
 from reportlab import rl_config
@@ -74,12 +75,16 @@ class FacePainter:
         if name in self.forms:
             return
         self._define_art_of(face)
+        self._form_of(name, face, face.items)
+        self.forms.add(name)
+
+    def _form_of(self, name: str, face: Face, items: tuple[Item, ...]) -> None:
+        """A Form XObject of items drawn in the face's coordinates, its box the face's bleed."""
         b = face.bleed
         self.canvas.beginForm(name, lowerx=mm_to_pt(-b), lowery=mm_to_pt(-b),
                               upperx=mm_to_pt(face.width + b), uppery=mm_to_pt(face.height + b))
-        self._items(face.items, face.height)
+        self._items(items, face.height)
         self.canvas.endForm()
-        self.forms.add(name)
 
     def _define_art_of(self, face: Face) -> None:
         """Forms cannot be defined inside a page or another form: define a face's art first."""
@@ -229,7 +234,6 @@ class FacePainter:
             else:
                 canvas.drawString(x, y, run.text)
 
-
     def _halo(self, run, x: float, y: float) -> None:
         """The run's letters stroked with round joins (text render mode 1), under the filled letters."""
         canvas = self.canvas
@@ -333,16 +337,12 @@ class PdfRenderer(FacePainter):
         planned: dict[str, list[tuple[tuple[Item, ...], tuple | None]]] = {}
         for face in faces:
             runs: list[tuple[tuple[Item, ...], tuple | None]] = []
-            start = 0
-            signature = signatures[face.key]
-            for end in range(1, len(signature) + 1):
-                if end == len(signature) or (uses[signature[end]] > 1) != (uses[signature[start]] > 1):
-                    key = None
-                    if uses[signature[start]] > 1:
-                        key = (face.width, face.height, face.bleed, tuple(signature[start:end]))
-                        run_uses[key] += 1
-                    runs.append((face.items[start:end], key))
-                    start = end
+            numbered = zip(face.items, signatures[face.key])
+            for recurring, run in groupby(numbered, key=lambda pair: uses[pair[1]] > 1):
+                items, run_numbers = zip(*run)
+                key = (face.width, face.height, face.bleed, run_numbers) if recurring else None
+                run_uses[key] += 1
+                runs.append((items, key))
             planned[face.key] = runs
         self.layers = {face_key: [(items, key if key is not None and run_uses[key] > 1 else None)
                                   for items, key in runs] for face_key, runs in planned.items()}
@@ -350,12 +350,8 @@ class PdfRenderer(FacePainter):
     def _define_layers(self, face: Face) -> None:
         for items, key in self.layers[face.key]:
             if key is not None and key not in self.layer_forms:
-                name = self.layer_forms[key] = f"L{len(self.layer_forms) + 1}"
-                b = face.bleed
-                self.canvas.beginForm(name, lowerx=mm_to_pt(-b), lowery=mm_to_pt(-b),
-                                      upperx=mm_to_pt(face.width + b), uppery=mm_to_pt(face.height + b))
-                self._items(items, face.height)
-                self.canvas.endForm()
+                self.layer_forms[key] = f"L{len(self.layer_forms) + 1}"
+                self._form_of(self.layer_forms[key], face, items)
 
     def _layers(self, face: Face) -> None:
         for items, key in self.layers[face.key]:

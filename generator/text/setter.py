@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import groupby
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -71,27 +72,20 @@ def _uncovered(library: FontLibrary, text: str, stack: tuple[str, ...]) -> froze
 def _split(library: FontLibrary, text: str, stack: tuple[str, ...], weight: str,
            italic: bool) -> tuple[list[Run], frozenset[str]]:
     characters = set(text)
-    if characters <= library.characters(stack[0]) and not characters & INVISIBLE:
+    if characters and characters <= library.characters(stack[0]) and not characters & INVISIBLE:
         return [Run(text, library.face(stack[0], weight, italic))], frozenset()   # the usual case
-    indices: list[int] = []     # per drawn character, the first family of the stack that has it
-    drawn: list[str] = []
-    missing: set[str] = set()
     families = [library.characters(family) for family in stack]
-    for char in text:
-        if char in INVISIBLE:
-            continue
+    missing: set[str] = set()
+
+    def first_family(char: str) -> int:
+        """The first family of the stack that has the character (the first, drawing nothing, if none has)."""
         index = next((i for i, present in enumerate(families) if char in present), None)
         if index is None:
             missing.add(char)
-            index = 0
-        indices.append(index)
-        drawn.append(char)
-    runs: list[Run] = []
-    start = 0
-    for end in range(1, len(drawn) + 1):
-        if end == len(drawn) or indices[end] != indices[start]:
-            runs.append(Run("".join(drawn[start:end]), library.face(stack[indices[start]], weight, italic)))
-            start = end
+        return index or 0
+    drawn = (char for char in text if char not in INVISIBLE)
+    runs = [Run("".join(chars), library.face(stack[index], weight, italic))
+            for index, chars in groupby(drawn, key=first_family)]
     return runs, frozenset(missing)
 
 
