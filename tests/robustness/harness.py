@@ -1,0 +1,83 @@
+"""Run `pnp` as a user does, in its own process, and measure what an attack case costs it.
+
+Every case of the attack suite must end in a located message or a clean exit, within
+30 s and 1 GB; a case that blows up must not take the test machine with it, so the
+child runs under a hard address-space cap well above the budget.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+SECONDS = 30.0                   # the issue's budget per case
+MEMORY_BYTES = 1 << 30           # 1 GiB of resident memory
+_ADDRESS_SPACE_CAP = 6 << 30     # hard stop for a runaway child (virtual memory is larger than resident)
+
+
+@dataclass(frozen=True)
+class Run:
+    """What one `pnp` process did: its exit status, its output and what it cost."""
+
+    args: tuple[str, ...]
+    returncode: int
+    stdout: str
+    stderr: str
+    seconds: float
+    peak_bytes: int
+
+    @property
+    def output(self) -> str:
+        return self.stdout + self.stderr
+
+    def assert_clean(self, *statuses: int) -> "Run":
+        """No traceback, an expected exit status, within the time and memory budget."""
+        assert "Traceback" not in self.output, self.output
+        assert self.returncode in (statuses or (0, 1)), (self.returncode, self.output)
+        assert self.seconds < SECONDS, f"{self.args}: {self.seconds:.1f} s"
+        assert self.peak_bytes < MEMORY_BYTES, f"{self.args}: {self.peak_bytes / 2**20:.0f} MiB"
+        return self
+
+
+def _cap_memory() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (_ADDRESS_SPACE_CAP, _ADDRESS_SPACE_CAP))
+
+
+# The child reports its own peak (and its workers') as it exits, on a line of its own.
+_PEAK = "@@pnp-peak-kib "
+_MEASURED_MAIN = f"""
+import atexit, os, resource, sys
+sys.argv[0] = "pnp"
+def _peak():
+    kib = max(resource.getrusage(who).ru_maxrss for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+    os.write(2, ("\\n{_PEAK}%d\\n" % kib).encode())
+atexit.register(_peak)
+from generator.cli import main
+main()
+"""
+
+
+def run_pnp(*args: str, cwd: Path | None = None, timeout: float = SECONDS * 2,
+            env: dict[str, str] | None = None, stdin=subprocess.DEVNULL) -> Run:
+    """`python -m generator.cli ARGS` in a child process; its peak resident memory from wait4."""
+    command = [sys.executable, "-c", _MEASURED_MAIN, *args]
+    started = time.perf_counter()
+    process = subprocess.Popen(command, cwd=cwd, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               env={**os.environ, **(env or {})}, preexec_fn=_cap_memory)
+    try:
+        stdout, stderr = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        stdout, stderr = process.communicate()
+        raise AssertionError(f"pnp {' '.join(args)} did not end within {timeout:.0f} s") from None
+    seconds = time.perf_counter() - started
+    errors, _, peak = stderr.decode("utf-8", "replace").rpartition(f"\n{_PEAK}")
+    if not _:                                  # killed, or ended without running atexit
+        errors, peak = stderr.decode("utf-8", "replace"), "0"
+    return Run(tuple(args), process.returncode, stdout.decode("utf-8", "replace"), errors,
+               seconds, int(peak.strip() or 0) * 1024)
