@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -10,7 +11,7 @@ import click
 
 from generator.build import BuildOptions, build, check, preview
 from generator.content.game import find_games
-from generator.errors import ContentError, Problem, UsageError
+from generator.errors import ContentError, Problem, UsageError, printable
 from generator.i18n.engine_text import CALIBRATION, calibration_instructions
 
 PAPERS = ("a4", "letter")
@@ -48,6 +49,9 @@ def _report(problems: list[Problem]) -> None:
         click.echo(str(problem), err=True)
 
 
+MAX_GAP = 20.0     # mm between cards: more and a sheet holds fewer cards than it could at no gain
+
+
 def _offset(value: str | None) -> tuple[float, float]:
     if not value:
         return (0.0, 0.0)
@@ -55,6 +59,8 @@ def _offset(value: str | None) -> tuple[float, float]:
         x, y = (float(part) for part in value.split(","))
     except ValueError:
         raise UsageError(f"--back-offset takes X,Y in millimetres, such as 1.5,-0.5 (got {value!r})") from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise UsageError(f"--back-offset takes two finite numbers of millimetres, such as 1.5,-0.5 (got {value!r})")
     if max(abs(x), abs(y)) > 10:
         raise UsageError("--back-offset above 10 mm: print `pnp calibrate` again and check the reading")
     return (x, y)
@@ -63,6 +69,9 @@ def _offset(value: str | None) -> tuple[float, float]:
 def _options(edition, lang, paper, out, duplex="long-edge", allow_fallback=False, gap=0.0,
              copies=1, back_offset=None) -> BuildOptions:
     papers = _split(paper) or PAPERS
+    if not (math.isfinite(gap) and 0 <= gap <= MAX_GAP):
+        why = ": a negative gap would lay cards over each other" if gap < 0 else ""
+        raise UsageError(f"--gap takes millimetres from 0 to {MAX_GAP:g} (got {gap:g}){why}")
     for item in papers:
         if item not in PAPERS:
             raise UsageError(f"unknown paper '{item}' (use a4, letter or a4,letter)")
@@ -87,7 +96,29 @@ def with_common(function):
     return function
 
 
-@click.group()
+class PnpGroup(click.Group):
+    """The commands, with a bug in pnp reported as one line and exit status 70, never a traceback
+    (PNP_DEBUG=1 shows it). Ctrl-C (130) is the console entry's, generator/__main__.py."""
+
+    def invoke(self, ctx: click.Context):
+        import os
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+            raise
+        except Exception as error:
+            if os.environ.get("PNP_DEBUG"):
+                raise
+            click.echo(f"pnp: internal error: {type(error).__name__}: {printable(str(error))}\n"
+                       "    hint: this is a bug in pnp, not in your game; please report it with the command "
+                       "you ran (PNP_DEBUG=1 shows where it happened)", err=True)
+            ctx.exit(INTERNAL_ERROR)
+
+
+INTERNAL_ERROR = 70        # EX_SOFTWARE
+
+
+@click.group(cls=PnpGroup)
 @click.version_option(package_name="pnp-generator")
 def main() -> None:
     """Print-and-play asset generator: YAML game content to print-ready PDFs."""
@@ -241,7 +272,7 @@ def i18n_status(games, content_root, brief) -> None:
     except UsageError as error:
         raise click.UsageError(str(error)) from None
     rows = [row for source in sources for row in language_status(source, used.get(source.id, set()))]
-    click.echo(format_status(rows, details=not brief))
+    click.echo("\n".join(printable(line) for line in format_status(rows, details=not brief).splitlines()))
     if any(row.missing for row in rows):
         sys.exit(1)
 
@@ -254,6 +285,7 @@ def i18n_stub(game, lang, content_root) -> None:
     """Write or complete i18n/LANG.yaml with every key it lacks (empty, source text as a comment)."""
     from generator.i18n.stub import stub_catalog
     from generator.files import write_atomically
+    _check_language_code(lang)
     try:
         sources, used, _ = _usage((game,), content_root)
     except UsageError as error:
@@ -276,6 +308,16 @@ def i18n_stub(game, lang, content_root) -> None:
     click.echo(f"{file}: {len(added)} key(s) added")
     if lang not in source.game.languages:
         click.echo(f"add '{lang}' to languages in {source.folder / 'game.yaml'} to build it")
+
+
+def _check_language_code(lang: str) -> None:
+    """A language code names a catalog file: `--lang ../../x` must never become a path."""
+    import re
+    from generator.content.schema import LANG_PATTERN
+    from generator.i18n.pseudo import PSEUDO
+    if lang != PSEUDO and not re.fullmatch(LANG_PATTERN, lang):
+        raise click.BadParameter(f"{printable(repr(lang))} is not a language code such as bg, en or pt-BR",
+                                 param_hint="--lang")
 
 
 @main.command("schema")
@@ -307,6 +349,7 @@ def schema_command(out, content_root, annotate) -> None:
 def new_command(game, lang, title, content_root) -> None:
     """Start a new game folder under content/ that builds at once."""
     from generator.scaffold import scaffold
+    _check_language_code(lang)
     try:
         folder = scaffold(Path(content_root), game, lang, title)
     except ValueError as error:

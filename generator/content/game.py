@@ -79,49 +79,64 @@ def find_games(content_root: Path) -> list[Path]:
 
 
 def load_game(folder: Path, problems: Problems) -> GameSource | None:
-    """Read and validate a game folder; every problem goes to `problems`."""
-    game_document = load_yaml(folder / "game.yaml", problems)
-    if game_document is None:
+    """Read and validate a game folder; every problem of every file goes to `problems`.
+
+    A broken game.yaml does not stop the other files from being read and checked: the
+    user sees every file's problems in one run. None when game.yaml itself is unusable.
+    """
+    game_document = load_yaml(folder / "game.yaml", problems, root=folder)
+    game = validate(Game, game_document.data, game_document, problems) if game_document is not None else None
+    templates = TemplateLibrary(folder, problems)
+    source = GameSource(folder, game, game_document) if game is not None else None
+    languages = game.languages if game is not None else _catalog_languages(folder)
+    catalogs = {lang: catalog for lang in languages
+                if (catalog := load_catalog(folder, lang, problems)) is not None}
+    pieces = {kind: piece_file for kind, (schema, list_key) in PIECE_FILES.items()
+              if (piece_file := _load_pieces(folder, kind, schema, list_key, problems)) is not None}
+    boards_document, boards = _load_file(folder, "board", BoardsFile, problems)
+    sheets_document, sheets = _load_file(folder, "sheets", SheetsFile, problems)
+    rules_document, rules = _load_file(folder, "rules", RulesFile, problems)
+    if source is None:
+        templates.check_all(folder / "templates")
         return None
-    game = validate(Game, game_document.data, game_document, problems)
-    if game is None:
-        return None
-    source = GameSource(folder, game, game_document)
-    source.templates = TemplateLibrary(folder, problems)
-    for lang in game.languages:
-        catalog = load_catalog(folder, lang, problems)
-        if catalog is not None:
-            source.catalogs[lang] = catalog
-    for kind, (schema, list_key) in PIECE_FILES.items():
-        file = folder / f"{kind}.yaml"
-        if not file.exists():
-            continue
-        document = load_yaml(file, problems)
-        model = validate(schema, document.data, document, problems) if document is not None else None
-        if model is not None:
-            pieces = PieceFile(kind, getattr(model, list_key), document, list_key)
-            source.pieces[kind] = pieces
-            _check_sets(source, pieces, problems)
-    if (folder / "board.yaml").exists():
-        document = load_yaml(folder / "board.yaml", problems)
-        if document is not None:
-            source.boards_document = document
-            source.boards = validate(BoardsFile, document.data, document, problems)
-            if source.boards is not None:
-                _check_boards(source, problems)
-    if (folder / "sheets.yaml").exists():
-        document = load_yaml(folder / "sheets.yaml", problems)
-        if document is not None:
-            source.sheets_document = document
-            source.sheets = validate(SheetsFile, document.data, document, problems)
-            for index, sheet in enumerate(source.sheets.sheets if source.sheets else []):
-                _check_template(source, sheet.template, document.mark(("sheets", index, "template")), problems)
-    if (folder / "rules.yaml").exists():
-        document = load_yaml(folder / "rules.yaml", problems)
-        if document is not None:
-            source.rules_document = document
-            source.rules = validate(RulesFile, document.data, document, problems)
+    source.templates, source.catalogs, source.pieces = templates, catalogs, pieces
+    source.boards_document, source.boards = boards_document, boards
+    source.sheets_document, source.sheets = sheets_document, sheets
+    source.rules_document, source.rules = rules_document, rules
+    for piece_file in pieces.values():
+        _check_sets(source, piece_file, problems)
+    if boards is not None:
+        _check_boards(source, problems)
+    for index, sheet in enumerate(sheets.sheets if sheets else []):
+        _check_template(source, sheet.template, sheets_document.mark(("sheets", index, "template")), problems)
+    templates.check_all(folder / "templates")      # after the used ones, whose messages name their use
     return source
+
+
+def _catalog_languages(folder: Path) -> list[str]:
+    """With game.yaml unreadable, every catalog there is is checked on its own."""
+    return sorted(file.stem for file in (folder / "i18n").glob("*.yaml")) if (folder / "i18n").is_dir() else []
+
+
+def _load_pieces(folder: Path, kind: str, schema, list_key: str, problems: Problems) -> PieceFile | None:
+    document, model = _load_file(folder, kind, schema, problems)
+    return PieceFile(kind, getattr(model, list_key), document, list_key) if model is not None else None
+
+
+def _load_file(folder: Path, name: str, schema, problems: Problems):
+    """(document, validated model) of an optional game file; Nones where it is absent or unusable."""
+    file = folder / f"{name}.yaml"
+    if not _present(file):
+        return None, None
+    document = load_yaml(file, problems, root=folder)
+    if document is None:
+        return None, None
+    return document, validate(schema, document.data, document, problems)
+
+
+def _present(file: Path) -> bool:
+    """There, even as a broken or outside link: reading it says what is wrong, where silence would not."""
+    return file.exists() or file.is_symlink()
 
 
 def _check_template(source: GameSource, template_id: str, mark: SourceMark, problems: Problems) -> None:

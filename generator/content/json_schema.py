@@ -57,8 +57,8 @@ def header_for(file: Path, schema_folder: Path) -> str:
 
 def annotate(file: Path, schema_folder: Path) -> bool:
     """Put (or refresh) the schema line at the top of a YAML file; True when the file changed."""
-    if kind_of(file) is None:
-        return False
+    if kind_of(file) is None or file.is_symlink() or not file.is_file():
+        return False     # a link may lead out of the game folder: never write through it
     text = file.read_text(encoding="utf-8")
     lines = text.split("\n")
     header = header_for(file, schema_folder)

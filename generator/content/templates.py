@@ -45,6 +45,7 @@ class TemplateLibrary:
         self.problems = problems
         self._documents: dict[str, YamlDocument | None] = {}
         self._resolved: dict[str, ResolvedTemplate | None] = {}
+        self._cyclic: set[str] = set()      # reported once: a cycle read from each member is one mistake
 
     def resolve(self, template_id: str) -> ResolvedTemplate | None:
         if template_id not in self._resolved:
@@ -63,9 +64,21 @@ class TemplateLibrary:
             self._resolved[template_id] = result
         return self._resolved[template_id]
 
+    def check_all(self, folder: Path) -> None:
+        """Read and validate every template in `folder`, used or not, so one run reports them all.
+
+        Size is not required here: a parent template may leave it to its children.
+        """
+        for template_id, file in sorted(self.files.items()):
+            if file.parent == folder and template_id not in self._resolved.keys() | self._cyclic:
+                merged = self._merged(template_id, ())
+                if merged is not None:
+                    validate(Template, merged[0], merged[1][0], self.problems, merged[1][1:])
+
     def _document(self, template_id: str) -> YamlDocument | None:
         if template_id not in self._documents:
-            self._documents[template_id] = load_yaml(self.files[template_id], self.problems)
+            file = self.files[template_id]
+            self._documents[template_id] = load_yaml(file, self.problems, root=file.parent)
         return self._documents[template_id]
 
     def _merged(self, template_id: str, stack: tuple[str, ...]):
@@ -87,6 +100,7 @@ class TemplateLibrary:
         chain: list[YamlDocument] = [document]
         for parent in parents:
             if parent in stack + (template_id,):
+                self._cyclic.update(stack + (template_id,))
                 cycle = " → ".join(stack + (template_id, parent))
                 self.problems.add(document.mark(("extends",)), f"template cycle: {cycle}",
                                   "a template cannot extend itself, directly or through its parents")

@@ -5,6 +5,11 @@ then turned into plain Python values by hand, recording a SourceMark for every
 path. On the way, duplicate keys are rejected (PyYAML silently keeps the last)
 and only true/false are booleans (YAML 1.1 would turn `no` into False). Numbers
 are plain decimals: YAML 1.1 would read `12:30` as 750 and `0123` as 83.
+
+Hostile files are bounded: nesting deeper than MAX_DEPTH is refused before the
+document is composed (libyaml's composer recurses and crashes the interpreter at
+~100,000 levels), and aliases may not expand a document past MAX_ALIAS_VALUES (a
+1 KB "billion laughs" file would otherwise expand to gigabytes).
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from typing import Any
 
 import yaml
 
+from generator.content.input_files import InputFileError, read_text_file
 from generator.errors import Problems, SourceMark
 
 Path_ = tuple[str | int, ...]
@@ -25,6 +31,8 @@ _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _BOOL_TAG = "tag:yaml.org,2002:bool"
 _INT_TAG = "tag:yaml.org,2002:int"
 _FLOAT_TAG = "tag:yaml.org,2002:float"
+MAX_DEPTH = 64                  # real content nests 8 deep
+MAX_ALIAS_VALUES = 100_000      # values produced by expanding *aliases, per file
 
 
 class _StrictLoader(_BaseLoader):  # type: ignore[misc, valid-type]
@@ -97,24 +105,25 @@ class YamlDocument:
         return self.marks.get(("<key>",) + tuple(path), self.mark(path))
 
 
-def load_yaml(file: Path, problems: Problems) -> YamlDocument | None:
-    """Parse one YAML file; on failure record located problems and return None."""
+def load_yaml(file: Path, problems: Problems, root: Path | None = None) -> YamlDocument | None:
+    """Parse one YAML file, which must lie inside `root` (default: its own folder);
+    on failure record located problems and return None."""
     try:
-        text = file.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        problems.add(SourceMark(file), "file not found", "create it or fix the reference to it")
-        return None
-    except UnicodeDecodeError as error:
-        problems.add(SourceMark(file), f"not UTF-8 text ({error.reason} at byte {error.start})",
-                     "save the file as UTF-8")
+        text = read_text_file(file, root or file.parent)
+    except InputFileError as error:
+        problems.add(SourceMark(file), error.message, error.hint)
         return None
     return parse_yaml(text, file, problems)
 
 
 def parse_yaml(text: str, file: Path, problems: Problems) -> YamlDocument | None:
-    loader = _StrictLoader(text)
     try:
-        node = loader.get_single_node()
+        _check_depth(text)
+        loader = _StrictLoader(text)
+        try:
+            node = loader.get_single_node()
+        finally:
+            loader.dispose()
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         where = SourceMark(file, mark.line + 1, mark.column + 1) if mark else SourceMark(file)
@@ -122,24 +131,63 @@ def parse_yaml(text: str, file: Path, problems: Problems) -> YamlDocument | None
                 else "check indentation, colons and quotes around this place")
         problems.add(where, f"YAML syntax: {error.problem or error.context}{_opened_at(error)}", hint)
         return None
+    except _TooDeep as error:
+        problems.add(SourceMark(file, *error.position), f"lists and mappings nested more than {MAX_DEPTH} deep",
+                     "no game file needs that many levels: check the brackets and indentation here")
+        return None
     except yaml.YAMLError as error:
         problems.add(SourceMark(file), f"YAML error: {error}")
         return None
-    finally:
-        loader.dispose()
     document = YamlDocument(file, None)
     if node is None:
         document.data = {}
         return document
     try:
-        document.data = _to_python(node, (), document, loader, problems)
+        document.data = _Converter(document, loader, problems).value(node, ())
     except yaml.MarkedYAMLError as error:   # a value no safe constructor builds ('=', '!!python/…')
         mark = error.problem_mark or error.context_mark
         where = SourceMark(file, mark.line + 1, mark.column + 1) if mark else SourceMark(file)
         problems.add(where, f"YAML value not allowed: {error.problem or error.context}",
                      "quote the value to make it text")
         return None
+    except _TooManyAliasValues as error:
+        problems.add(SourceMark(file, *error.position),
+                     f"the aliases (*name) here expand to more than {MAX_ALIAS_VALUES:,} values",
+                     "write the values out, or repeat them with `count:` instead of nested aliases")
+        return None
     return document
+
+
+class _TooDeep(Exception):
+    def __init__(self, position: tuple[int, int]):
+        self.position = position
+
+
+class _TooManyAliasValues(Exception):
+    def __init__(self, position: tuple[int, int]):
+        self.position = position
+
+
+_OPENING_EVENTS = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
+_CLOSING_EVENTS = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+
+
+def _check_depth(text: str) -> None:
+    """Walk the parser's events (libyaml keeps its own stack on the heap) before composing."""
+    parser = _BaseLoader(text)
+    depth = 0
+    try:
+        while (event := parser.get_event()) is not None:
+            if isinstance(event, _OPENING_EVENTS):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise _TooDeep(_position(event))
+            elif isinstance(event, _CLOSING_EVENTS):
+                depth -= 1
+            elif isinstance(event, yaml.StreamEndEvent):
+                return
+    finally:
+        parser.dispose()
 
 
 # An unclosed bracket or quote is found only where the parser gives up, often a
@@ -156,8 +204,8 @@ def _opened_at(error: yaml.MarkedYAMLError) -> str:
     return f" (in {what} opened at line {mark.line + 1}, column {mark.column + 1})"
 
 
-def _position(node: yaml.Node) -> tuple[int, int]:
-    """1-based line and column where the node starts."""
+def _position(node: yaml.Node | yaml.Event) -> tuple[int, int]:
+    """1-based line and column where the node (or event) starts."""
     return node.start_mark.line + 1, node.start_mark.column + 1
 
 
@@ -165,18 +213,58 @@ def _mark_of(node: yaml.Node, file: Path) -> SourceMark:
     return SourceMark(file, *_position(node))
 
 
-def _to_python(node: yaml.Node, path: Path_, document: YamlDocument,
-               loader: Any, problems: Problems) -> Any:
-    positions = document.marks.positions
-    positions[path] = _position(node)
-    if isinstance(node, yaml.MappingNode):
-        loader.flatten_mapping(node)  # YAML merge keys (<<: *anchor)
-        result: dict[Any, Any] = {}
+class _Converter:
+    """Nodes to plain values, recording each value's position by its path.
+
+    An alias is the same node object met again: what it expands to is counted, and a
+    file whose aliases expand past MAX_ALIAS_VALUES is refused where that happens.
+    """
+
+    def __init__(self, document: YamlDocument, loader: Any, problems: Problems):
+        self.document, self.loader, self.problems = document, loader, problems
+        self.positions = document.marks.positions
+        self.composed: set[int] = set()      # ids of collection nodes already converted once
+        self.alias_depth = 0                  # > 0 while expanding an alias
+        self.alias_values = 0
+        self.alias_site = (1, 1)              # where the outermost alias being expanded is used
+
+    def value(self, node: yaml.Node, path: Path_) -> Any:
+        if not isinstance(node, yaml.CollectionNode):
+            self._count(node)
+            self.positions[path] = _position(node)
+            return _scalar(node, self.loader)
+        again = id(node) in self.composed
+        self.composed.add(id(node))
+        if again and not self.alias_depth:
+            # an alias node carries its anchor's position; the collection holding it is where it is used
+            self.alias_site = self.positions.get(path[:-1], _position(node))
+        self.alias_depth += again
+        try:
+            self._count(node)
+            self.positions[path] = _position(node)
+            if isinstance(node, yaml.MappingNode):
+                return self._mapping(node, path)
+            return [self.value(item, path + (index,)) for index, item in enumerate(node.value)]
+        finally:
+            self.alias_depth -= again
+
+    def _count(self, node: yaml.Node) -> None:
+        if self.alias_depth:
+            self.alias_values += 1
+            if self.alias_values > MAX_ALIAS_VALUES:
+                raise _TooManyAliasValues(self.alias_site)
+
+    def _mapping(self, node: yaml.MappingNode, path: Path_) -> dict[str, Any]:
+        document, problems = self.document, self.problems
+        self.loader.flatten_mapping(node)  # YAML merge keys (<<: *anchor)
+        result: dict[str, Any] = {}
         for key_node, value_node in node.value:
-            key = _scalar(key_node, loader)
+            if not isinstance(key_node, yaml.ScalarNode):     # never expanded: it may be an alias bomb
+                problems.add(_mark_of(key_node, document.file), "a key must be a name, got a list or mapping")
+                continue
+            key = _scalar(key_node, self.loader)
             if not isinstance(key, (str, int)):
-                problems.add(_mark_of(key_node, document.file),
-                             f"a key must be a name, got {key!r}")
+                problems.add(_mark_of(key_node, document.file), f"a key must be a name, got {key!r}")
                 continue
             key = str(key)
             if key in result:
@@ -185,13 +273,9 @@ def _to_python(node: yaml.Node, path: Path_, document: YamlDocument,
                              f"duplicate key '{key}'" + (f" (first at line {first.line})" if first else ""),
                              "remove or rename one of them; YAML would silently keep only the last")
                 continue
-            positions[("<key>",) + path + (key,)] = _position(key_node)
-            result[key] = _to_python(value_node, path + (key,), document, loader, problems)
+            self.positions[("<key>",) + path + (key,)] = _position(key_node)
+            result[key] = self.value(value_node, path + (key,))
         return result
-    if isinstance(node, yaml.SequenceNode):
-        return [_to_python(item, path + (index,), document, loader, problems)
-                for index, item in enumerate(node.value)]
-    return _scalar(node, loader)
 
 
 # The common scalars are read straight from the node (a 1,000-card deck has ~10,000 of

@@ -54,11 +54,11 @@ class Catalog:
 def load_catalog(folder: Path, lang: str, problems: Problems) -> Catalog | None:
     """Read i18n/<lang>.yaml of a game folder."""
     file = folder / "i18n" / f"{lang}.yaml"
-    if not file.exists():
+    if not file.exists() and not file.is_symlink():
         problems.add(SourceMark(file), f"no catalog for language '{lang}'",
                      f"create i18n/{lang}.yaml with the root key '{lang}:' or remove '{lang}' from languages")
         return None
-    document = load_yaml(file, problems)
+    document = load_yaml(file, problems, root=folder)
     if document is None:
         return None
     return catalog_from_document(document, lang, problems)

@@ -57,8 +57,8 @@ def _peak():
     kib = max(resource.getrusage(who).ru_maxrss for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
     os.write(2, ("\\n{_PEAK}%d\\n" % kib).encode())
 atexit.register(_peak)
-from generator.cli import main
-main()
+from generator.__main__ import run
+run()
 """
 
 
