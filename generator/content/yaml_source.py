@@ -6,10 +6,11 @@ path. On the way, duplicate keys are rejected (PyYAML silently keeps the last)
 and only true/false are booleans (YAML 1.1 would turn `no` into False). Numbers
 are plain decimals: YAML 1.1 would read `12:30` as 750 and `0123` as 83.
 
-Hostile files are bounded: nesting deeper than MAX_DEPTH is refused before the
-document is composed (libyaml's composer recurses and crashes the interpreter at
-~100,000 levels), and aliases may not expand a document past MAX_ALIAS_VALUES (a
-1 KB "billion laughs" file would otherwise expand to gigabytes).
+Hostile files are bounded before the document is composed: nesting deeper than
+MAX_DEPTH (libyaml's composer recurses and crashes the interpreter at ~100,000
+levels) and more than MAX_VALUES values (10 MB of `[1,1,…]` took 5.6 GB as nodes)
+are refused; and aliases may not expand a document past MAX_ALIAS_VALUES (a 1 KB
+"billion laughs" file would otherwise expand to gigabytes).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ _BOOL_TAG = "tag:yaml.org,2002:bool"
 _INT_TAG = "tag:yaml.org,2002:int"
 _FLOAT_TAG = "tag:yaml.org,2002:float"
 MAX_DEPTH = 64                  # real content nests 8 deep
+MAX_VALUES = 250_000            # values written in one file: a 10,000-card deck is ~70,000
 MAX_ALIAS_VALUES = 100_000      # values produced by expanding *aliases, per file
 
 
@@ -118,7 +120,7 @@ def load_yaml(file: Path, problems: Problems, root: Path | None = None) -> YamlD
 
 def parse_yaml(text: str, file: Path, problems: Problems) -> YamlDocument | None:
     try:
-        _check_depth(text)
+        _check_shape(text)
         loader = _StrictLoader(text)
         try:
             node = loader.get_single_node()
@@ -134,6 +136,11 @@ def parse_yaml(text: str, file: Path, problems: Problems) -> YamlDocument | None
     except _TooDeep as error:
         problems.add(SourceMark(file, *error.position), f"lists and mappings nested more than {MAX_DEPTH} deep",
                      "no game file needs that many levels: check the brackets and indentation here")
+        return None
+    except _TooManyValues as error:
+        problems.add(SourceMark(file, *error.position), f"more than {MAX_VALUES:,} values in one file",
+                     "no game needs that many (a 10,000-card deck is about 70,000): "
+                     "check that this is the file you meant")
         return None
     except yaml.YAMLError as error:
         problems.add(SourceMark(file), f"YAML error: {error}")
@@ -163,6 +170,11 @@ class _TooDeep(Exception):
         self.position = position
 
 
+class _TooManyValues(Exception):
+    def __init__(self, position: tuple[int, int]):
+        self.position = position
+
+
 class _TooManyAliasValues(Exception):
     def __init__(self, position: tuple[int, int]):
         self.position = position
@@ -170,18 +182,24 @@ class _TooManyAliasValues(Exception):
 
 _OPENING_EVENTS = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
 _CLOSING_EVENTS = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+_VALUE_EVENTS = (yaml.ScalarEvent, yaml.AliasEvent, *_OPENING_EVENTS)
 
 
-def _check_depth(text: str) -> None:
-    """Walk the parser's events (libyaml keeps its own stack on the heap) before composing."""
+def _check_shape(text: str) -> None:
+    """Walk the parser's events (libyaml keeps its own stack on the heap) before composing:
+    depth and the number of values, so neither a deep nor a huge file ever becomes nodes."""
     parser = _BaseLoader(text)
-    depth = 0
+    depth = values = 0
     try:
         while (event := parser.get_event()) is not None:
-            if isinstance(event, _OPENING_EVENTS):
-                depth += 1
-                if depth > MAX_DEPTH:
-                    raise _TooDeep(_position(event))
+            if isinstance(event, _VALUE_EVENTS):
+                values += 1
+                if values > MAX_VALUES:
+                    raise _TooManyValues(_position(event))
+                if isinstance(event, _OPENING_EVENTS):
+                    depth += 1
+                    if depth > MAX_DEPTH:
+                        raise _TooDeep(_position(event))
             elif isinstance(event, _CLOSING_EVENTS):
                 depth -= 1
             elif isinstance(event, yaml.StreamEndEvent):

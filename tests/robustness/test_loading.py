@@ -55,6 +55,12 @@ def test_lists_nested_too_deep_are_refused_before_they_crash_the_parser(tmp_path
     assert check(folder) == ["g/cards.yaml:1:71: lists and mappings nested more than 64 deep"]
 
 
+def test_a_huge_file_is_refused_before_it_becomes_nodes(tmp_path):
+    # 10 MB of `[1,1,…]` took 5.6 GB as YAML nodes and ended in MemoryError
+    folder = make_game(tmp_path, {"cards.yaml": "decks: [" + ",".join(["1"] * 5_000_000) + "]\n"})
+    assert check(folder) == ["g/cards.yaml:1:500003: more than 250,000 values in one file"]
+
+
 def test_deep_block_nesting_is_refused_too(tmp_path):
     text = "".join(f"{'  ' * level}k{level}:\n" for level in range(200)) + "  " * 200 + "x\n"
     folder = make_game(tmp_path, {"rules.yaml": text})
