@@ -37,11 +37,14 @@ class PathError(ValueError):
 
 
 def row_places(frame, count: int, gap: float, vertical: bool = False) -> list[CellPlace]:
+    """Equal cells side by side (or one under another), `gap` mm apart, filling the frame."""
     x, y, w, h = frame
+    length = h if vertical else w
+    size = (length - gap * (count - 1)) / count
+    if size <= 0 or (w if vertical else h) <= 0:
+        raise PathError(f"{count} cells with a {gap:g} mm gap do not fit in a {w:g} × {h:g} mm box")
     if vertical:
-        size = (h - gap * (count - 1)) / count
         return [CellPlace(x, y + i * (size + gap), w, size, 0) for i in range(count)]
-    size = (w - gap * (count - 1)) / count
     return [CellPlace(x + i * (size + gap), y, size, h, 0) for i in range(count)]
 
 
@@ -50,6 +53,8 @@ def rows_places(frame, rows: list[int], gap: float) -> list[CellPlace]:
     x, y, w, h = frame
     widest = max(rows)
     size = min((w - gap * (widest - 1)) / widest, (h - gap * (len(rows) - 1)) / len(rows))
+    if size <= 0:
+        raise PathError(f"rows of up to {widest} cells with a {gap:g} mm gap do not fit in a {w:g} × {h:g} mm box")
     top = y + (h - (len(rows) * size + (len(rows) - 1) * gap)) / 2
     places = []
     for number, count in enumerate(rows):
@@ -64,6 +69,8 @@ def loop_places(frame, count: int, start: str = "top-left", facing: str = "outsi
     x, y, w, h = frame
     if count < 4 or count % 2:
         raise PathError(f"a loop needs an even number of at least 4 cells, got {count}")
+    if w <= 0 or h <= 0:
+        raise PathError(f"{count} cells cannot go round a {w:g} × {h:g} mm box")
     per_edge = 2 * (w + h) / (count + 4)           # the cell size that closes the loop
     across = max(2, round(w / per_edge))           # cells along the top edge, corners included
     down = (count + 4) // 2 - across               # cells along a side edge, corners included

@@ -7,6 +7,7 @@ glyph, text too long at the minimum size) is reported with where it was written.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from generator.components.context import LayoutContext
@@ -17,13 +18,40 @@ from generator.components.piece import ArtPlacement, Face, Group, Item, Shape
 from generator.components.subject import (MISSING, Subject, box_colour, is_present, reference_mark, require,
                                           resolve_file, template_mark, value_of)
 from generator.components.text_boxes import check_safe, table_items, text_items
-from generator.content.schema import Box, Template
+from generator.content.schema import MAX_CELLS, MAX_REPEAT, Box, Template
 from generator.content.templates import ResolvedTemplate
 from generator.errors import SourceMark
 from generator.render.art import ArtError, art_size
+from generator.units import MAX_LENGTH
+
+# ctx.memo keys: the templates being laid out, innermost last (a cells box whose cell
+# template draws itself would never end), and the cells the outermost face may still add.
+_NESTING = ("faces", "nesting")
+_CELLS_LEFT = ("faces", "cells left")
 
 
 def layout_face(template: ResolvedTemplate, subject: Subject, ctx: LayoutContext, key: str) -> Face:
+    """The template's boxes drawn for the subject (a card, a back, a board, a cell)."""
+    nesting = ctx.memo.setdefault(_NESTING, [])
+    if not nesting:
+        ctx.memo[_CELLS_LEFT] = MAX_CELLS
+    nesting.append(template.id)
+    try:
+        return _layout_face(template, subject, ctx, key)
+    finally:
+        nesting.pop()
+
+
+def nested_template_problem(ctx: LayoutContext, template_id: str) -> str | None:
+    """Why a box may not draw template_id inside the face being laid out (it contains itself), or None."""
+    nesting = ctx.memo.get(_NESTING, [])
+    if template_id in nesting:
+        cycle = " → ".join(nesting[nesting.index(template_id):] + [template_id])
+        return f"template '{template_id}' would contain itself ({cycle}) and never end"
+    return None
+
+
+def _layout_face(template: ResolvedTemplate, subject: Subject, ctx: LayoutContext, key: str) -> Face:
     model = template.model
     items: list[Item] = []
     places: dict[str, list[CellPlace]] = {}     # cells boxes laid out so far, for anchored boxes
@@ -78,7 +106,26 @@ def _plan(template: ResolvedTemplate, ctx: LayoutContext) -> list[_Step]:
                   tuple(sorted(set(box.editions or ()) - known)),
                   box.kind in _PLAIN_KINDS and not _reads_field(box.model_dump()))
             for name, box in sorted(template.model.boxes.items(), key=lambda pair: pair[1].z)]
+        for step in plan:
+            _check_on_the_piece(template, step, ctx)
     return plan
+
+
+def _check_on_the_piece(template: ResolvedTemplate, step: _Step, ctx: LayoutContext) -> None:
+    """A box placed wholly outside the template's bleed area would vanish from every face: say so."""
+    box, model = step.box, template.model
+    if box.anchor is not None or box.area is not None or box.width is None or box.height is None:
+        return      # anchored boxes are placed from a cell; areas are always on the piece
+    width, height, bleed = model.size.width, model.size.height, model.bleed or 0.0
+    across = box.x >= width + bleed or box.x + box.width <= -bleed
+    down = box.y >= height + bleed or box.y + box.height <= -bleed
+    if across or down:
+        axis = "x" if across else "y"
+        where = template_mark(template, ("boxes", step.name, axis), step.mark)
+        ctx.problems.add(where, f"box '{step.name}' lies entirely outside its {width:g} × {height:g} mm template "
+                                f"(and its {bleed:g} mm bleed), so it would never be drawn",
+                         f"x and y are millimetres from the trim's top-left corner: x from 0 to {width:g}, "
+                         f"y from 0 to {height:g}; check the unit (16.5cm is 165 mm)")
 
 
 def _shown(box: Box, subject: Subject, ctx: LayoutContext, mark: SourceMark, template_id: str, name: str) -> bool:
@@ -214,10 +261,11 @@ def _art(box: Box, frame, subject: Subject, ctx: LayoutContext, mark: SourceMark
     copies = 1
     if box.repeat is not None:
         repeat = require(box.repeat, subject, ctx, mark, name)
-        if not isinstance(repeat, int) or isinstance(repeat, bool) or repeat < 0:
+        if not isinstance(repeat, int) or isinstance(repeat, bool) or not 0 <= repeat <= MAX_REPEAT:
             if repeat is not None and ctx.once("repeat", subject.label, name):
                 ctx.problems.add(reference_mark(box.repeat, subject, mark),
-                                 f"repeat must be a whole number, got {repeat!r}")
+                                 f"repeat must be a whole number from 0 to {MAX_REPEAT:,}, got {repeat!r}",
+                                 "the number of copies of the art drawn in a row")
             return []
         copies = repeat
     x, y, w, h = frame
@@ -225,6 +273,12 @@ def _art(box: Box, frame, subject: Subject, ctx: LayoutContext, mark: SourceMark
         return []
     # equal square-ish cells, the row centred in the box
     cell = min(h * art_w / art_h, (w - box.gap * (copies - 1)) / copies)
+    if cell <= 0:
+        if ctx.once("repeat-room", subject.label, name):
+            ctx.problems.add(reference_mark(box.repeat, subject, mark) if box.repeat is not None else mark,
+                             f"{subject.label}: {copies} copies of the art with a {box.gap:g} mm gap do not fit "
+                             f"in box '{name}' ({w:g} × {h:g} mm)", "repeat it fewer times, or make the gap smaller")
+        return []
     start = x + (w - (copies * cell + box.gap * (copies - 1))) / 2
     placements = []
     for index in range(copies):
@@ -249,7 +303,8 @@ def _cells(box: Box, frame, template: ResolvedTemplate, subject: Subject, ctx: L
         return []
     entries = _expand_cells(entries)
     if isinstance(entries, str):
-        ctx.problems.add(where, f"{subject.label}: '{box.cells[1:]}': {entries}")
+        field = box.cells[1:] if isinstance(box.cells, str) else "cells"
+        ctx.problems.add(where, f"{subject.label}: '{field}': {entries}")
         return []
     if not isinstance(entries, list) or not entries:
         ctx.problems.add(where, f"box '{name}': cells must be a non-empty list")
@@ -259,6 +314,8 @@ def _cells(box: Box, frame, template: ResolvedTemplate, subject: Subject, ctx: L
         if ctx.once("cell-template", template.id, name):
             ctx.problems.add(mark, f"box '{name}' needs a cell_template (a known template id)",
                              f"known templates: {', '.join(sorted(ctx.source.templates.files))}")
+        return []
+    if not _room_for_cells(len(entries), box, template, subject, ctx, mark, name):
         return []
     fields = []
     field = box.cells[1:] if isinstance(box.cells, str) else "cells"
@@ -299,16 +356,40 @@ def _cells(box: Box, frame, template: ResolvedTemplate, subject: Subject, ctx: L
     return items
 
 
+def _room_for_cells(count: int, box: Box, template: ResolvedTemplate, subject: Subject, ctx: LayoutContext,
+                    mark: SourceMark, name: str) -> bool:
+    """Whether `count` more cells keep the face within MAX_CELLS and its cell template within itself."""
+    cycle = nested_template_problem(ctx, box.cell_template)
+    if cycle is not None:
+        if ctx.once("cell-cycle", template.id, name):
+            ctx.problems.add(template_mark(template, ("boxes", name, "cell_template"), mark),
+                             f"box '{name}': {cycle}", "a cell template cannot draw cells of itself")
+        return False
+    ctx.memo[_CELLS_LEFT] = ctx.memo.get(_CELLS_LEFT, MAX_CELLS) - count
+    if ctx.memo[_CELLS_LEFT] < 0:
+        if ctx.once("cells-limit", subject.label):
+            ctx.problems.add(reference_mark(box.cells, subject, mark),
+                             f"{subject.label}: box '{name}' brings the face to more than the {MAX_CELLS:,} cells "
+                             "a face may hold (cells inside cells count too)",
+                             "a real board's longest track has about 100 cells; check the counts")
+        return False
+    return True
+
+
 def _expand_cells(entries):
     """A cells field: a list, a number of plain cells, or {count: N, at: {position: entry}}."""
     if isinstance(entries, bool):
         return "expected a list of cells, a number, or {count: N, at: {...}}"
     if isinstance(entries, int):
-        return [{} for _ in range(entries)] if entries > 0 else "a number of cells must be at least 1"
+        if not 1 <= entries <= MAX_CELLS:
+            return f"a number of cells runs from 1 to {MAX_CELLS:,}, got {entries:,}"
+        return [{} for _ in range(entries)]
     if isinstance(entries, dict) and "count" in entries and set(entries) <= {"count", "at"}:
         count, at = entries["count"], entries.get("at") or {}
-        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-            return f"count must be a whole number of cells, got {count!r}"
+        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_CELLS:
+            return f"count must be a whole number of cells from 1 to {MAX_CELLS:,}, got {count!r}"
+        if not isinstance(at, dict):
+            return f"'at' maps positions to cells, such as at: {{0: start}}, got {at!r}"
         cells: list = [{} for _ in range(count)]
         for position, entry in at.items():
             position = int(position) if isinstance(position, str) and position.isdigit() else position
@@ -317,19 +398,28 @@ def _expand_cells(entries):
             cells[position] = entry
         return cells
     if isinstance(entries, list) and entries:
-        return entries
+        return entries if len(entries) <= MAX_CELLS else f"{len(entries):,} cells; at most {MAX_CELLS:,} fit a face"
     return "expected a list of cells, a number, or {count: N, at: {...}}"
 
 
 def _polygon(box: Box, frame, template: ResolvedTemplate, subject: Subject, ctx: LayoutContext,
              mark: SourceMark) -> list[Item]:
     points = value_of(box.points, subject)
-    if not isinstance(points, list) or len(points) < 3 or not all(
-            isinstance(p, list) and len(p) == 2 and all(isinstance(v, (int, float)) for v in p) for p in points):
-        ctx.problems.add(reference_mark(box.points, subject, mark), "a polygon needs 3 or more points [x, y]")
+    if not is_point_list(points, MAX_LENGTH):
+        ctx.problems.add(reference_mark(box.points, subject, mark),
+                         f"a polygon needs 3 or more points [x, y], in mm from -{MAX_LENGTH:,g} to {MAX_LENGTH:,g}",
+                         "such as points: [[0, 0], [10, 0], [5, 8]]")
         return []
     x, y, _, _ = frame
     palette = template.model.palette
     return [Shape("polygon", x, y, 0, 0, fill=box_colour(box.fill, palette, subject, ctx, mark),
                   stroke=box_colour(box.stroke, palette, subject, ctx, mark), stroke_width=box.stroke_width,
                   points=tuple((x + px, y + py) for px, py in points))]
+
+
+def is_point_list(points, limit: float) -> bool:
+    """3 or more [x, y] pairs of finite numbers within ±limit (polygon corners, map outlines)."""
+    return isinstance(points, list) and len(points) >= 3 and all(
+        isinstance(p, list) and len(p) == 2 and all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and abs(v) <= limit
+            for v in p) for p in points)

@@ -15,6 +15,7 @@ from collections import defaultdict
 from generator.components.piece import ArtPlacement, Group, Item, Shape
 
 ROUTE_KINDS = ("land", "water", "border")
+MAX_ROUTE_LENGTH = 100      # segments in one route (the longest real one: 6)
 
 
 def project(projection, frame):
@@ -57,7 +58,7 @@ def segment_polygons(a, b, length: int, clearance: float, width: float, gap: flo
 
 def layout_network(box, frame, template, subject, ctx, mark, name, key) -> list[Item]:
     # imported here: faces imports this module
-    from generator.components.faces import layout_face
+    from generator.components.faces import is_point_list, layout_face, nested_template_problem
     from generator.components.subject import Subject, box_colour as _colour, reference_mark as _reference_mark
     from generator.components.subject import require as _require, resolve_file
     spec = box.network
@@ -66,18 +67,23 @@ def layout_network(box, frame, template, subject, ctx, mark, name, key) -> list[
     items: list[Item] = []
     if spec.outline:
         outline = _require(spec.outline, subject, ctx, mark, name)
-        if _points_ok(outline):
+        if is_point_list(outline, 180):
             items.append(Shape("polygon", 0, 0, 0, 0, fill=_colour(spec.outline_fill, palette, subject, ctx, mark),
                                stroke=_colour(spec.outline_stroke, palette, subject, ctx, mark), stroke_width=0.6,
                                points=tuple(to_mm(lon, lat) for lon, lat in outline)))
         elif outline is not None:
             ctx.problems.add(_reference_mark(spec.outline, subject, mark), "an outline is a list of 3 or more "
-                             "[lon, lat] points")
+                             "[lon, lat] points (numbers of degrees)")
     nodes = _require(spec.nodes, subject, ctx, mark, name)
     node_template = ctx.source.templates.resolve(spec.node_template)
     if not isinstance(nodes, list) or node_template is None:
         if node_template is None and ctx.once("node-template", template.id, name):
             ctx.problems.add(mark, f"box '{name}': unknown node_template '{spec.node_template}'")
+        return items
+    cycle = nested_template_problem(ctx, spec.node_template)
+    if cycle is not None:
+        if ctx.once("node-cycle", template.id, name):
+            ctx.problems.add(mark, f"box '{name}': {cycle}", "a node template cannot draw a map of itself")
         return items
     field = spec.nodes[1:]
     places = _places(spec, subject, ctx, mark, name, _require, _reference_mark)
@@ -98,8 +104,9 @@ def layout_network(box, frame, template, subject, ctx, mark, name, key) -> list[
                     continue
                 node = {**place, **node}
         if not (isinstance(node, dict) and isinstance(node.get("id"), str)
-                and all(isinstance(node.get(k), (int, float)) for k in ("lon", "lat"))):
-            ctx.problems.add(node_mark, f"{subject.label}: node {index + 1} needs id, lon and lat")
+                and all(_degrees(node.get(k), limit) for k, limit in (("lon", 180), ("lat", 90)))):
+            ctx.problems.add(node_mark, f"{subject.label}: node {index + 1} needs id, lon and lat",
+                             "lon from -180 to 180 and lat from -90 to 90, in degrees")
             continue
         if node["id"] in where:
             ctx.problems.add(node_mark, f"{subject.label}: duplicate node id '{node['id']}'")
@@ -179,16 +186,16 @@ def _route_problem(route, where) -> str | None:
         if route.get(end) not in where:
             return f"unknown node '{route.get(end)}'"
     length = route.get("length")
-    if not isinstance(length, int) or isinstance(length, bool) or length < 1:
-        return f"length must be a whole number of segments, got {length!r}"
+    if not isinstance(length, int) or isinstance(length, bool) or not 1 <= length <= MAX_ROUTE_LENGTH:
+        return f"length must be a whole number of segments from 1 to {MAX_ROUTE_LENGTH}, got {length!r}"
     if route.get("kind", "land") not in ROUTE_KINDS:
         return f"kind must be one of {', '.join(ROUTE_KINDS)}, got {route.get('kind')!r}"
     return None
 
 
-def _points_ok(points) -> bool:
-    return isinstance(points, list) and len(points) >= 3 and all(
-        isinstance(p, list) and len(p) == 2 and all(isinstance(v, (int, float)) for v in p) for p in points)
+def _degrees(value, limit: float) -> bool:
+    return (isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+            and abs(value) <= limit)
 
 
 def point_in_polygon(point, polygon) -> bool:

@@ -9,11 +9,21 @@ from dataclasses import dataclass
 
 from generator.components.context import LayoutContext
 from generator.components.faces import layout_face
-from generator.components.subject import Subject, with_game_fields
+from generator.components.subject import Subject, template_mark, with_game_fields
 from generator.components.piece import Face, PieceCopy
 from generator.components.standee import standee_face
 from generator.content.game import PieceFile, piece_count
 from generator.content.schema import PawnSet
+from generator.content.templates import ResolvedTemplate
+from generator.errors import SourceMark
+from generator.imposition.grid import piece_fits, printable_area
+from generator.imposition.sheet import PAPER_SIZES
+
+# Pieces of one edition, all sets together: 10,000 poker cards are 1,112 sheets, and each
+# copy gets its own print-shop PNGs. The per-card limit (schema MAX_COPIES) is the same.
+MAX_PIECES = 10_000
+_PIECES_SO_FAR = ("pieces", "so far")     # ctx.memo: pieces counted in the sets laid out before
+PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
 
 
 @dataclass(frozen=True)
@@ -24,7 +34,13 @@ class LaidOutSet:
     ink_saver_back: Face | None
 
 
-def layout_sets(ctx: LayoutContext, pieces: PieceFile) -> list[LaidOutSet]:
+def layout_sets(ctx: LayoutContext, pieces: PieceFile, papers: tuple[str, ...] = ("a4", "letter"),
+                layout: str = "duplex") -> list[LaidOutSet]:
+    """Every set of a piece file laid out for the context's edition and language.
+
+    Each set's pieces must fit a sheet of every paper in `papers` (cards in `layout`:
+    duplex or gutterfold); all sets of an edition together hold at most MAX_PIECES.
+    """
     source = ctx.source
     assert source.templates is not None
     laid_out: list[LaidOutSet] = []
@@ -52,6 +68,8 @@ def layout_sets(ctx: LayoutContext, pieces: PieceFile) -> list[LaidOutSet]:
             count = piece_count(piece_set, index, ctx.edition)
             if count == 0:
                 continue
+            if not _within_piece_limit(ctx, count, pieces.mark(set_index, piece_set.ITEMS, index, "count")):
+                break
 
             def piece_mark(name: str, *inside: str | int, _set=set_index, _index=index, _fields=piece.fields,
                            _items=piece_set.ITEMS):
@@ -69,7 +87,45 @@ def layout_sets(ctx: LayoutContext, pieces: PieceFile) -> list[LaidOutSet]:
                                                  f"{prefix}/{piece.id}/standee"), None
             else:
                 piece_back = back
+            if not copies:      # pieces of a set share the front's template: one look is enough
+                what = f"{noun} {piece_set.id}: a {piece_set.ITEMS[:-1]}"
+                if isinstance(piece_set, PawnSet):
+                    what = f"{noun} {piece_set.id}: a pawn's standee (its {piece_set.standee.base:g} mm base twice)"
+                _check_fits(ctx, front_template, (front.width, front.height), what, papers,
+                            layout if pieces.kind == "cards" else "duplex")
             for _ in range(count):
                 copies.append(PieceCopy(piece_set.id, piece.id, len(copies) + 1, front, piece_back))
         laid_out.append(LaidOutSet(piece_set.id, piece_set.title or piece_set.name, tuple(copies), saver))
     return laid_out
+
+
+def _within_piece_limit(ctx: LayoutContext, count: int, mark: SourceMark) -> bool:
+    """Count `count` more pieces for the edition; False (reported) past MAX_PIECES."""
+    total = ctx.memo.get(_PIECES_SO_FAR, 0) + count
+    ctx.memo[_PIECES_SO_FAR] = total
+    if total <= MAX_PIECES:
+        return True
+    if ctx.once("piece-limit"):
+        ctx.problems.add(mark, f"edition '{ctx.edition}' would have more than the {MAX_PIECES:,} pieces "
+                               f"one edition may have (with these {count:,}, {total:,} so far)",
+                         "a real game has a few hundred; check the counts")
+    return False
+
+
+def _check_fits(ctx: LayoutContext, template: ResolvedTemplate, size: tuple[float, float], what: str,
+                papers: tuple[str, ...], layout: str) -> None:
+    """A piece larger than a sheet's printable area would stop the build half-way: report it at the size."""
+    misfits = [paper for paper in papers if not piece_fits(size, PAPER_SIZES[paper], layout)]
+    if not misfits or not ctx.once("fits", template.id, what, layout, tuple(misfits)):
+        return
+    areas = [printable_area(PAPER_SIZES[paper], layout) for paper in misfits]
+    room = (min(area[0] for area in areas), min(area[1] for area in areas))
+    names = " or ".join(PAPER_NAMES.get(paper, paper) for paper in misfits)
+    where = "half a landscape sheet of" if layout == "gutterfold" else "a sheet of"
+    axis = "width" if size[0] > room[0] else "height"
+    mark = template_mark(template, ("size", axis), template_mark(template, ("size",), template.chain[0].mark()))
+    ctx.problems.add(mark, f"{what} is {size[0]:g} × {size[1]:g} mm and does not fit on {where} {names} paper "
+                           f"(at most {room[0]:.1f} × {room[1]:.1f} mm fits inside the printer's margins"
+                           f"{' for --layout gutterfold' if layout == 'gutterfold' else ''})",
+                     f"make template '{template.id}' smaller; a board (board.yaml) is tiled over several "
+                     "pages instead")

@@ -10,14 +10,56 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, ClassVar, List, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema, field_validator
+from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema,
+                      field_validator, model_validator)
 
 from generator.render.colour import COLOUR_PATTERN
-from generator.units import parse_font_size, parse_length
+from generator.units import MAX_FONT_SIZE, MAX_LENGTH, OutOfRange, length_in, number_in
 
 _LENGTH_JSON = {"anyOf": [{"type": "number"}, {"type": "string", "pattern": r"^-?\d*\.?\d+\s*(mm|cm|in|pt)?$"}],
                 "description": "A length: 63mm, 2.5in, 9pt, 1cm or a number of millimetres."}
-Length = Annotated[float, BeforeValidator(parse_length), WithJsonSchema(_LENGTH_JSON)]
+
+
+def _length(low: float | None, high: float, *, above: bool = False, what: str = "a length"):
+    """A length type kept in [low, high] mm (the JSON Schema stays the plain length form)."""
+    return Annotated[float, BeforeValidator(length_in(low, high, above=above, what=what)),
+                     WithJsonSchema(_LENGTH_JSON)]
+
+
+# Every length is finite and in a range no real game leaves: NaN, 1e30 or a negative
+# width would otherwise reach the PDF (or a 40,000-pixel PNG) before anyone noticed.
+Length = _length(0.0, MAX_LENGTH)                                   # widths, gaps, strokes: never negative
+Position = _length(-MAX_LENGTH, MAX_LENGTH, what="a position")      # x and y: boxes reach into the bleed
+Extent = _length(0.0, MAX_LENGTH, above=True, what="a size")        # a template's width and height
+
+MAX_BLEED = 25.0     # mm: print shops ask 3 mm (1/8 in); more only makes huge print-shop PNGs
+MAX_SAFE = 100.0     # mm: shared cards use 4 mm
+MAX_CELLS = 2_000    # cells a face may hold, cells inside cells included (the longest real track: 100)
+MAX_REPEAT = 1_000   # copies of one art in a row (real games: 6)
+MAX_DASH = 16        # numbers in a dash pattern
+
+
+def _count_at_most(limit: int, what: str):
+    def check(value):
+        if isinstance(value, int) and not isinstance(value, bool) and value > limit:
+            raise OutOfRange(f"{value:,} {what} is more than the {limit:,} allowed",
+                             f"a game never needs more than {limit:,}; check for a typo")
+        return value
+    return AfterValidator(check)
+
+
+def _dash(pattern: list[float] | None) -> list[float] | None:
+    """A dash pattern the PDF accepts: a few lengths, none negative, not all zero."""
+    if pattern is None:
+        return None
+    if len(pattern) > MAX_DASH or any(not 0 <= value <= MAX_LENGTH for value in pattern) or \
+            (pattern and sum(pattern) <= 0):
+        raise OutOfRange(f"a dash pattern is up to {MAX_DASH} lengths from 0 to {MAX_LENGTH:,g} mm, "
+                         f"not all 0, got [{', '.join(f'{value:g}' for value in pattern)}]", "such as dash: [3, 1.5] (3 mm dashes, 1.5 mm gaps)")
+    return pattern
+
+
+Coordinate = Annotated[float, AfterValidator(number_in(-MAX_LENGTH, MAX_LENGTH, what="a coordinate in mm"))]
 
 ID_PATTERN = r"^[a-z0-9][a-z0-9_-]*$"
 LANG_PATTERN = r"^[a-z]{2,3}(-[A-Za-z0-9]+)?$"
@@ -29,12 +71,9 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-def _points(value: Any) -> float:
-    return parse_font_size(value)
-
-
-# a zero or negative size draws nothing, silently: refuse it here
-Points = Annotated[float, BeforeValidator(_points), Field(gt=0),
+# a zero or negative size draws nothing, silently: refuse it here (gt), and a huge one too
+Points = Annotated[float, BeforeValidator(length_in(None, MAX_FONT_SIZE, what="a font size", unit="pt")),
+                   Field(gt=0),
                    WithJsonSchema({**_LENGTH_JSON, "description": "A font size: 9pt, or a number of points."})]
 
 
@@ -179,8 +218,8 @@ class BoardsFile(Strict):
 # ---------------------------------------------------------------- templates
 
 class Size(Strict):
-    width: Length
-    height: Length
+    width: Extent
+    height: Extent
 
 
 class TextStyle(Strict):
@@ -192,7 +231,9 @@ class TextStyle(Strict):
     color: str | None = None
     align: Literal["left", "center", "right"] | None = None
     valign: Literal["top", "middle", "bottom"] | None = None
-    leading: float | None = Field(None, description="Line height as a multiple of the size.")
+    leading: Annotated[float, AfterValidator(number_in(0, 10, above=True, what="a line height (a multiple "
+                                                                     "of the size)"))] | None = Field(
+        None, description="Line height as a multiple of the size.")
     uppercase: bool | None = None
     halo: TextHalo | None = None
 
@@ -205,22 +246,23 @@ class TextHalo(Strict):
     """An outline drawn under the letters, so text stays readable over a busy picture (a map)."""
 
     color: str = Field(description="Colour of the outline (a palette name or '#rrggbb').")
-    width: Length = Field(0.4, gt=0, description="How far the outline reaches past the letters.")
+    width: _length(None, MAX_LENGTH) = Field(0.4, gt=0, description="How far the outline reaches past the letters.")
 
 
 class Anchor(Strict):
     """Place a box relative to one cell of a `cells` box (and turn it the way that cell faces)."""
 
     cells: str = Field(description="Name of a cells box of the same template, drawn before this box.")
-    cell: int = Field(ge=1, description="Which cell, counting from 1 in the order the cells are listed.")
+    cell: Annotated[int, _count_at_most(MAX_CELLS, "cells")] = Field(
+        ge=1, description="Which cell, counting from 1 in the order the cells are listed.")
 
 
 class Box(Strict):
     """A named rectangle of the template; x and y are measured from the trim's top-left."""
 
     kind: Literal["rect", "ellipse", "triangle", "polygon", "text", "art", "table", "line", "cells", "network"]
-    x: Length = 0.0
-    y: Length = 0.0
+    x: Position = 0.0
+    y: Position = 0.0
     width: Length | None = None
     height: Length | None = None
     area: Literal["bleed", "trim", "safe"] | None = Field(
@@ -239,7 +281,7 @@ class Box(Strict):
     stroke: str | None = None
     stroke_width: Length = 0.3
     radius: Length = 0.0
-    dash: list[float] | None = None
+    dash: Annotated[list[float] | None, AfterValidator(_dash)] = None
     # text
     text: str | None = Field(None, description="Translation key, or '@field' holding one.")
     literal: str | int | None = Field(None, description="Text used as written, or '@field'.")
@@ -249,15 +291,18 @@ class Box(Strict):
     # art
     art: str | None = Field(None, description="Art file in the game folder, or '@field'.")
     fit: Literal["contain", "cover", "stretch"] = "contain"
-    repeat: str | int | None = Field(None, description="Draw the art this many times in a row.")
+    repeat: Annotated[str | int | None, _count_at_most(MAX_REPEAT, "copies of the art")] = Field(
+        None, description="Draw the art this many times in a row.")
     gap: Length = 1.0
     # cells: a template repeated along a path (a board's track, a row of night spaces, a legend)
-    cells: str | int | None = Field(None, description="'@field' holding the list of cells, or a number of cells.")
+    cells: Annotated[str | int | None, _count_at_most(MAX_CELLS, "cells")] = Field(
+        None, description="'@field' holding the list of cells, or a number of cells.")
     cell_template: str | None = Field(None, description="Template id drawn for each cell.")
     path: Literal["loop", "row", "column", "rows"] = Field(
         "row", description="loop: clockwise around the box's edge; row: left to right; column: top down; "
                            "rows: centred rows of the lengths in `rows`, top down (a triangle makes a tree).")
-    rows: list[Annotated[int, Field(gt=0)]] | None = Field(None, description="Cells per row for path: rows.")
+    rows: list[Annotated[int, Field(gt=0), _count_at_most(MAX_CELLS, "cells")]] | None = Field(
+        None, description="Cells per row for path: rows.")
     start: Literal["top-left", "top-right", "bottom-right", "bottom-left"] = Field(
         "top-left", description="Where a loop's first cell is.")
     facing: Literal["outside", "inside", "up"] = Field(
@@ -265,7 +310,7 @@ class Box(Strict):
     link: str | None = Field(None, description="Cells of this type are joined in pairs by a curve.")
     # triangle, polygon
     point: Literal["right", "left", "up", "down"] = Field("right", description="Where a triangle points.")
-    points: list[list[float]] | str | None = Field(
+    points: list[list[Coordinate]] | str | None = Field(
         None, description="A polygon's corners [x, y] in mm inside the box, or '@field'.")
     # network: nodes and routes on a map
     network: "Network | None" = None
@@ -278,13 +323,26 @@ class Box(Strict):
     row_fill: str | None = None
 
 
+Longitude = Annotated[float, AfterValidator(number_in(-180, 180, what="a longitude in degrees"))]
+Latitude = Annotated[float, AfterValidator(number_in(-90, 90, what="a latitude in degrees"))]
+
+
 class Projection(Strict):
     """Longitude/latitude bounds fitted into the box (aspect kept, longitude scaled by cos(latitude))."""
 
-    west: float
-    east: float
-    south: float
-    north: float
+    west: Longitude
+    east: Longitude
+    south: Latitude
+    north: Latitude
+
+    @model_validator(mode="after")
+    def _spans(self) -> "Projection":
+        # an empty span would divide by zero when the map is fitted into its box
+        if self.east <= self.west or self.north <= self.south:
+            raise OutOfRange(f"the bounds must span some area: west {self.west:g} < east {self.east:g} and "
+                             f"south {self.south:g} < north {self.north:g}",
+                             "west and east are longitudes, south and north latitudes, in degrees")
+        return self
 
 
 class Network(Strict):
@@ -312,8 +370,8 @@ class Network(Strict):
 class Template(Strict):
     extends: str | list[str] | None = Field(None, description="Parent template ids; child wins.")
     size: Size | None = None
-    bleed: Length | None = None
-    safe: Length | None = Field(None, description="Text stays this far inside the trim.")
+    bleed: _length(0.0, MAX_BLEED) | None = None
+    safe: _length(0.0, MAX_SAFE) | None = Field(None, description="Text stays this far inside the trim.")
     palette: dict[str, str] = Field(default_factory=dict)
     styles: dict[str, TextStyle] = Field(default_factory=dict)
     boxes: dict[str, Box] = Field(default_factory=dict)
@@ -334,7 +392,8 @@ class TableRow(Shown):
 
 class RulesTable(Strict):
     header: list[str] = Field(default_factory=list, description="Translation keys of the column heads.")
-    widths: list[float] | None = Field(None, description="Relative column widths.")
+    widths: list[Annotated[float, AfterValidator(number_in(0, 1000, above=True, what="a relative width"))]] | None = \
+        Field(None, description="Relative column widths.")
     rows: list[list[Any] | TableRow] = Field(
         description="Cells: a translation key, a number, or {count: set} / {count: set.piece}.")
 

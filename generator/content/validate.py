@@ -9,6 +9,7 @@ from pydantic import BaseModel, ValidationError
 from generator.content.schema import LANG_PATTERN
 from generator.content.yaml_source import YamlDocument
 from generator.errors import Problems, SourceMark
+from generator.units import OutOfRange
 
 Model = TypeVar("Model", bound=BaseModel)
 
@@ -91,6 +92,9 @@ def _message(error: dict[str, Any]) -> tuple[str, str]:
         return f"expected text, got {value!r}", "put it in quotes if YAML reads it as something else"
     if kind == "literal_error":
         return f"got {value!r}, expected {error['ctx']['expected']}", ""
+    cause = (error.get("ctx") or {}).get("error")
+    if isinstance(cause, OutOfRange):                  # a number outside its range: say the range and why
+        return str(cause), cause.hint
     message = error["msg"]
     if message.startswith("Value error, "):
         message = message[len("Value error, "):]

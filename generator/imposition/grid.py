@@ -11,6 +11,7 @@ bleed so a printer that registers the back side a few mm off still covers it.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from itertools import groupby
 from typing import Callable, Sequence
@@ -37,6 +38,11 @@ class GridSpec:
     back_outer_bleed: float = 3.0        # backs reach further, for misregistered duplex
     back_offset: tuple[float, float] = (0.0, 0.0)   # mm right and down: corrects a printer's constant error
 
+    def __post_init__(self) -> None:
+        # cards laid over each other would be cut apart wrongly; the command line refuses such a gap
+        if not (self.gap >= 0 and math.isfinite(self.gap)):
+            raise ValueError(f"a grid's gap must be 0 mm or more, got {self.gap!r}")
+
 
 @dataclass(frozen=True)
 class GridGeometry:
@@ -53,6 +59,22 @@ class GridGeometry:
                 self.rows * spec.card[1] + (self.rows - 1) * spec.gap)
 
 
+def printable_area(paper: tuple[float, float], layout: str = "duplex",
+                   min_margin: float = GridSpec.min_margin) -> tuple[float, float]:
+    """The largest piece (width, height) a sheet of this paper holds: inside the printer's margins,
+    or for the gutterfold layout inside one half of the landscape sheet."""
+    if layout == "gutterfold":
+        width, height = max(paper), min(paper)
+        return (width - 2 * min_margin - FOLD_GUTTER) / 2, height - 2 * min_margin
+    return paper[0] - 2 * min_margin, paper[1] - 2 * min_margin
+
+
+def piece_fits(piece: tuple[float, float], paper: tuple[float, float], layout: str = "duplex") -> bool:
+    """Whether at least one piece of this size goes on a sheet (the same sums the layouts do)."""
+    room_w, room_h = printable_area(paper, layout)
+    return room_w // piece[0] >= 1 and room_h // piece[1] >= 1
+
+
 def grid_geometry(spec: GridSpec) -> GridGeometry:
     """As many cards as fit inside the printable margins, the grid centred on the paper."""
     paper_w, paper_h = spec.paper
@@ -60,7 +82,7 @@ def grid_geometry(spec: GridSpec) -> GridGeometry:
     usable_w, usable_h = paper_w - 2 * spec.min_margin, paper_h - 2 * spec.min_margin
     columns = int((usable_w + spec.gap) // (card_w + spec.gap))
     rows = int((usable_h + spec.gap) // (card_h + spec.gap))
-    if columns < 1 or rows < 1:
+    if columns < 1 or rows < 1:   # layout reports such pieces (piece_fits) before anything is imposed
         raise ValueError(f"a {card_w:g} × {card_h:g} mm card does not fit on {paper_w:g} × {paper_h:g} mm paper")
     grid_w = columns * card_w + (columns - 1) * spec.gap
     grid_h = rows * card_h + (rows - 1) * spec.gap
@@ -254,9 +276,9 @@ def _gutterfold_sheets(copies: Sequence[PieceCopy], paper: tuple[float, float],
     """Gutterfold sheets of pieces of one size, numbered from `first` (the scale bar goes on sheet 1)."""
     width, height = max(paper), min(paper)                # landscape
     card_w, card_h = copies[0].front.width, copies[0].front.height
-    half = (width - 2 * min_margin - FOLD_GUTTER) / 2
-    columns, rows = int(half // card_w), int((height - 2 * min_margin) // card_h)
-    if columns < 1 or rows < 1:
+    half, room_h = printable_area(paper, "gutterfold", min_margin)
+    columns, rows = int(half // card_w), int(room_h // card_h)
+    if columns < 1 or rows < 1:   # layout reports such pieces (piece_fits) before anything is imposed
         raise ValueError(f"a {card_w:g} × {card_h:g} mm piece does not fit half a {width:g} × {height:g} mm sheet")
     fold = width / 2
     left = fold - FOLD_GUTTER / 2 - columns * card_w
