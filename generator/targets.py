@@ -80,7 +80,8 @@ def layout_targets(sources: list[GameSource], options: BuildOptions, problems: P
                 ctx = LayoutContext(source, edition, lang, setter, problems, options.allow_fallback,
                                     used=used.setdefault(source.id, set()),
                                     overflow_warns=lang == PSEUDO and not options.check_only)
-                sets = {kind: layout_sets(ctx, pieces) for kind, pieces in source.pieces.items()}
+                sets = {kind: layout_sets(ctx, pieces, options.papers, options.layout)
+                        for kind, pieces in source.pieces.items()}
                 boards = layout_boards(ctx)
                 sheets = layout_sheets(ctx)
                 targets.append(Target(source, edition, lang, sets, boards, sheets,
