@@ -35,6 +35,7 @@ class FileReport:
     safe: str = ""
     ink: str = ""
     errors: list[str] = field(default_factory=list)
+    damaged: bool = False        # not readable as a PDF: nothing else was inspected
 
 
 def font_report(data: bytes) -> dict[str, bool]:
@@ -165,19 +166,34 @@ def preflight(out: Path, targets: list[tuple[str, str, str]], cmyk_limit: float 
             if "preview" in path.parts:
                 continue
             shop = "print-shop" in path.parts
-            reports.append(inspect(path, shop=shop, cmyk_limit=cmyk_limit if shop else None))
+            reports.append(_inspect_readable(path, shop, cmyk_limit if shop else None))
     return reports
+
+
+def _inspect_readable(path: Path, shop: bool, cmyk_limit: float | None) -> FileReport:
+    """inspect(), with a file that cannot be read as a PDF (truncated, garbage) reported as its problem."""
+    try:
+        return inspect(path, shop=shop, cmyk_limit=cmyk_limit)
+    except Exception as error:     # pdfium, zlib and our own parsing all fail their own way on a damaged file
+        reason = str(error).strip().rstrip(".") or type(error).__name__
+        report = FileReport(path, damaged=True)
+        report.errors.append(f"not readable as a PDF, damaged or truncated ({reason}): run `pnp build` to "
+                             "rebuild it")
+        return report
 
 
 def ink_saver_ratios(reports: list[FileReport]) -> list[str]:
     """Ink-saver back pages against the standard ones, file by file."""
     lines = []
     for report in reports:
-        if report.path.name == "cards-ink-saver.pdf":
+        if report.path.name == "cards-ink-saver.pdf" and not report.damaged:
             standard = report.path.with_name("cards.pdf")
-            if standard.exists():
+            try:
                 light = page_ink(report.path.read_bytes(), 1, 36).total
                 dark = page_ink(standard.read_bytes(), 1, 36).total
+            except Exception:      # a missing or damaged cards.pdf: its own report says so
+                continue
+            if dark > 0:
                 lines.append(f"{report.path}: backs {light:.1%} vs {dark:.0%} ({light / dark:.1%} of the standard)")
     return lines
 
