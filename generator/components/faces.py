@@ -60,7 +60,7 @@ def _layout_face(template: ResolvedTemplate, subject: Subject, ctx: LayoutContex
         if step.editions_unknown and ctx.once("box-editions", template.id, name):
             ctx.problems.add(mark, f"box '{name}' names unknown edition(s) {', '.join(step.editions_unknown)}",
                              f"editions in game.yaml: {', '.join(ctx.source.game.editions)}")
-        if box.editions is not None and ctx.edition not in box.editions:
+        if step.off_the_piece or (box.editions is not None and ctx.edition not in box.editions):
             continue
         if not _shown(box, subject, ctx, mark, template.id, name):
             continue
@@ -89,6 +89,7 @@ class _Step:
     mark: SourceMark
     editions_unknown: tuple[str, ...]
     reads_no_field: bool    # its items are the same on every face: laid out once
+    off_the_piece: str | None = None     # 'x' or 'y' when the box lies wholly outside the bleed (reported)
 
 
 # Kinds whose items depend on nothing but the box when no value is an '@field'
@@ -104,28 +105,35 @@ def _plan(template: ResolvedTemplate, ctx: LayoutContext) -> list[_Step]:
         plan = ctx.memo[memo_key] = [
             _Step(name, box, _box_mark(template, name),
                   tuple(sorted(set(box.editions or ()) - known)),
-                  box.kind in _PLAIN_KINDS and not _reads_field(box.model_dump()))
+                  box.kind in _PLAIN_KINDS and not _reads_field(box.model_dump()),
+                  _off_the_piece(box, template.model))
             for name, box in sorted(template.model.boxes.items(), key=lambda pair: pair[1].z)]
         for step in plan:
-            _check_on_the_piece(template, step, ctx)
+            if step.off_the_piece:
+                _report_off_the_piece(template, step, ctx)
     return plan
 
 
-def _check_on_the_piece(template: ResolvedTemplate, step: _Step, ctx: LayoutContext) -> None:
-    """A box placed wholly outside the template's bleed area would vanish from every face: say so."""
-    box, model = step.box, template.model
+def _off_the_piece(box: Box, model: Template) -> str | None:
+    """'x' or 'y' if the box lies wholly outside the template's bleed area (it could never be seen)."""
     if box.anchor is not None or box.area is not None or box.width is None or box.height is None:
-        return      # anchored boxes are placed from a cell; areas are always on the piece
+        return None      # anchored boxes are placed from a cell; areas are always on the piece
     width, height, bleed = model.size.width, model.size.height, model.bleed or 0.0
-    across = box.x >= width + bleed or box.x + box.width <= -bleed
-    down = box.y >= height + bleed or box.y + box.height <= -bleed
-    if across or down:
-        axis = "x" if across else "y"
-        where = template_mark(template, ("boxes", step.name, axis), step.mark)
-        ctx.problems.add(where, f"box '{step.name}' lies entirely outside its {width:g} × {height:g} mm template "
-                                f"(and its {bleed:g} mm bleed), so it would never be drawn",
-                         f"x and y are millimetres from the trim's top-left corner: x from 0 to {width:g}, "
-                         f"y from 0 to {height:g}; check the unit (16.5cm is 165 mm)")
+    if box.x >= width + bleed or box.x + box.width <= -bleed:
+        return "x"
+    if box.y >= height + bleed or box.y + box.height <= -bleed:
+        return "y"
+    return None
+
+
+def _report_off_the_piece(template: ResolvedTemplate, step: _Step, ctx: LayoutContext) -> None:
+    model = template.model
+    width, height, bleed = model.size.width, model.size.height, model.bleed or 0.0
+    where = template_mark(template, ("boxes", step.name, step.off_the_piece), step.mark)
+    ctx.problems.add(where, f"box '{step.name}' lies entirely outside its {width:g} × {height:g} mm template "
+                            f"(and its {bleed:g} mm bleed), so it would never be drawn",
+                     f"x and y are millimetres from the trim's top-left corner: x from 0 to {width:g}, "
+                     f"y from 0 to {height:g}; check the unit (16.5cm is 165 mm)")
 
 
 def _shown(box: Box, subject: Subject, ctx: LayoutContext, mark: SourceMark, template_id: str, name: str) -> bool:
@@ -264,7 +272,8 @@ def _art(box: Box, frame, subject: Subject, ctx: LayoutContext, mark: SourceMark
         if not isinstance(repeat, int) or isinstance(repeat, bool) or not 0 <= repeat <= MAX_REPEAT:
             if repeat is not None and ctx.once("repeat", subject.label, name):
                 ctx.problems.add(reference_mark(box.repeat, subject, mark),
-                                 f"repeat must be a whole number from 0 to {MAX_REPEAT:,}, got {repeat!r}",
+                                 f"{subject.label}: repeat must be a whole number from 0 to {MAX_REPEAT:,}, "
+                                 f"got {f'{repeat:,}' if isinstance(repeat, int) else repr(repeat)}",
                                  "the number of copies of the art drawn in a row")
             return []
         copies = repeat
@@ -275,9 +284,11 @@ def _art(box: Box, frame, subject: Subject, ctx: LayoutContext, mark: SourceMark
     cell = min(h * art_w / art_h, (w - box.gap * (copies - 1)) / copies)
     if cell <= 0:
         if ctx.once("repeat-room", subject.label, name):
+            what = f"{copies} copies of the art with a {box.gap:g} mm gap do not" if copies > 1 else "the art does not"
             ctx.problems.add(reference_mark(box.repeat, subject, mark) if box.repeat is not None else mark,
-                             f"{subject.label}: {copies} copies of the art with a {box.gap:g} mm gap do not fit "
-                             f"in box '{name}' ({w:g} × {h:g} mm)", "repeat it fewer times, or make the gap smaller")
+                             f"{subject.label}: {what} fit in box '{name}' ({w:g} × {h:g} mm)",
+                             "give the box more room" + (", repeat the art fewer times or make the gap smaller"
+                                                         if copies > 1 else ""))
         return []
     start = x + (w - (copies * cell + box.gap * (copies - 1))) / 2
     placements = []
@@ -367,7 +378,7 @@ def _room_for_cells(count: int, box: Box, template: ResolvedTemplate, subject: S
         return False
     ctx.memo[_CELLS_LEFT] = ctx.memo.get(_CELLS_LEFT, MAX_CELLS) - count
     if ctx.memo[_CELLS_LEFT] < 0:
-        if ctx.once("cells-limit", subject.label):
+        if ctx.once("cells-limit", template.id, name):     # once: every cell of an outer box hits it
             ctx.problems.add(reference_mark(box.cells, subject, mark),
                              f"{subject.label}: box '{name}' brings the face to more than the {MAX_CELLS:,} cells "
                              "a face may hold (cells inside cells count too)",
@@ -387,7 +398,8 @@ def _expand_cells(entries):
     if isinstance(entries, dict) and "count" in entries and set(entries) <= {"count", "at"}:
         count, at = entries["count"], entries.get("at") or {}
         if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_CELLS:
-            return f"count must be a whole number of cells from 1 to {MAX_CELLS:,}, got {count!r}"
+            shown = f"{count:,}" if isinstance(count, int) and not isinstance(count, bool) else repr(count)
+            return f"count must be a whole number of cells from 1 to {MAX_CELLS:,}, got {shown}"
         if not isinstance(at, dict):
             return f"'at' maps positions to cells, such as at: {{0: start}}, got {at!r}"
         cells: list = [{} for _ in range(count)]

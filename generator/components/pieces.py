@@ -106,8 +106,8 @@ def _within_piece_limit(ctx: LayoutContext, count: int, mark: SourceMark) -> boo
     if total <= MAX_PIECES:
         return True
     if ctx.once("piece-limit"):
-        ctx.problems.add(mark, f"edition '{ctx.edition}' would have more than the {MAX_PIECES:,} pieces "
-                               f"one edition may have (with these {count:,}, {total:,} so far)",
+        ctx.problems.add(mark, f"with these {count:,} copies, edition '{ctx.edition}' would have {total:,} pieces "
+                               f"or more: at most {MAX_PIECES:,} can be built",
                          "a real game has a few hundred; check the counts")
     return False
 
@@ -127,5 +127,7 @@ def _check_fits(ctx: LayoutContext, template: ResolvedTemplate, size: tuple[floa
     ctx.problems.add(mark, f"{what} is {size[0]:g} × {size[1]:g} mm and does not fit on {where} {names} paper "
                            f"(at most {room[0]:.1f} × {room[1]:.1f} mm fits inside the printer's margins"
                            f"{' for --layout gutterfold' if layout == 'gutterfold' else ''})",
+                     f"make template '{template.id}' smaller, or print double-sided (--layout duplex)"
+                     if layout == "gutterfold" else
                      f"make template '{template.id}' smaller; a board (board.yaml) is tiled over several "
                      "pages instead")

@@ -30,7 +30,9 @@ def _length(low: float | None, high: float, *, above: bool = False, what: str = 
 # width would otherwise reach the PDF (or a 40,000-pixel PNG) before anyone noticed.
 Length = _length(0.0, MAX_LENGTH)                                   # widths, gaps, strokes: never negative
 Position = _length(-MAX_LENGTH, MAX_LENGTH, what="a position")      # x and y: boxes reach into the bleed
-Extent = _length(0.0, MAX_LENGTH, above=True, what="a size")        # a template's width and height
+MAX_SIZE = 1000.0    # mm: a template's width and height (the largest real board: 600 × 420 mm; previews
+                     # render whole faces, 1 m at 100 dpi is already 15 million pixels)
+Extent = _length(0.0, MAX_SIZE, above=True, what="a size")          # a template's width and height
 
 MAX_BLEED = 25.0     # mm: print shops ask 3 mm (1/8 in); more only makes huge print-shop PNGs
 MAX_SAFE = 100.0     # mm: shared cards use 4 mm
@@ -40,10 +42,11 @@ MAX_DASH = 16        # numbers in a dash pattern
 
 
 def _count_at_most(limit: int, what: str):
+    """Whole numbers (where the value may also be '@field') up to `limit`: a count of 10^9 is a typo."""
     def check(value):
         if isinstance(value, int) and not isinstance(value, bool) and value > limit:
-            raise OutOfRange(f"{value:,} {what} is more than the {limit:,} allowed",
-                             f"a game never needs more than {limit:,}; check for a typo")
+            raise OutOfRange(f"expected {what} of at most {limit:,}, got {value:,}",
+                             f"no real game comes near {limit:,}; check for a typo")
         return value
     return AfterValidator(check)
 
@@ -253,7 +256,7 @@ class Anchor(Strict):
     """Place a box relative to one cell of a `cells` box (and turn it the way that cell faces)."""
 
     cells: str = Field(description="Name of a cells box of the same template, drawn before this box.")
-    cell: Annotated[int, _count_at_most(MAX_CELLS, "cells")] = Field(
+    cell: Annotated[int, _count_at_most(MAX_CELLS, "a cell number")] = Field(
         ge=1, description="Which cell, counting from 1 in the order the cells are listed.")
 
 
@@ -291,17 +294,17 @@ class Box(Strict):
     # art
     art: str | None = Field(None, description="Art file in the game folder, or '@field'.")
     fit: Literal["contain", "cover", "stretch"] = "contain"
-    repeat: Annotated[str | int | None, _count_at_most(MAX_REPEAT, "copies of the art")] = Field(
+    repeat: Annotated[str | int | None, _count_at_most(MAX_REPEAT, "a number of copies")] = Field(
         None, description="Draw the art this many times in a row.")
     gap: Length = 1.0
     # cells: a template repeated along a path (a board's track, a row of night spaces, a legend)
-    cells: Annotated[str | int | None, _count_at_most(MAX_CELLS, "cells")] = Field(
+    cells: Annotated[str | int | None, _count_at_most(MAX_CELLS, "a number of cells")] = Field(
         None, description="'@field' holding the list of cells, or a number of cells.")
     cell_template: str | None = Field(None, description="Template id drawn for each cell.")
     path: Literal["loop", "row", "column", "rows"] = Field(
         "row", description="loop: clockwise around the box's edge; row: left to right; column: top down; "
                            "rows: centred rows of the lengths in `rows`, top down (a triangle makes a tree).")
-    rows: list[Annotated[int, Field(gt=0), _count_at_most(MAX_CELLS, "cells")]] | None = Field(
+    rows: list[Annotated[int, Field(gt=0), _count_at_most(MAX_CELLS, "a number of cells")]] | None = Field(
         None, description="Cells per row for path: rows.")
     start: Literal["top-left", "top-right", "bottom-right", "bottom-left"] = Field(
         "top-left", description="Where a loop's first cell is.")

@@ -8,6 +8,7 @@ that the content already says.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +20,7 @@ from generator.components.piece import Face
 from generator.components.pieces import LaidOutSet
 from generator.content.schema import Block, Rulebook, Shown, TableRow
 from generator.errors import SourceMark
+from generator.units import shown
 
 ICON = re.compile(r":([a-z0-9_-]+):")
 DEFAULTS = {"rules.toc": "Contents", "rules.title": "Rules"}
@@ -158,6 +160,10 @@ class _Resolver:
 
     def cell(self, value, path: tuple) -> str:
         if isinstance(value, bool) or value is None:
+            return ""
+        if isinstance(value, float) and not math.isfinite(value):
+            self.ctx.problems.add(self.mark(*path), f"a table cell number must be finite, got {shown(value)}",
+                                  "write a number, or text in quotes")
             return ""
         if isinstance(value, (int, float)):
             return str(value)
