@@ -1,9 +1,10 @@
 """Build orchestration: games × editions × languages × papers into output files.
 
 plan (which targets are stale) → load and lay out every target (targets.py, where
-content is checked) → write each target's files (write.py), in worker processes when
-there are several. A build with content errors writes nothing and leaves the previous
-outputs as they were.
+content is checked) → draw each target's files (write.py) into a staging folder, in
+worker processes when there are several → once every target is drawn, swap them all
+into place (incremental.commit_targets). A build with content errors, or that fails or
+is interrupted while drawing, replaces nothing: the previous outputs stay as they were.
 """
 
 from __future__ import annotations
@@ -15,14 +16,15 @@ from typing import Callable
 
 from generator.content.game import GameSource
 from generator.content.yaml_source import load_yaml
-from generator.errors import ContentError, Problems
+from generator.errors import ContentError, Problems, SourceMark
+from generator.files import Staging, fingerprint, output_problem, remove_dead_staging
 from generator.heap import allocation_burst, frozen_heap
-from generator.incremental import inputs_digest, is_fresh, record, target_digest
+from generator.incremental import commit_targets, inputs_digest, is_fresh, target_digest
 from generator.options import BuildOptions
 from generator.targets import Target, layout_targets, load_games
 from generator.text.fonts import FontLibrary
 from generator.text.setter import forget_text_runs
-from generator.write import BuildReport, caption_maker, write_target
+from generator.write import BuildReport, DrawFailure, caption_maker, write_target
 
 __all__ = ["BuildOptions", "BuildReport", "ContentError", "build", "caption_maker", "check", "layout_targets",
            "load_games", "plan_targets", "preview"]
@@ -51,31 +53,10 @@ def _build(folders: list[Path], options: BuildOptions, progress) -> BuildReport:
         targets = layout_targets(sources, options, problems, library, only=wanted if not options.force else None)
     problems.raise_if_errors()   # nothing is written unless every target checks clean
     _forget_layout_inputs(sources)
-    jobs = [(target.source.folder, target.folder_parts) for target in targets]
-    if options.jobs > 1 and len(jobs) > 1:
-        import concurrent.futures
-        import multiprocessing
-        context = multiprocessing.get_context("spawn")   # a clean interpreter: no inherited ReportLab state
-        with concurrent.futures.ProcessPoolExecutor(min(options.jobs, len(jobs)), mp_context=context) as pool:
-            futures = [pool.submit(_write_one, folder, key, options, digests.get(key)) for folder, key in jobs]
-            for done, future in enumerate(concurrent.futures.as_completed(futures), start=1):
-                _merge(report, future.result())
-                if progress:
-                    progress(done, len(jobs), report.targets[-1]["target"], sum(report.pages.values()))
+    if targets:
+        _write_staged(targets, options, library, digests, report, progress)
     else:
-        written = 0
-
-        def pages_written(count: int) -> None:
-            nonlocal written
-            written += count
-            if progress:
-                progress(done - 1, len(targets), label, written)
-        for done, target in enumerate(targets, start=1):
-            label = "/".join(target.folder_parts)
-            _merge(report, _write_laid_out(target, options, library, digests.get(target.folder_parts),
-                                           pages_written))
-            if progress:
-                progress(done, len(targets), label, written)
+        remove_dead_staging(options.out)
     report.targets.sort(key=lambda row: row["target"])
     report.written.sort()
     report.warnings = problems.warnings
@@ -83,14 +64,78 @@ def _build(folders: list[Path], options: BuildOptions, progress) -> BuildReport:
     return report
 
 
-def _write_one(folder: Path, key: tuple[str, str, str], options: BuildOptions, digest: str | None) -> BuildReport:
+def _write_staged(targets: list[Target], options: BuildOptions, library: FontLibrary, digests: dict,
+                  report: BuildReport, progress) -> None:
+    """Draw every target into the staging folder; only if all of them succeed, swap them into place."""
+    staging = Staging(options.out)
+    failures = Problems()
+    try:
+        with staging:
+            _draw_targets(targets, options, staging, library, report, progress, failures)
+            failures.raise_if_errors()
+            commit_targets(staging, report.produced, digests)
+    except OSError as error:
+        path, message, hint = output_problem(error, staging)
+        failures.add(SourceMark(path or options.out), message, hint)
+        raise ContentError(failures) from None
+    report.written = [staging.final(path) for path in report.written]
+    report.pages = {staging.final(path): pages for path, pages in report.pages.items()}
+
+
+def _draw_targets(targets: list[Target], options: BuildOptions, staging: Staging, library: FontLibrary,
+                  report: BuildReport, progress, failures: Problems) -> None:
+    """Each target's files in the staging folder. A target that cannot be drawn is a problem in
+    `failures` (the others are still drawn, so all are reported); a write error ends it all."""
+    out, options = options.out, replace(options, out=staging.folder)
+    if options.jobs > 1 and len(targets) > 1:
+        import concurrent.futures
+        from generator.workers import worker_pool
+        jobs = [(target.source.folder, target.folder_parts) for target in targets]
+        with worker_pool(min(options.jobs, len(jobs))) as pool:
+            futures = [pool.submit(_write_one, folder, key, options) for folder, key in jobs]
+            try:
+                for done, future in enumerate(concurrent.futures.as_completed(futures), start=1):
+                    try:
+                        _merge(report, future.result())
+                    except DrawFailure as failure:
+                        _add_failure(failures, failure, out)
+                    if progress and report.targets:
+                        progress(done, len(jobs), report.targets[-1]["target"], sum(report.pages.values()))
+            except BaseException:
+                pool.shutdown(wait=True, cancel_futures=True)
+                raise
+        return
+    written = 0
+
+    def pages_written(count: int) -> None:
+        nonlocal written
+        written += count
+        if progress:
+            progress(done - 1, len(targets), label, written)
+    for done, target in enumerate(targets, start=1):
+        label = "/".join(target.folder_parts)
+        try:
+            _merge(report, _write_laid_out(target, options, library, pages_written))
+        except DrawFailure as failure:
+            _add_failure(failures, failure, out)
+        if progress:
+            progress(done, len(targets), label, written)
+
+
+def _add_failure(failures: Problems, failure: DrawFailure, out: Path) -> None:
+    """A target that raised while drawing, named by its output folder."""
+    failures.add(SourceMark(out.joinpath(*failure.target)), f"could not draw {failure.file}: {failure.reason}",
+                 "nothing was replaced in any target of this build; this is a value pnp should have refused "
+                 "or a bug in pnp: please report it with the game")
+
+
+def _write_one(folder: Path, key: tuple[str, str, str], options: BuildOptions) -> BuildReport:
     """In a worker: lay out one target again (cheap) and write its files."""
     with frozen_heap():
-        return _lay_out_and_write_one(folder, key, options, digest)
+        return _lay_out_and_write_one(folder, key, options)
 
 
-def _lay_out_and_write_one(folder: Path, key: tuple[str, str, str], options: BuildOptions,
-                           digest: str | None) -> BuildReport:
+def _lay_out_and_write_one(folder: Path, key: tuple[str, str, str], options: BuildOptions) -> BuildReport:
     problems = Problems()
     library = FontLibrary()
     one = replace(options, editions=(key[1],), languages=(key[2],), force=False)
@@ -98,7 +143,7 @@ def _lay_out_and_write_one(folder: Path, key: tuple[str, str, str], options: Bui
         sources = load_games([folder], problems)
         target, = layout_targets(sources, one, problems, library, only={key})
     _forget_layout_inputs(sources)
-    return _write_laid_out(target, replace(options, jobs=1), library, digest)
+    return _write_laid_out(target, replace(options, jobs=1), library)
 
 
 def _forget_layout_inputs(sources: list[GameSource]) -> None:
@@ -108,16 +153,18 @@ def _forget_layout_inputs(sources: list[GameSource]) -> None:
     forget_text_runs()
 
 
-def _write_laid_out(target: Target, options: BuildOptions, library: FontLibrary, digest: str | None,
+def _write_laid_out(target: Target, options: BuildOptions, library: FontLibrary,
                     on_pages: Callable[[int], None] | None = None) -> BuildReport:
+    """Write one target's files under options.out, with each file's size and sha256 for its stamp."""
     started = time.perf_counter()
     report = BuildReport(on_pages=on_pages)
     write_target(target, options, library, report)
-    if digest is not None:
-        record(options.out.joinpath(*target.folder_parts), digest, report.written)
+    folder = options.out.joinpath(*target.folder_parts)
+    produced = {path.relative_to(folder).as_posix(): fingerprint(path) for path in report.written}
+    report.produced[target.folder_parts] = produced
     report.targets.append({"target": "/".join(target.folder_parts), "files": len(report.written),
                            "pages": sum(report.pages.values()),
-                           "bytes": sum(path.stat().st_size for path in report.written),
+                           "bytes": sum(size for size, _ in produced.values()),
                            "seconds": round(time.perf_counter() - started, 2)})
     return report
 
@@ -126,6 +173,7 @@ def _merge(report: BuildReport, part: BuildReport) -> None:
     report.written.extend(part.written)
     report.pages.update(part.pages)
     report.targets.extend(part.targets)
+    report.produced.update(part.produced)
 
 
 def plan_targets(folders: list[Path], options: BuildOptions, report: BuildReport):

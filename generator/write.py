@@ -1,14 +1,17 @@
 """Write a laid-out target's files: impose its pages, draw them and save every file of the output contract.
 
 Home files per paper (cards, tokens, pawns, sheets, board, rules and booklet, kit),
-then the print-shop files and PNGs. Every file is written atomically.
+then the print-shop files and PNGs. The files go wherever `options.out` says: the build
+points it at its staging folder and moves them into place once every target is drawn.
+An error while drawing a file becomes a `DrawFailure` naming the target and the file.
 """
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 from generator.files import write_atomically
 from generator.imposition.booklet import impose_booklet
@@ -42,8 +45,32 @@ class BuildReport:
     targets: list[dict] = field(default_factory=list)        # per target: files, pages, bytes, seconds
     warnings: list = field(default_factory=list)
     seconds: float = 0.0
+    # per target written: each file's path relative to the target's folder → its size and sha256
+    produced: dict[tuple[str, str, str], dict[str, tuple[int, str]]] = field(default_factory=dict)
     # told the number of pages (PDF pages, PNG images) each time some are written; not in worker processes
     on_pages: Callable[[int], None] | None = field(default=None, repr=False, compare=False)
+
+
+class DrawFailure(Exception):
+    """Drawing one file of a target raised: (the target's folder parts, the file under it, why).
+
+    Plain arguments, so it crosses from a worker process intact."""
+
+    def __init__(self, target: tuple[str, ...], file: str, reason: str):
+        super().__init__(target, file, reason)
+        self.target, self.file, self.reason = target, file, reason
+
+
+@contextmanager
+def drawing(target: Target, base: Path, path: Path) -> Iterator[None]:
+    """Any error but a write error (OSError, reported as such) while making `path` is a DrawFailure."""
+    try:
+        yield
+    except OSError:
+        raise
+    except Exception as error:
+        name = path.relative_to(base).as_posix() + ("/" if path.suffix == "" else "")
+        raise DrawFailure(target.folder_parts, name, str(error) or type(error).__name__) from error
 
 
 def write_target(target: Target, options: BuildOptions, library: FontLibrary, report: BuildReport) -> None:
@@ -53,21 +80,27 @@ def write_target(target: Target, options: BuildOptions, library: FontLibrary, re
     caption = caption_maker(library, target.lang)
     title = f"{target.source.id} {target.edition} {target.lang}"
     for paper in options.papers:
-        sections = home_sections(target, options, paper, caption)
+        with drawing(target, base, base / paper):
+            sections = home_sections(target, options, paper, caption)
         for name, pages in sections.items():
-            _write(base / paper / f"{name}.pdf", Document(pages, title=f"{title} {name}"), body, report)
+            with drawing(target, base, base / paper / f"{name}.pdf"):
+                _write(base / paper / f"{name}.pdf", Document(pages, title=f"{title} {name}"), body, report)
         booklet = None
         if target.rules is not None:
-            rules = render_rules(target.rules, paper, target.setter, target.stack, options.color, options.ink_limit)
-            _write_bytes(base / paper / "rules.pdf", rules, report)
-            booklet = impose_booklet(rules, BOOKLET_SHEETS[paper])
-            _write_bytes(base / paper / "rules-booklet.pdf", booklet, report)
+            with drawing(target, base, base / paper / "rules.pdf"):
+                rules = render_rules(target.rules, paper, target.setter, target.stack, options.color,
+                                     options.ink_limit)
+                _write_bytes(base / paper / "rules.pdf", rules, report)
+            with drawing(target, base, base / paper / "rules-booklet.pdf"):
+                booklet = impose_booklet(rules, BOOKLET_SHEETS[paper])
+                _write_bytes(base / paper / "rules-booklet.pdf", booklet, report)
         if options.kit:
-            kit = render_pdf(Document(kit_pages(target, sections, PAPER_SIZES[paper], caption),
-                                      title=f"{title} kit"), *body)
-            _write_bytes(base / paper / "kit.pdf", append_pdf(kit, booklet) if booklet else kit, report)
+            with drawing(target, base, base / paper / "kit.pdf"):
+                kit = render_pdf(Document(kit_pages(target, sections, PAPER_SIZES[paper], caption),
+                                          title=f"{title} kit"), *body)
+                _write_bytes(base / paper / "kit.pdf", append_pdf(kit, booklet) if booklet else kit, report)
     if options.print_shop:
-        write_print_shop(target, base / "print-shop", body, options, report)
+        write_print_shop(target, base, body, options, report)
 
 
 def home_sections(target: Target, options: BuildOptions, paper: str, caption) -> dict[str, list[Page]]:
@@ -113,21 +146,28 @@ def kit_pages(target: Target, sections: dict[str, list[Page]], paper, caption) -
     return pages
 
 
-def write_print_shop(target: Target, folder: Path, body: tuple, options: BuildOptions, report: BuildReport) -> None:
-    """One face per page with bleed: cards (and their PNGs), tokens, boards."""
+def write_print_shop(target: Target, base: Path, body: tuple, options: BuildOptions, report: BuildReport) -> None:
+    """One face per page with bleed, under `base`/print-shop: cards (and their PNGs), tokens, boards."""
+    folder = base / "print-shop"
     cards = target.copies("cards")
     if cards:
-        shop = Document(impose_print_shop(cards, SHOP_PRESETS[options.shop]), title="cards print shop",
-                        no_print_scaling=False)
-        shop_pdf = _write(folder / "cards.pdf", shop, body, report)
+        with drawing(target, base, folder / "cards.pdf"):
+            shop = Document(impose_print_shop(cards, SHOP_PRESETS[options.shop]), title="cards print shop",
+                            no_print_scaling=False)
+            shop_pdf = _write(folder / "cards.pdf", shop, body, report)
         if options.print_shop_png:
-            _write_pngs(shop_pdf, shop, cards, folder / "png", report, options.jobs)
+            with drawing(target, base, folder / "png"):
+                _write_pngs(shop_pdf, shop, cards, folder / "png", report, options.jobs)
     if target.copies("tokens"):
-        shop = Document(impose_print_shop(target.copies("tokens")), title="tokens print shop", no_print_scaling=False)
-        _write(folder / "tokens.pdf", shop, body, report)
+        with drawing(target, base, folder / "tokens.pdf"):
+            shop = Document(impose_print_shop(target.copies("tokens")), title="tokens print shop",
+                            no_print_scaling=False)
+            _write(folder / "tokens.pdf", shop, body, report)
     if target.boards:
-        pages = [face_page(board.face, board.id) for board in target.boards]
-        _write(folder / "board.pdf", Document(pages, title="board print shop", no_print_scaling=False), body, report)
+        with drawing(target, base, folder / "board.pdf"):
+            pages = [face_page(board.face, board.id) for board in target.boards]
+            _write(folder / "board.pdf", Document(pages, title="board print shop", no_print_scaling=False), body,
+                   report)
 
 
 def _write(path: Path, document: Document, render: tuple[str, str, float], report: BuildReport) -> bytes:
@@ -136,7 +176,8 @@ def _write(path: Path, document: Document, render: tuple[str, str, float], repor
 
 
 def _write_bytes(path: Path, data: bytes, report: BuildReport, pages: int | None = None) -> bytes:
-    """Write atomically and account for it; `pages` when known, else a PDF is counted (rules, kit)."""
+    """Write (atomically: the staging folder is no excuse for a torn file) and account for it; `pages`
+    when known, else a PDF is counted (rules, kit)."""
     write_atomically(path, data)
     report.written.append(path)
     if path.suffix == ".pdf":

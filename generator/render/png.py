@@ -47,19 +47,22 @@ def write_pages_png(pdf_bytes: bytes, files: dict[int, list[Path]], dpi: float,
                 on_pages(1)
         return
     import concurrent.futures
-    import multiprocessing
+    from generator.workers import worker_pool
     batch = max(1, PAGES_PER_WORKER // 4)
     batches = [{index: files[index] for index in indices[start:start + batch]}
                for start in range(0, len(indices), batch)]
-    context = multiprocessing.get_context("spawn")
-    with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context, initializer=_open_in_worker,
-                                                initargs=(pdf_bytes,)) as pool:
+    # workers that die with this process: a killed build leaves none drawing behind it
+    with worker_pool(workers, initializer=_open_in_worker, initargs=(pdf_bytes,)) as pool:
         futures = [pool.submit(_write_batch, share, dpi, {index: sizes[index] for index in share if index in sizes}
                                if sizes else None) for share in batches]
-        for finished in concurrent.futures.as_completed(futures):
-            done = finished.result()     # a worker's error is raised here
-            if on_pages:
-                on_pages(done)
+        try:
+            for finished in concurrent.futures.as_completed(futures):
+                done = finished.result()     # a worker's error is raised here
+                if on_pages:
+                    on_pages(done)
+        except BaseException:
+            pool.shutdown(wait=True, cancel_futures=True)    # the batches not started are not drawn for nothing
+            raise
 
 
 _worker_document: pdfium.PdfDocument | None = None

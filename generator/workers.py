@@ -1,0 +1,59 @@
+"""Worker process pools whose workers end when the process that started them dies.
+
+A killed `pnp build` must not leave workers behind that go on drawing and writing:
+on Linux each worker asks the kernel for SIGKILL when its parent dies
+(prctl PR_SET_PDEATHSIG); elsewhere a thread in the worker watches its parent's pid.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import multiprocessing
+import os
+import sys
+import threading
+import time
+from typing import Callable
+
+PR_SET_PDEATHSIG = 1
+_KILL = 9                   # SIGKILL
+_WATCH_SECONDS = 0.2
+
+
+def worker_pool(workers: int, initializer: Callable | None = None,
+                initargs: tuple = ()) -> concurrent.futures.ProcessPoolExecutor:
+    """A pool of `workers` fresh interpreters (spawn: no inherited ReportLab state) tied to this process."""
+    context = multiprocessing.get_context("spawn")
+    return concurrent.futures.ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker,
+                                                  initargs=(os.getpid(), initializer, initargs))
+
+
+def _start_worker(parent: int, initializer: Callable | None, initargs: tuple) -> None:
+    die_with_parent(parent)
+    if initializer is not None:
+        initializer(*initargs)
+
+
+def die_with_parent(parent: int) -> None:
+    """End this process as soon as `parent` (the pid that started it) is gone."""
+    if not _ask_kernel():
+        threading.Thread(target=_watch, args=(parent,), name="watch-parent", daemon=True).start()
+    if os.getppid() != parent:        # it died before we asked
+        os._exit(1)
+
+
+def _ask_kernel() -> bool:
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(PR_SET_PDEATHSIG, _KILL, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def _watch(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(_WATCH_SECONDS)
+    os._exit(1)
