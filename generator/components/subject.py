@@ -14,7 +14,8 @@ from typing import Any, Callable
 from generator.components.context import LayoutContext
 from generator.content.templates import ResolvedTemplate
 from generator.errors import SourceMark
-from generator.render.art import ART_SUFFIXES
+from generator.render.art import ART_SUFFIXES, art_problem
+from generator.render.file_guard import locate, problem_message, quoted, shown
 
 MISSING = object()
 
@@ -85,28 +86,29 @@ def box_colour(value: str | None, palette, subject: Subject, ctx: LayoutContext,
 
 
 def resolve_file(ctx: LayoutContext, relative: str, mark: SourceMark) -> Path | None:
-    """The art file a game refers to, or None after reporting why it cannot be used."""
+    """The art file a game refers to, checked whole, or None after reporting why it cannot be used."""
     path, problem = _locate_file(ctx.source.folder, relative)
-    if problem is not None and ctx.once("file", relative):
-        message, hint = {
-            "outside": (f"'{relative}' is outside the game folder",
-                        "keep art and fonts inside the game folder, e.g. art/..."),
-            "missing": (f"file not found: {relative}",
-                        f"paths are relative to the game folder ({ctx.source.folder.name}/)"),
-            "suffix": (f"'{relative}' is not SVG, PNG or JPEG art", "convert it to one of those"),
-        }[problem]
+    if problem is None:
+        error = art_problem(path)
+        if error is None:
+            return path
+        message, hint = f"{shown(relative)}: {error}", error.hint
+    elif problem == "suffix":
+        message, hint = f"{quoted(relative)} is not SVG, PNG or JPEG art", "convert it to one of those"
+    else:
+        message, hint = problem_message(problem, relative), {
+            "missing": f"paths are relative to the game folder ({ctx.source.folder.name}/)",
+            "outside": "keep art and fonts inside the game folder, e.g. art/...",
+        }.get(problem, "replace it with a regular SVG, PNG or JPEG file")
+    if ctx.once("file", relative):
         ctx.problems.add(mark, message, hint)
-    return path if problem is None else None
+    return None
 
 
 @lru_cache(maxsize=4096)
 def _locate_file(game_folder: Path, relative: str) -> tuple[Path, str | None]:
-    folder = game_folder.resolve()
-    path = (folder / relative).resolve()
-    if folder not in path.parents:
-        return path, "outside"
-    if not path.is_file():
-        return path, "missing"
-    if path.suffix.lower() not in ART_SUFFIXES:
+    """The file inside the game folder (links followed), and None, or why it cannot be used."""
+    path, problem = locate(game_folder, relative)
+    if problem is None and path.suffix.lower() not in ART_SUFFIXES:
         return path, "suffix"
-    return path, None
+    return path, problem

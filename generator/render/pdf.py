@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.components.piece import ArtPlacement, Face, Group, Item, Shape, TextPlacement, walk
 from generator.imposition.sheet import Document, Page
-from generator.render.art import art_size, cmyk_svg, load_svg
+from generator.render.art import art_size, cmyk_svg, load_svg, open_raster
 from generator.render.colour import colour_object, separate_image
 from generator.text.fonts import file_digest
 from generator.units import mm_to_pt
@@ -107,13 +107,11 @@ class FacePainter:
             STATE_DEFAULTS["fillColor"] = STATE_DEFAULTS["strokeColor"] = CMYKColor(0, 0, 0, 1)
             renderPDF.draw(drawing, canvas, 0, 0)
         else:
-            from PIL import Image
-            with Image.open(file) as image:
-                width, height = image.size
+            width, height = art_size(file)       # checked whole (every pixel) while laying out
             canvas.beginForm(name, 0, 0, width, height)
             if self.colour_mode == "cmyk":
                 from reportlab.lib.utils import ImageReader
-                with Image.open(file) as image:
+                with open_raster(file) as image:   # a regular file only, PNG or JPEG by content
                     canvas.drawImage(ImageReader(separate_image(image, self.ink_limit)), 0, 0, width, height)
             else:
                 canvas.drawImage(str(file), 0, 0, width, height, mask="auto")

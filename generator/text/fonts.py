@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import io
 import os
 from array import array
 from dataclasses import dataclass
@@ -18,6 +19,8 @@ from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont as ReportLabTTFont
+
+from generator.render.file_guard import file_signature, locate, problem_message, quoted, read_regular, shown
 
 WEIGHTS = {"regular": 400, "bold": 700, "black": 900}
 
@@ -209,31 +212,74 @@ def _save_atomically(font, target: Path) -> None:
 
 
 FONT_SUFFIXES = {".ttf", ".otf"}
+MAX_FONT_BYTES = 64 * 2**20    # a whole CJK family in one OTF is ~20 MB
 
 
 def game_families(folder: Path, font_files: dict, report) -> dict[str, FamilySource]:
-    """A game's own fonts (game.yaml `font_files`) as families; `report(path, message)` for bad files."""
+    """A game's own fonts (game.yaml `font_files`) as families; `report(path, message)` for bad files.
+
+    Every file is read whole and checked here, while content is checked, so a damaged font is
+    an error at its line in game.yaml, never a failure while drawing."""
     families = {}
-    root = folder.resolve()
+    stand_in = next(iter(builtin_families().values()), None)
     for family, files in font_files.items():
         paths = {}
         for style in ("regular", "bold", "italic", "bold_italic"):
             relative = getattr(files, style)
             if relative is None:
                 continue
-            path = (root / relative).resolve()
-            if root not in path.parents:
-                report(("font_files", family, style), f"'{relative}' is outside the game folder")
-            elif not path.is_file():
-                report(("font_files", family, style), f"font file not found: {relative}")
+            where = ("font_files", family, style)
+            path, problem = locate(folder, relative)
+            if problem == "missing":
+                report(where, f"font file not found: {shown(relative)}")
+            elif problem is not None:
+                report(where, problem_message(problem, relative))
             elif path.suffix.lower() not in FONT_SUFFIXES:
-                report(("font_files", family, style), f"'{relative}' is not a TTF or OTF font")
+                report(where, f"{quoted(relative)} is not a TTF or OTF font")
             else:
-                try:
-                    paths[style] = _as_truetype(path)
-                except Exception as error:  # fontTools raises many kinds on a damaged file
-                    report(("font_files", family, style), f"cannot read font {relative}: {error}")
+                embedded, why = _checked_font(path, file_signature(path))
+                if why is None:
+                    paths[style] = embedded
+                else:
+                    report(where, f"cannot read font {shown(relative)}: {why}")
         if "regular" in paths:
             families[family] = FamilySource(family, paths["regular"], paths.get("italic"),
                                             paths.get("bold"), paths.get("bold_italic"))
+        elif stand_in is not None:
+            # its error is reported above, and the build will stop; a built-in face stands in so that
+            # checking goes on without an 'unknown font family' at every stack that names it
+            families[family] = FamilySource(family, stand_in.upright, stand_in.italic)
     return families
+
+
+@lru_cache(maxsize=None)
+def _checked_font(path: Path, signature: tuple) -> tuple[Path | None, str | None]:
+    """(the TrueType file to embed, None), or (None, why the font cannot be used).
+
+    Read whole by fontTools (every table, every glyph's outline), then by ReportLab as it will be
+    embedded: a truncated or damaged file would otherwise fail later, while instancing or subsetting."""
+    from fontTools.pens.basePen import NullPen
+    from fontTools.ttLib import TTFont
+
+    try:
+        data = read_regular(path, MAX_FONT_BYTES, "font")
+        font = TTFont(io.BytesIO(data))
+        font.ensureDecompiled()
+        glyphs, pen = font.getGlyphSet(), NullPen()
+        for name in font.getGlyphOrder():
+            glyphs[name].draw(pen)
+        embedded = _as_truetype(path)
+        # a variable font is embedded as static instances: cut the regular one now (it is cached)
+        _check_embeddable(_static_instance(embedded, WEIGHTS["regular"]) if "fvar" in font else embedded)
+    except Exception as error:   # fontTools and ReportLab raise many kinds on a damaged file
+        return None, shown(str(error) or type(error).__name__)   # a table tag in it comes from the file
+    return embedded, None
+
+
+def _check_embeddable(path: Path) -> None:
+    """ReportLab reads the font and subsets every character it has, as drawing will."""
+    from reportlab.pdfbase.ttfonts import TTFontFile
+    font = TTFontFile(io.BytesIO(path.read_bytes()))
+    codes = sorted(font.charToGlyph)
+    for start in range(0, len(codes), 256):       # ReportLab embeds subsets of 256 characters
+        font.makeSubset(codes[start:start + 256])
