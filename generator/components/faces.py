@@ -119,9 +119,10 @@ def _off_the_piece(box: Box, model: Template) -> str | None:
     if box.anchor is not None or box.area is not None or box.width is None or box.height is None:
         return None      # anchored boxes are placed from a cell; areas are always on the piece
     width, height, bleed = model.size.width, model.size.height, model.bleed or 0.0
-    if box.x >= width + bleed or box.x + box.width <= -bleed:
+    # strictly outside: a line along the very edge still shows half its stroke
+    if box.x > width + bleed or box.x + box.width < -bleed:
         return "x"
-    if box.y >= height + bleed or box.y + box.height <= -bleed:
+    if box.y > height + bleed or box.y + box.height < -bleed:
         return "y"
     return None
 
