@@ -88,22 +88,7 @@ def _draw_targets(targets: list[Target], options: BuildOptions, staging: Staging
     `failures` (the others are still drawn, so all are reported); a write error ends it all."""
     out, options = options.out, replace(options, out=staging.folder)
     if options.jobs > 1 and len(targets) > 1:
-        import concurrent.futures
-        from generator.workers import worker_pool
-        jobs = [(target.source.folder, target.folder_parts) for target in targets]
-        with worker_pool(min(options.jobs, len(jobs))) as pool:
-            futures = [pool.submit(_write_one, folder, key, options) for folder, key in jobs]
-            try:
-                for done, future in enumerate(concurrent.futures.as_completed(futures), start=1):
-                    try:
-                        _merge(report, future.result())
-                    except DrawFailure as failure:
-                        _add_failure(failures, failure, out)
-                    if progress and report.targets:
-                        progress(done, len(jobs), report.targets[-1]["target"], sum(report.pages.values()))
-            except BaseException:
-                pool.shutdown(wait=True, cancel_futures=True)
-                raise
+        _draw_in_workers(targets, options, out, report, progress, failures)
         return
     written = 0
 
@@ -120,6 +105,27 @@ def _draw_targets(targets: list[Target], options: BuildOptions, staging: Staging
             _add_failure(failures, failure, out)
         if progress:
             progress(done, len(targets), label, written)
+
+
+def _draw_in_workers(targets: list[Target], options: BuildOptions, out: Path, report: BuildReport, progress,
+                     failures: Problems) -> None:
+    """One target a task, in worker processes that die with this one (and are stopped on Ctrl-C)."""
+    import concurrent.futures
+    from generator.workers import stop_workers, worker_pool
+    jobs = [(target.source.folder, target.folder_parts) for target in targets]
+    with worker_pool(min(options.jobs, len(jobs))) as pool:
+        futures = [pool.submit(_write_one, folder, key, options) for folder, key in jobs]
+        try:
+            for done, future in enumerate(concurrent.futures.as_completed(futures), start=1):
+                try:
+                    _merge(report, future.result())
+                except DrawFailure as failure:
+                    _add_failure(failures, failure, out)
+                if progress and report.targets:
+                    progress(done, len(jobs), report.targets[-1]["target"], sum(report.pages.values()))
+        except BaseException:
+            stop_workers(pool)       # they only ever write into the staging folder, removed next
+            raise
 
 
 def _add_failure(failures: Problems, failure: DrawFailure, out: Path) -> None:

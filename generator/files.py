@@ -196,7 +196,7 @@ def output_problem(error: OSError, staging: Staging | None = None) -> tuple[Path
         return path, "no space left on the device for the build's files", \
             "free some space or build with --out on another disk; no file was replaced"
     if number == errno.ENOTDIR or (number == errno.EEXIST and path is not None and not path.is_dir()):
-        return path, "a file is in the way where pnp needs a folder", \
+        return _file_in_the_way(path), "a file is in the way where pnp needs a folder", \
             "move or delete that file, or build with --out into another folder; no file was replaced"
     if number == errno.EISDIR:
         return path, "a folder is in the way where pnp writes a file", \
@@ -207,3 +207,13 @@ def output_problem(error: OSError, staging: Staging | None = None) -> tuple[Path
             "no file was replaced"
     return path, f"could not write: {error.strerror or error}", \
         "check the output folder, or build with --out into another folder; no file was replaced"
+
+
+def _file_in_the_way(path: Path | None) -> Path | None:
+    """The outermost part of `path` that exists and is not a folder: what the user must move."""
+    if path is None:
+        return None
+    for part in reversed([path, *path.parents]):
+        if os.path.lexists(part) and not part.is_dir():
+            return part
+    return path

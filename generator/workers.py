@@ -3,6 +3,7 @@
 A killed `pnp build` must not leave workers behind that go on drawing and writing:
 on Linux each worker asks the kernel for SIGKILL when its parent dies
 (prctl PR_SET_PDEATHSIG); elsewhere a thread in the worker watches its parent's pid.
+Workers ignore Ctrl-C: the parent stops them (`stop_workers`) and reports it once.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import concurrent.futures
 import multiprocessing
 import os
+import signal
 import sys
 import threading
 import time
@@ -28,8 +30,21 @@ def worker_pool(workers: int, initializer: Callable | None = None,
                                                   initargs=(os.getpid(), initializer, initargs))
 
 
+def stop_workers(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+    """End the pool now, its running tasks included (on Ctrl-C or an error: what they draw is thrown away)."""
+    for future_process in list((getattr(pool, "_processes", None) or {}).values()):
+        try:
+            future_process.kill()
+        except (OSError, ValueError):
+            pass
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
 def _start_worker(parent: int, initializer: Callable | None, initargs: tuple) -> None:
     die_with_parent(parent)
+    # Ctrl-C reaches the whole process group: the parent alone decides (stop_workers), and a
+    # worker interrupted while idle would print a traceback of its own
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if initializer is not None:
         initializer(*initargs)
 

@@ -47,7 +47,7 @@ def write_pages_png(pdf_bytes: bytes, files: dict[int, list[Path]], dpi: float,
                 on_pages(1)
         return
     import concurrent.futures
-    from generator.workers import worker_pool
+    from generator.workers import stop_workers, worker_pool
     batch = max(1, PAGES_PER_WORKER // 4)
     batches = [{index: files[index] for index in indices[start:start + batch]}
                for start in range(0, len(indices), batch)]
@@ -61,7 +61,7 @@ def write_pages_png(pdf_bytes: bytes, files: dict[int, list[Path]], dpi: float,
                 if on_pages:
                     on_pages(done)
         except BaseException:
-            pool.shutdown(wait=True, cancel_futures=True)    # the batches not started are not drawn for nothing
+            stop_workers(pool)       # what they draw goes into the staging folder, thrown away
             raise
 
 
