@@ -2,6 +2,9 @@
 
 Faces are drawn by the same renderer as the real files (one trim-size page
 each, in one PDF) and rendered with pypdfium2; identical copies are shown once.
+Memory stays bounded whatever the deck and the --dpi: a face is rendered at most
+MAX_FACE_PIXELS (a 2 m board at 600 dpi would be 2.2 gigapixels) and only its
+thumbnail is kept for the contact sheet, whose thumbnails shrink as a deck grows.
 """
 
 from __future__ import annotations
@@ -19,6 +22,9 @@ from generator.render.pdf import render_pdf
 from generator.files import write_atomically
 
 THUMB_GAP = 12        # px between contact-sheet thumbnails
+THUMB_SIDE = 320      # px: the largest side of a thumbnail on a contact sheet
+MAX_FACE_PIXELS = 40_000_000          # one preview: a 63 × 88 mm card at 600 dpi is 2.9 MP
+MAX_SHEET_PIXELS = 30_000_000         # one contact sheet
 
 
 def face_pages(faces: list[tuple[str, Face]]) -> Document:
@@ -35,24 +41,39 @@ def render_previews(groups: dict[str, list[tuple[str, Face]]], folder: Path, dpi
             continue
         pdf = render_pdf(face_pages(faces), initial_font)
         document = pdfium.PdfDocument(pdf)
-        images = []
+        side = thumbnail_side(len(faces))
+        thumbnails = []
         try:
-            for index, (stem, _) in enumerate(faces):
-                image = document[index].render(scale=dpi / 72).to_pil().convert("RGB")
-                images.append(image)
+            for index, (stem, face) in enumerate(faces):
+                scale = _scale(face, dpi)
+                image = document[index].render(scale=scale).to_pil().convert("RGB")
                 path = folder / f"{stem}.png"
-                write_atomically(path, _png(image, dpi))
+                write_atomically(path, _png(image, scale * 72))
                 written.append(path)
+                image.thumbnail((side, side))
+                thumbnails.append(image)
         finally:
             document.close()
-        sheet = contact_sheet(images, [stem.split("/")[-1] for stem, _ in faces])
+        sheet = contact_sheet(thumbnails, [stem.split("/")[-1] for stem, _ in faces])
         path = folder / f"{group}.png"
         write_atomically(path, _png(sheet, dpi))
         written.append(path)
 
 
+def _scale(face: Face, dpi: float) -> float:
+    """Pixels per point: the asked dpi, lowered for a face that would pass MAX_FACE_PIXELS."""
+    scale = dpi / 72
+    points = face.width * face.height * (72 / 25.4) ** 2
+    return min(scale, math.sqrt(MAX_FACE_PIXELS / points) * 0.999)   # pdfium rounds each side up
+
+
+def thumbnail_side(count: int) -> int:
+    """Thumbnails small enough that `count` of them fit one contact sheet of MAX_SHEET_PIXELS."""
+    return max(24, min(THUMB_SIDE, int(math.sqrt(MAX_SHEET_PIXELS / count)) - THUMB_GAP - 14))
+
+
 def contact_sheet(images: list[Image.Image], labels: list[str]) -> Image.Image:
-    columns = max(1, min(6, math.ceil(math.sqrt(len(images)))))
+    columns = max(1, math.ceil(math.sqrt(len(images))))
     rows = math.ceil(len(images) / columns)
     cell_w = max(image.width for image in images) + THUMB_GAP
     cell_h = max(image.height for image in images) + THUMB_GAP + 14
