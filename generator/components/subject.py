@@ -87,7 +87,8 @@ def box_colour(value: str | None, palette, subject: Subject, ctx: LayoutContext,
 
 def resolve_file(ctx: LayoutContext, relative: str, mark: SourceMark) -> Path | None:
     """The art file a game refers to, checked whole, or None after reporting why it cannot be used."""
-    path, problem = _locate_file(ctx.source.folder, relative)
+    # absolute: cached by folder, and a relative 'g' names another folder once the process moves
+    path, problem = _locate_file(ctx.source.folder.absolute(), relative)
     if problem is None:
         error = art_problem(path)
         if error is None:

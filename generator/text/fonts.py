@@ -12,6 +12,7 @@ import hashlib
 import importlib.util
 import io
 import os
+import struct
 from array import array
 from dataclasses import dataclass
 from functools import lru_cache
@@ -271,6 +272,8 @@ def _checked_font(path: Path, signature: tuple) -> tuple[Path | None, str | None
         embedded = _as_truetype(path)
         # a variable font is embedded as static instances: cut the regular one now (it is cached)
         _check_embeddable(_static_instance(embedded, WEIGHTS["regular"]) if "fvar" in font else embedded)
+    except struct.error as error:     # a length or offset that leads past the data
+        return None, shown(f"damaged data ({error})")
     except Exception as error:   # fontTools and ReportLab raise many kinds on a damaged file
         return None, shown(str(error) or type(error).__name__)   # a table tag in it comes from the file
     return embedded, None
