@@ -234,6 +234,35 @@ def test_a_target_failing_while_drawing_replaces_nothing_in_any_target(tmp_path,
     assert snapshot(out) == before                  # the en target, drawn fine, was not swapped in either
 
 
+FAILING_RENDERER = """
+import generator.write as write
+_render_pdf = write.render_pdf
+def _failing_for_de(document, *settings):
+    if " de " in document.title and document.title.endswith("cards"):
+        raise ValueError("cannot draw this value")
+    return _render_pdf(document, *settings)
+write.render_pdf = _failing_for_de
+"""
+
+
+def test_a_target_failing_in_a_worker_process_replaces_nothing_in_any_target(tmp_path):
+    """The same through the worker pool: the renderer is broken in every process by a sitecustomize."""
+    out = tmp_path / "out"
+    game = cards_game(tmp_path, languages=("en", "de"))
+    assert build(game, out).exit_code == 0
+    before = snapshot(out)
+    for lang in ("en", "de"):
+        catalog = game / "i18n" / f"{lang}.yaml"
+        catalog.write_text(catalog.read_text().replace("Star", "Comet"))
+    (tmp_path / "hook").mkdir()
+    (tmp_path / "hook" / "sitecustomize.py").write_text(FAILING_RENDERER)
+    path = os.pathsep.join([str(tmp_path / "hook"), str(ROOT), os.environ.get("PYTHONPATH", "")])
+    run = run_pnp("build", str(game), "--out", str(out), "--jobs", "2", cwd=ROOT, env={"PYTHONPATH": path})
+    run.assert_clean(1)
+    assert f"{out}/g/standard/de: could not draw a4/cards.pdf: cannot draw this value\n" in run.output
+    assert snapshot(out) == before
+
+
 def test_a_drawing_failure_crosses_from_a_worker_process_intact():
     failure = pickle.loads(pickle.dumps(DrawFailure(("g", "standard", "de"), "a4/cards.pdf", "bad value")))
     assert (failure.target, failure.file, failure.reason) == (("g", "standard", "de"), "a4/cards.pdf", "bad value")
