@@ -21,7 +21,7 @@ from generator.files import Staging, fingerprint, output_problem, remove_dead_st
 from generator.heap import allocation_burst, frozen_heap
 from generator.incremental import commit_targets, inputs_digest, is_fresh, target_digest
 from generator.options import BuildOptions
-from generator.targets import Target, layout_targets, load_games
+from generator.targets import Target, clean_games, layout_targets, load_games
 from generator.text.fonts import FontLibrary
 from generator.text.setter import forget_text_runs
 from generator.write import BuildReport, DrawFailure, caption_maker, write_target
@@ -46,8 +46,7 @@ def _build(folders: list[Path], options: BuildOptions, progress) -> BuildReport:
     problems = Problems()
     library = FontLibrary()
     with allocation_burst():
-        sources = load_games([folder for folder in folders if folder in stale], problems)
-    problems.raise_if_errors()
+        sources = clean_games([folder for folder in folders if folder in stale], problems)
     wanted = {target for targets in stale.values() for target in targets}
     with allocation_burst():
         targets = layout_targets(sources, options, problems, library, only=wanted if not options.force else None)
@@ -218,10 +217,9 @@ def check(folders: list[Path], options: BuildOptions) -> Problems:
     library = FontLibrary()
     with frozen_heap():
         with allocation_burst():
-            sources = load_games(folders, problems)
-        if not problems.errors:
-            with allocation_burst():
-                layout_targets(sources, replace(options, check_only=True), problems, library)
+            sources = clean_games(folders, problems)
+        with allocation_burst():
+            layout_targets(sources, replace(options, check_only=True), problems, library)
     return problems
 
 
@@ -231,8 +229,7 @@ def preview(folders: list[Path], options: BuildOptions, dpi: float = 100) -> Bui
     started = time.perf_counter()
     problems = Problems()
     library = FontLibrary()
-    sources = load_games(folders, problems)
-    problems.raise_if_errors()
+    sources = clean_games(folders, problems)
     targets = layout_targets(sources, options, problems, library)
     problems.raise_if_errors()
     report = BuildReport()

@@ -48,10 +48,24 @@ class Target:
 
 
 def load_games(folders: list[Path], problems: Problems) -> list[GameSource]:
+    """Every game that could be read at all, even with problems in some of its files."""
     sources = []
     for folder in folders:
         source = load_game(folder, problems)
         if source is not None:
+            sources.append(source)
+    return sources
+
+
+def clean_games(folders: list[Path], problems: Problems) -> list[GameSource]:
+    """The games whose files loaded without an error, ready to lay out; every game's problems
+    go to `problems`, so one game's broken file does not hide another game's layout problems."""
+    sources = []
+    for folder in folders:
+        own = Problems()
+        source = load_game(folder, own)
+        problems.extend(own)
+        if source is not None and not own.errors:
             sources.append(source)
     return sources
 

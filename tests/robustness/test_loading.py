@@ -207,3 +207,16 @@ def test_a_bug_in_pnp_is_one_line_and_exit_70(tmp_path, monkeypatch):
     assert result.exit_code == 70
     assert result.output.startswith("pnp: internal error: ZeroDivisionError: a bug\n    hint: this is a bug in pnp")
     assert "Traceback" not in result.output
+
+
+def test_one_games_broken_file_does_not_hide_another_games_layout_problems(tmp_path):
+    broken = make_game(tmp_path / "a", {"cards.yaml": BASE_FILES["cards.yaml"].replace("count: 2", "count: two")})
+    untranslated = make_game(tmp_path / "b", {
+        "game.yaml": BASE_FILES["game.yaml"].replace("id: g", "id: h"),
+        "cards.yaml": BASE_FILES["cards.yaml"].replace("cards.star", "cards.nope")})
+    for command in (["check"], ["build", "--out", str(tmp_path / "out")]):
+        run = run_pnp(*command, str(broken), str(untranslated), cwd=tmp_path).assert_clean(1)
+        assert problem_lines(run.stderr) == [
+            "a/g/cards.yaml:8:16: decks[0].cards[0].count: expected a positive whole number, got 'two'",
+            "b/g/cards.yaml:9:24: missing translation key 'cards.nope' for language 'en' (in b/g/i18n/en.yaml)"]
+    assert not (tmp_path / "out").exists()
