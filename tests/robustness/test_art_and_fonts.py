@@ -287,6 +287,17 @@ def test_a_garbage_font_is_a_located_error_at_load(tmp_path, content, reason):
     refused_by_check_and_build(folder, lines)
 
 
+def test_a_font_larger_than_any_face_is_refused_from_its_size(tmp_path):
+    folder = game_with_font(tmp_path)
+    with open(folder / "face.ttf", "wb") as handle:      # sparse: 40 MB on paper, nothing on disk
+        handle.write(nunito_bytes())
+        handle.truncate(40 * 2**20)
+    run = run_pnp("check", "g", cwd=tmp_path).assert_clean(1)
+    assert problem_lines(run.stderr) == [
+        f"{FONT_MARK}: cannot read font face.ttf: refused: 40.0 MB is more than any font needs (at most 32 MB)"]
+    assert run.seconds < 10
+
+
 def test_a_damaged_glyph_is_found_at_load_not_while_subsetting(tmp_path):
     """The table directory is whole but a glyph's outline is not: only reading every glyph finds it."""
     from fontTools.ttLib import TTFont
