@@ -239,6 +239,10 @@ class TextStyle(Strict):
         None, description="Line height as a multiple of the size.")
     uppercase: bool | None = None
     halo: TextHalo | None = None
+    fit: Literal["deck", "each"] | None = Field(
+        None, description="deck (the default): every card of a deck (token or pawn set, board, sheet) sets "
+                          "the boxes of this style at one size, the largest at which all their texts fit; "
+                          "each: every text shrinks to fit on its own.")
 
 
 # A box condition: '@field', or {'@field': value or [values]}.
