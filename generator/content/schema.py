@@ -97,6 +97,14 @@ class FontFile(Strict):
     bold_italic: str | None = None
 
 
+class LineBreakRules(Strict):
+    """Extra line-breaking rules of one language, added to the engine's table for it."""
+
+    no_break_after: list[str] = Field(
+        default_factory=list,
+        description="Words a line never ends with (short prepositions, one-letter words); any case matches.")
+
+
 class Game(Strict):
     id: str = Field(pattern=ID_PATTERN, description="Folder-safe identifier of the game.")
     title: str = Field(description="Translation key of the game's title.")
@@ -116,6 +124,14 @@ class Game(Strict):
         default_factory=dict,
         description="Fields every card, token, pawn, board and sheet sees (their own fields of the same "
                     "name win): data several components share, such as a map's outline.")
+    icons: dict[Annotated[str, Field(pattern=r"^[a-z0-9_-]+$")], str] = Field(
+        default_factory=dict,
+        description="Inline icons by name: art files (SVG or PNG) written {icon:name} in any text of any "
+                    "catalog, drawn at the text's size on its baseline.")
+    linebreak: dict[str, LineBreakRules] = Field(
+        default_factory=dict,
+        description="Line-breaking rules added to the engine's, per language: "
+                    "{ru: {no_break_after: [на, по]}}.")
 
     @field_validator("palette")
     @classmethod
@@ -239,6 +255,10 @@ class TextStyle(Strict):
         None, description="Line height as a multiple of the size.")
     uppercase: bool | None = None
     halo: TextHalo | None = None
+    hyphenate: bool | None = Field(
+        None, description="Break words at hyphenation points (pyphen) at line ends. Default: true for boxes "
+                          "with room for three lines or more, false for titles, labels and boxes of one or two "
+                          "lines, which shrink instead of breaking a word.")
     fit: Literal["deck", "each"] | None = Field(
         None, description="deck (the default): every card of a deck (token or pawn set, board, sheet) sets "
                           "the boxes of this style at one size, the largest at which all their texts fit; "
