@@ -1,0 +1,1 @@
+"""Shared templates: shipped inside the pnp package as generator.shared_templates (see pyproject.toml)."""
