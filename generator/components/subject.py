@@ -15,7 +15,7 @@ from generator.components.context import LayoutContext
 from generator.content.templates import ResolvedTemplate
 from generator.errors import SourceMark
 from generator.render.art import ART_SUFFIXES, art_problem
-from generator.render.file_guard import locate, problem_message, quoted, shown
+from generator.input_files import locate, problem_message, quoted, shown
 
 MISSING = object()
 

@@ -23,7 +23,7 @@ from typing import Any
 
 import yaml
 
-from generator.content.input_files import InputFileError, read_text_file
+from generator.input_files import FileRefused, read_text_file
 from generator.errors import Problems, SourceMark
 
 Path_ = tuple[str | int, ...]
@@ -112,8 +112,8 @@ def load_yaml(file: Path, problems: Problems, root: Path | None = None) -> YamlD
     on failure record located problems and return None."""
     try:
         text = read_text_file(file, root or file.parent)
-    except InputFileError as error:
-        problems.add(SourceMark(file), error.message, error.hint)
+    except FileRefused as error:
+        problems.add(SourceMark(file), str(error), error.hint)
         return None
     return parse_yaml(text, file, problems)
 

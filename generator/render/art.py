@@ -14,7 +14,7 @@ from PIL import Image, UnidentifiedImageError
 from svglib.svglib import SvgRenderer
 
 from generator.render.colour import convert
-from generator.render.file_guard import FileRefused, file_signature, open_regular, read_regular, shown
+from generator.input_files import FileRefused, file_signature, open_regular, read_regular, shown
 from generator.render.svg_guard import (MAX_SVG_BYTES, SIMPLER, SvgRefused, check_drawing_numbers,
                                         checked_svg_root)
 

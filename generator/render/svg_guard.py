@@ -17,7 +17,7 @@ import svglib.svglib as svglib
 import tinycss2
 from lxml import etree
 
-from generator.render.file_guard import shown
+from generator.input_files import shown
 
 MAX_SVG_BYTES = 8 * 2**20       # the largest shipped art is ~20 KB; a detailed map exported from Inkscape ~2 MB
 MAX_SVG_ELEMENTS = 30_000       # ~4 s to read, ~6 s to build; a 58 MB file of rects took 399 s and 5 GB

@@ -21,7 +21,7 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont as ReportLabTTFont
 
-from generator.render.file_guard import file_signature, locate, problem_message, quoted, read_regular, shown
+from generator.input_files import file_signature, locate, problem_message, quoted, read_regular, shown
 
 WEIGHTS = {"regular": 400, "bold": 700, "black": 900}
 

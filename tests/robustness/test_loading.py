@@ -73,14 +73,14 @@ def test_a_folder_where_a_yaml_file_belongs(tmp_path):
     folder = make_game(tmp_path, {})
     (folder / "cards.yaml").unlink()
     (folder / "cards.yaml").mkdir()
-    assert check(folder) == ["g/cards.yaml: is a folder, not a file"]
+    assert check(folder) == ["g/cards.yaml: is a folder, not a regular file"]
 
 
 def test_a_fifo_in_place_of_a_catalog_is_refused_without_waiting_for_it(tmp_path):
     folder = make_game(tmp_path, {})
     (folder / "i18n" / "en.yaml").unlink()
     os.mkfifo(folder / "i18n" / "en.yaml")
-    assert check(folder) == ["g/i18n/en.yaml: is a named pipe (FIFO), not a file"]
+    assert check(folder) == ["g/i18n/en.yaml: is a named pipe (FIFO), not a regular file"]
 
 
 SECRET = "TOPSECRET-do-not-print"
@@ -108,7 +108,7 @@ def test_links_inside_the_game_folder_are_followed(tmp_path):
 
 def test_a_dangling_link_is_reported_not_skipped(tmp_path):
     folder = make_game(tmp_path, {})
-    (folder / "board.yaml").symlink_to(tmp_path / "gone.yaml")
+    (folder / "board.yaml").symlink_to("gone.yaml")          # inside the folder, and not there
     assert check(folder) == ["g/board.yaml: file not found"]
 
 

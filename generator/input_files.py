@@ -1,9 +1,11 @@
-"""Art and font files a game names: found inside its folder, regular files only, read within a size.
+"""Every file a game gives the engine to read — YAML, catalogs, templates, art, fonts — goes through here:
+found inside its folder, regular files only, read within a size.
 
-Links are followed before any check, so a link cannot lead out of the game folder. A FIFO,
-a device or a folder is refused from its stat, never opened: opening a FIFO blocks until
-someone writes to it. The file is opened non-blocking and checked again on the open handle,
-so one swapped in after the first check cannot block or slip through either.
+Links are followed before any check, so a link cannot lead out of the game folder (a
+`cards.yaml` linked to /etc/passwd is refused unread, and so never echoed in an error). A
+FIFO, a device or a folder is refused from its stat, never opened: opening a FIFO blocks
+until someone writes to it. The file is opened non-blocking and checked again on the open
+handle, so one swapped in after the first check cannot block or slip through either.
 """
 
 from __future__ import annotations
@@ -11,6 +13,9 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
+
+
+MAX_TEXT_BYTES = 16 * 2**20   # YAML: a 10,000-card deck with its own words on every card is ~2 MiB
 
 
 class FileRefused(Exception):
@@ -130,3 +135,24 @@ def read_regular(path: Path, max_bytes: int, what: str, too_big_hint: str = "") 
 
 def _reason(error: BaseException) -> str:
     return getattr(error, "strerror", None) or str(error) or type(error).__name__
+
+
+def read_text_file(file: Path, root: Path) -> str:
+    """The UTF-8 text of a game's YAML `file`, which must lie inside `root` once links are followed."""
+    path, problem = locate(root, str(file.absolute().relative_to(root.absolute())))
+    if problem == "missing":
+        raise FileRefused("file not found", "create it or fix the reference to it")
+    if problem == "outside":
+        where = "the templates folder" if root.name == "templates" else "the game folder"
+        raise FileRefused(f"leads outside {where} (to {shown(str(path))})",
+                          "copy the file into the folder instead of linking to it")
+    if problem is not None and problem.startswith("unreadable: "):
+        raise FileRefused(f"cannot be read: {problem.removeprefix('unreadable: ')}", "fix or remove the link")
+    if problem is not None:
+        raise FileRefused(f"is a {problem}, not a regular file", f"replace it with a regular {file.suffix} file")
+    data = read_regular(path, MAX_TEXT_BYTES, "game file",
+                        "no game's text needs that much: check that it is the file you meant")
+    try:
+        return data.decode("utf-8-sig")       # a BOM from a Windows editor is not an error
+    except UnicodeDecodeError as error:
+        raise FileRefused(f"not UTF-8 text ({error.reason} at byte {error.start})", "save the file as UTF-8") from None
