@@ -5,9 +5,10 @@ Each distinct face is laid out once and shared by all its copies.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from generator.components.context import LayoutContext
+from generator.components.deck_sizes import DeckSizes, one_size_per_deck
 from generator.components.faces import layout_face
 from generator.components.subject import Subject, template_mark, with_game_fields
 from generator.components.piece import Face, PieceCopy
@@ -60,43 +61,55 @@ def layout_sets(ctx: LayoutContext, pieces: PieceFile, papers: tuple[str, ...] =
 
         noun = "deck" if pieces.kind == "cards" else f"{pieces.kind[:-1]} set"
         prefix = f"{source.id}/{ctx.edition}/{ctx.lang}/{pieces.kind}/{piece_set.id}"
-        back_subject = Subject(f"{noun} {piece_set.id}, back", set_fields, set_mark)
-        back = layout_face(back_template, back_subject, ctx, f"{prefix}/back") if back_template else None
-        saver = layout_face(saver_template, back_subject, ctx, f"{prefix}/back-ink-saver") if saver_template else None
-        copies: list[PieceCopy] = []
-        for index, piece in enumerate(piece_set.items):
-            count = piece_count(piece_set, index, ctx.edition)
-            if count == 0:
-                continue
-            if not _within_piece_limit(ctx, count, pieces.mark(set_index, piece_set.ITEMS, index, "count")):
-                break
+        # one size per text box across the set: settled when the set is laid out
+        with one_size_per_deck(ctx) as sizes:
+            back_subject = Subject(f"{noun} {piece_set.id}, back", set_fields, set_mark)
+            back = layout_face(back_template, back_subject, ctx, f"{prefix}/back") if back_template else None
+            saver = layout_face(saver_template, back_subject, ctx, f"{prefix}/back-ink-saver") \
+                if saver_template else None
+            copies: list[PieceCopy] = []
+            for index, piece in enumerate(piece_set.items):
+                count = piece_count(piece_set, index, ctx.edition)
+                if count == 0:
+                    continue
+                if not _within_piece_limit(ctx, count, pieces.mark(set_index, piece_set.ITEMS, index, "count")):
+                    break
 
-            def piece_mark(name: str, *inside: str | int, _set=set_index, _index=index, _fields=piece.fields,
-                           _items=piece_set.ITEMS):
-                if name in _fields:
-                    return pieces.mark(_set, _items, _index, "fields", name, *inside)
-                return set_mark(name, *inside)
+                def piece_mark(name: str, *inside: str | int, _set=set_index, _index=index, _fields=piece.fields,
+                               _items=piece_set.ITEMS):
+                    if name in _fields:
+                        return pieces.mark(_set, _items, _index, "fields", name, *inside)
+                    return set_mark(name, *inside)
 
-            subject = Subject(f"{noun} {piece_set.id}, {piece_set.ITEMS[:-1]} {piece.id}",
-                              {**set_fields, "id": piece.id, **piece.fields}, piece_mark)
-            front = layout_face(front_template, subject, ctx, f"{prefix}/{piece.id}")
-            if isinstance(piece_set, PawnSet):
-                piece_back = layout_face(back_template, subject, ctx, f"{prefix}/{piece.id}/back") \
-                    if back_template else front
-                front, piece_back = standee_face(front, piece_back, piece_set.standee.base,
-                                                 f"{prefix}/{piece.id}/standee"), None
-            else:
-                piece_back = back
-            if not copies:      # pieces of a set share the front's template: one look is enough
-                what = f"{noun} {piece_set.id}: a {piece_set.ITEMS[:-1]}"
+                subject = Subject(f"{noun} {piece_set.id}, {piece_set.ITEMS[:-1]} {piece.id}",
+                                  {**set_fields, "id": piece.id, **piece.fields}, piece_mark)
+                front = layout_face(front_template, subject, ctx, f"{prefix}/{piece.id}")
                 if isinstance(piece_set, PawnSet):
-                    what = f"{noun} {piece_set.id}: a pawn's standee (its {piece_set.standee.base:g} mm base twice)"
-                _check_fits(ctx, front_template, (front.width, front.height), what, papers,
-                            layout if pieces.kind == "cards" else "duplex")
-            for _ in range(count):
-                copies.append(PieceCopy(piece_set.id, piece.id, len(copies) + 1, front, piece_back))
+                    piece_back = layout_face(back_template, subject, ctx, f"{prefix}/{piece.id}/back") \
+                        if back_template else front
+                    front, piece_back = standee_face(front, piece_back, piece_set.standee.base,
+                                                     f"{prefix}/{piece.id}/standee"), None
+                else:
+                    piece_back = back
+                if not copies:      # pieces of a set share the front's template: one look is enough
+                    what = f"{noun} {piece_set.id}: a {piece_set.ITEMS[:-1]}"
+                    if isinstance(piece_set, PawnSet):
+                        what = (f"{noun} {piece_set.id}: a pawn's standee "
+                                f"(its {piece_set.standee.base:g} mm base twice)")
+                    _check_fits(ctx, front_template, (front.width, front.height), what, papers,
+                                layout if pieces.kind == "cards" else "duplex")
+                for _ in range(count):
+                    copies.append(PieceCopy(piece_set.id, piece.id, len(copies) + 1, front, piece_back))
+        copies = [_final_copy(copy, sizes) for copy in copies]
+        saver = sizes.final(saver)
         laid_out.append(LaidOutSet(piece_set.id, piece_set.title or piece_set.name, tuple(copies), saver))
     return laid_out
+
+
+def _final_copy(copy: PieceCopy, sizes: DeckSizes) -> PieceCopy:
+    """The copy with its faces' texts at the set's sizes (the same copy if none changed)."""
+    front, back = sizes.final(copy.front), sizes.final(copy.back)
+    return copy if front is copy.front and back is copy.back else replace(copy, front=front, back=back)
 
 
 def _within_piece_limit(ctx: LayoutContext, count: int, mark: SourceMark) -> bool:

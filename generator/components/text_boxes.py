@@ -1,12 +1,15 @@
 """Text and table boxes: words looked up, styles resolved, text fitted, problems reported.
 
-Every problem (missing glyph, text too long at the minimum size, a box reaching
-into the safe margin) is reported with where the words or the box are written.
+Every problem (missing glyph, text too long at the minimum size, text set below
+6 pt, a box reaching into the safe margin) is reported with where the words or the
+box are written. Texts of deck-wide boxes are noted in the deck's scope
+(deck_sizes), which sets them at one size once the deck is laid out.
 """
 
 from __future__ import annotations
 
 from generator.components.context import LayoutContext
+from generator.components.deck_sizes import FittedText, open_scope
 from generator.components.piece import Item, TextPlacement
 from generator.components.subject import (MISSING, Subject, box_colour, reference_mark, require, template_mark,
                                           value_of)
@@ -18,6 +21,9 @@ from generator.text.layout import SetStyle, fit_text
 from generator.text.rich import parse_rich_text
 
 _DEFAULT_STYLE = TextStyle()
+# The smallest game text on a card, token, pawn, board or sheet (points): text shrinks no
+# further, and a style set smaller is reported. Engine marks (scale bar, tile labels) may be 5 pt.
+MIN_GAME_TEXT = 6.0
 
 
 def check_safe(template: ResolvedTemplate, name: str, frame, ctx: LayoutContext, mark: SourceMark) -> None:
@@ -46,12 +52,15 @@ def _resolve_style(template: ResolvedTemplate, name: str | None, ctx: LayoutCont
         ctx.problems.add(mark, f"unknown style '{name}' in template '{template.id}'",
                          f"styles: {', '.join(styles) or 'none'}")
     size = style.size or 9.0
+    # shrinking stops at the style's minimum, and never below MIN_GAME_TEXT (unless the style
+    # itself is set smaller: that is reported where it is used, see report_small)
+    floor = max(style.min_size if style.min_size is not None else size * 0.75, MIN_GAME_TEXT)
     # a bad font or colour is reported where the style says it, not at the box using the style
     font_mark = template_mark(template, ("styles", name or "", "font"), mark)
     colour_mark = template_mark(template, ("styles", name or "", "color"), mark)
     return SetStyle(
         stack=ctx.font_stack(style.font, font_mark), size=size,
-        min_size=min(size, style.min_size or size * 0.75), weight=style.weight or "regular",
+        min_size=min(size, floor), weight=style.weight or "regular",
         italic=bool(style.italic),
         color=ctx.colour(style.color or "#222222", template.model.palette, colour_mark) or "#000000",
         align=style.align or "left", valign=style.valign or "top", leading=style.leading or 1.2,
@@ -75,24 +84,37 @@ def text_items(box: Box, frame, template: ResolvedTemplate, subject: Subject, ct
     # the same words in the same box come out the same on every face (a rules text on
     # every copy): set once; its problems were reported the first time
     memo_key = ("text", template.id, name, key, text)
-    items = ctx.memo.get(memo_key)
-    if items is None:
-        items = ctx.memo[memo_key] = _set_text(text, key, text_mark, box, frame, template, subject, ctx, mark, name)
+    found = ctx.memo.get(memo_key)
+    if found is None:
+        found = ctx.memo[memo_key] = _set_text(text, key, text_mark, box, frame, template, subject, ctx, mark, name)
+    items, fitted = found
+    scope = open_scope(ctx)
+    if scope is not None and fitted is not None:
+        scope.note(template.id, name, fitted)
     return items
 
 
 def _set_text(text: str, key: str | None, text_mark: SourceMark, box: Box, frame, template: ResolvedTemplate,
-              subject: Subject, ctx: LayoutContext, mark: SourceMark, name: str) -> tuple[Item, ...]:
+              subject: Subject, ctx: LayoutContext, mark: SourceMark,
+              name: str) -> tuple[tuple[Item, ...], FittedText | None]:
+    """The text's placement fitted on its own, and (for a deck-wide box) what setting it again takes."""
     style = resolve_style(template, box.style, ctx, mark)
-    if template.model.styles.get(box.style or "", _DEFAULT_STYLE).uppercase:
+    declared = template.model.styles.get(box.style or "", _DEFAULT_STYLE)
+    report_small(ctx, subject, name, key, mark, style.size, box.style, template.id)
+    if declared.uppercase:
         text = uppercase_covered(text, style.stack, ctx)
     check_glyphs(text, style.stack, ctx, key or box.literal, text_mark, subject)
     x, y, w, h = frame
     pad = box.padding
-    layout = fit_text(parse_rich_text(text), w - 2 * pad, h - 2 * pad, style, ctx.setter)
+    paragraphs = parse_rich_text(text)
+    layout = fit_text(paragraphs, w - 2 * pad, h - 2 * pad, style, ctx.setter)
     if not layout.fits:
-        report_overflow(ctx, subject, name, key, text_mark, layout.overflow, style.min_size, template.id)
-    return (TextPlacement(x + pad, y + pad, layout.runs),)
+        report_overflow(ctx, subject, name, key, text_mark, layout.overflow, style.min_size, template.id,
+                        deck_wide=declared.fit != "each")
+    placement = TextPlacement(x + pad, y + pad, layout.runs)
+    fitted = None if declared.fit == "each" else \
+        FittedText(paragraphs, w - 2 * pad, h - 2 * pad, style, layout, placement)
+    return (placement,), fitted
 
 
 def box_text(box: Box, subject: Subject, ctx: LayoutContext, mark: SourceMark, name: str):
@@ -139,14 +161,30 @@ def check_glyphs(text: str, stack, ctx: LayoutContext, key, mark: SourceMark, su
                              "add a font that has it to the stack in game.yaml fonts, or use another character")
 
 
-def report_overflow(ctx, subject, box_name, key, mark, overflow, min_size, template_id) -> None:
+def report_small(ctx, subject, box_name, key, mark, size, style_name, template_id) -> None:
+    """A box whose style is set below MIN_GAME_TEXT: once per box, at the box, naming the first card."""
+    if size >= MIN_GAME_TEXT - 1e-9 or not ctx.once("small", template_id, box_name):
+        return
+    what = f"key '{key}' in box '{box_name}'" if key else f"box '{box_name}'"
+    (ctx.problems.warn if ctx.overflow_warns else ctx.problems.add)(
+        mark, f"text below {MIN_GAME_TEXT:g} pt: game {ctx.source.id}, edition {ctx.edition}, language {ctx.lang}, "
+              f"{subject.label}, {what}: set at {size:g} pt (style '{style_name or ''}' of template "
+              f"'{template_id}')",
+        f"give the style a size of at least {MIN_GAME_TEXT:g}pt and the box room for it: game text on cards, "
+        f"tokens, pawns, boards and sheets is never printed smaller")
+
+
+def report_overflow(ctx, subject, box_name, key, mark, overflow, min_size, template_id,
+                    deck_wide: bool = False) -> None:
     # the same text in the same box overflows on every card that shows it: say it once
     if ctx.once("overflow", template_id, box_name, key or subject.label):
         what = f"key '{key}'" if key else f"box '{box_name}'"
         (ctx.problems.warn if ctx.overflow_warns else ctx.problems.add)(
             mark, f"text does not fit: game {ctx.source.id}, edition {ctx.edition}, language {ctx.lang}, "
                   f"{subject.label}, {what}: {overflow:.1f} mm too long at the minimum size {min_size:g} pt",
-            f"shorten the text, or give box '{box_name}' of template '{template_id}' more room or a smaller min_size")
+            f"shorten the text, or give box '{box_name}' of template '{template_id}' more room or a smaller "
+            f"min_size (not below {MIN_GAME_TEXT:g}pt)" + ("; the box's text is set at this size on every card "
+                                                          "of the deck" if deck_wide else ""))
 
 
 def table_items(box: Box, frame, template: ResolvedTemplate, subject: Subject, ctx: LayoutContext,
@@ -162,6 +200,8 @@ def table_items(box: Box, frame, template: ResolvedTemplate, subject: Subject, c
             for row in rows]
     style = resolve_style(template, box.style, ctx, mark)
     head_style = resolve_style(template, box.header_style or box.style, ctx, mark)
+    smaller = min((style, box.style), (head_style, box.header_style or box.style), key=lambda pair: pair[0].size)
+    report_small(ctx, subject, name, None, mark, smaller[0].size, smaller[1], template.id)
     for line in [header, *body]:
         for cell in line:
             check_glyphs(cell, style.stack, ctx, box.table, mark, subject)
