@@ -7,22 +7,35 @@ Backs are placed mirror-wise so they land behind their fronts after duplex
 printing: long-edge flip mirrors columns, short-edge flip mirrors rows. The
 artwork is never mirrored, only positions. Backs run past the grid by their
 bleed so a printer that registers the back side a few mm off still covers it.
+
+The printable area: home printers print nothing in the outer 4–5 mm of a sheet,
+so every crop mark, label and scale bar stays inside the paper's `margin` (5 mm
+unless asked); only bleed art may run into it. Crop marks are fitted to the room
+each side of a grid leaves (shorter, closer), and where a side leaves too little
+(3 × 3 poker cards on Letter) the cuts they guide are marked in the gutters
+between the cards instead. The scale bar goes under the grid, or up the left
+margin beside the first row when there is no room under it.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import groupby
 from typing import Callable, Sequence
 
-from generator.components.piece import Face, Item, PieceCopy, Shape, TextPlacement
+from generator.components.piece import ArtPlacement, Face, Group, Item, PieceCopy, Shape, TextPlacement
 from generator.imposition.sheet import Page, Placement
 from generator.text.layout import GlyphRun
 from generator.units import pt_to_mm
 
 CROP_MARK_WIDTH = pt_to_mm(0.25)
 SCALE_BAR = 50.0   # mm
+PRINTABLE_MARGIN = 5.0      # mm along every edge that home printers may not print: marks stay inside
+MIN_MARK = 2.0              # mm: a crop mark shorter than this is no guide
+MIN_MARK_OFFSET = 0.5       # mm: the closest a crop mark starts to the grid
+FULL_BLEED_GAP = 2.0        # mm between full-bleed pieces: each keeps 1 mm of its own bleed either side of a cut
+GUTTER_HALO = 0.6           # mm: the white line under a mark drawn over bleed art in a gutter
 
 
 @dataclass(frozen=True)
@@ -31,7 +44,7 @@ class GridSpec:
     card: tuple[float, float]
     gap: float = 0.0
     duplex: str = "long-edge"            # or 'short-edge'
-    min_margin: float = 6.35             # printers cannot print the outer 4–5 mm
+    margin: float = PRINTABLE_MARGIN     # every mark stays this far inside the paper's edge
     mark_offset: float = 2.0             # crop marks start this far outside the grid...
     mark_length: float = 5.0             # ...and are this long
     front_outer_bleed: float = 1.5       # fronts reach past the grid's outer edge (< mark_offset)
@@ -60,7 +73,7 @@ class GridGeometry:
 
 
 def printable_area(paper: tuple[float, float], layout: str = "duplex",
-                   min_margin: float = GridSpec.min_margin) -> tuple[float, float]:
+                   min_margin: float = PRINTABLE_MARGIN) -> tuple[float, float]:
     """The largest piece (width, height) a sheet of this paper holds: inside the printer's margins,
     or for the gutterfold layout inside one half of the landscape sheet."""
     if layout == "gutterfold":
@@ -79,7 +92,7 @@ def grid_geometry(spec: GridSpec) -> GridGeometry:
     """As many cards as fit inside the printable margins, the grid centred on the paper."""
     paper_w, paper_h = spec.paper
     card_w, card_h = spec.card
-    usable_w, usable_h = paper_w - 2 * spec.min_margin, paper_h - 2 * spec.min_margin
+    usable_w, usable_h = paper_w - 2 * spec.margin, paper_h - 2 * spec.margin
     columns = int((usable_w + spec.gap) // (card_w + spec.gap))
     rows = int((usable_h + spec.gap) // (card_h + spec.gap))
     if columns < 1 or rows < 1:   # layout reports such pieces (piece_fits) before anything is imposed
@@ -93,6 +106,75 @@ def grid_geometry(spec: GridSpec) -> GridGeometry:
 BAND_GAP = 16.0
 
 
+@dataclass(frozen=True)
+class MarkFit:
+    """Where a side's crop marks go: `offset` mm out from the grid, `length` mm long."""
+
+    offset: float
+    length: float
+
+
+def fit_marks(spec: GridSpec, room: float) -> MarkFit | None:
+    """Crop marks fitted to the `room` (mm) between a grid's edge and the printable area's edge:
+    the usual 2 mm away and up to 5 mm long, closer and shorter where room is short, None where
+    not even a short mark fits (the cuts are then marked in the gutters)."""
+    if room >= spec.mark_offset + MIN_MARK:
+        return MarkFit(spec.mark_offset, min(spec.mark_length, room - spec.mark_offset))
+    if room - MIN_MARK >= MIN_MARK_OFFSET:
+        return MarkFit(room - MIN_MARK, MIN_MARK)
+    return None
+
+
+@dataclass(frozen=True)
+class Sides:
+    """Four lengths, one per side of a grid."""
+
+    top: float
+    right: float
+    bottom: float
+    left: float
+
+
+def margin_room(spec: GridSpec, geometry: GridGeometry) -> Sides:
+    """Room from each edge of the grid to the printable area's edge."""
+    grid_w, grid_h = geometry.size(spec)
+    paper_w, paper_h = spec.paper
+    return Sides(geometry.top - spec.margin, paper_w - spec.margin - geometry.left - grid_w,
+                 paper_h - spec.margin - geometry.top - grid_h, geometry.left - spec.margin)
+
+
+def _outer_bleed(spec: GridSpec, room: Sides, outer: float) -> Sides:
+    """How far fronts reach past the grid's outer edges: never onto their side's crop marks."""
+    def side(space: float) -> float:
+        fit = fit_marks(spec, space)
+        return outer if fit is None else max(0.0, min(outer, fit.offset - 0.3))
+    return Sides(side(room.top), side(room.right), side(room.bottom), side(room.left))
+
+
+def reaches_into_bleed(face: Face) -> bool:
+    """Whether a face's art or filled shapes run past its trim (a full-bleed piece: a mis-cut shows
+    whatever lies beside it)."""
+    reach = min(face.bleed, 1.0) / 2
+    if reach <= 0:
+        return False
+    for item in face.items:
+        if isinstance(item, Shape):
+            if item.fill is None or item.kind == "line":
+                continue
+        elif not isinstance(item, ArtPlacement):
+            continue
+        if (item.x < -reach or item.y < -reach or item.x + item.w > face.width + reach
+                or item.y + item.h > face.height + reach):
+            return True
+    return False
+
+
+def default_gap(copies: Sequence[PieceCopy]) -> float:
+    """The gap a run of pieces gets unless one is asked for: full-bleed fronts are kept apart so that
+    a 0.5 mm mis-cut shows the piece's own bleed, never its neighbour's colour; others abut."""
+    return FULL_BLEED_GAP if any(reaches_into_bleed(copy.front) for copy in copies) else 0.0
+
+
 @dataclass
 class _Band:
     """One size's grid on a sheet: its rows hold `copies` (the last row maybe part-filled)."""
@@ -100,6 +182,7 @@ class _Band:
     spec: GridSpec
     geometry: GridGeometry
     copies: list[PieceCopy]
+    room: Sides | None = None     # set once the sheet's bands are known
 
     @property
     def held(self) -> GridGeometry:
@@ -114,16 +197,18 @@ class _Band:
 
 
 def impose_mixed(copies: Sequence[PieceCopy], paper: tuple[float, float], caption=None, label: str = "pieces",
-                 **grid_options) -> list[Page]:
+                 gap: float | None = None, **grid_options) -> list[Page]:
     """Pieces of several sizes (tokens of 26 and 15 mm) in order, each size in its own grid.
 
     A size that starts where the previous one left a sheet part-filled goes in a band
     below it when it fits: a lone large token does not take a sheet (and its back) of
-    its own. Backs are placed at the mirror image of their fronts on the page.
+    its own. Backs are placed at the mirror image of their fronts on the page. With no
+    `gap`, each size's run gets `default_gap` (apart when full-bleed, abutting otherwise).
     """
     sheets: list[list[_Band]] = []
     for run in _runs_of_one_size(copies):
-        spec = GridSpec(paper, (run[0].front.width, run[0].front.height), **grid_options)
+        run_gap = default_gap(run) if gap is None else gap
+        spec = GridSpec(paper, (run[0].front.width, run[0].front.height), gap=run_gap, **grid_options)
         full = grid_geometry(spec)
         remaining = list(run)
         while remaining:
@@ -135,19 +220,31 @@ def impose_mixed(copies: Sequence[PieceCopy], paper: tuple[float, float], captio
             remaining = remaining[len(band.copies):]
     pages: list[Page] = []
     for number, bands in enumerate(sheets, start=1):
+        _share_room(bands)
         fronts, backs, marks = [], [], []
         for band in bands:
             band_fronts, band_backs = _placements(band)
             fronts += band_fronts
             backs += band_backs
-            marks += crop_marks(band.spec, band.held)
+            marks += crop_marks(band.spec, band.held, band.room)
         if number == 1:
             last = bands[-1]
-            marks += scale_bar(last.spec, last.held, caption)
+            marks += scale_bar(last.spec, last.held, caption, last.room)
         pages.append(Page(*paper, tuple(fronts), tuple(marks), label=f"{label} fronts {number}"))
         if backs:
             pages.append(Page(*paper, tuple(backs), label=f"{label} backs {number}"))
     return pages
+
+
+def _share_room(bands: list[_Band]) -> None:
+    """Each band's room for marks: to the printable area's edges, and half the space to a band beside it."""
+    for index, band in enumerate(bands):
+        room = margin_room(band.spec, band.held)
+        if index > 0:
+            room = replace(room, top=(band.geometry.top - bands[index - 1].bottom) / 2)
+        if index < len(bands) - 1:
+            room = replace(room, bottom=(bands[index + 1].geometry.top - band.bottom) / 2)
+        band.room = room
 
 
 def _runs_of_one_size(copies: Sequence[PieceCopy]) -> list[list[PieceCopy]]:
@@ -157,7 +254,7 @@ def _runs_of_one_size(copies: Sequence[PieceCopy]) -> list[list[PieceCopy]]:
 def _band_below(above: _Band, spec: GridSpec, full: GridGeometry, copies: list[PieceCopy]) -> _Band | None:
     """A band of these pieces under `above`, inside the printable margin, or None if no row fits."""
     top = above.bottom + BAND_GAP
-    room = spec.paper[1] - spec.min_margin - top
+    room = spec.paper[1] - spec.margin - top
     rows = int((room + spec.gap) // (spec.card[1] + spec.gap))
     if rows < 1:
         return None
@@ -172,14 +269,17 @@ def _placements(band: _Band) -> tuple[list[Placement], list[Placement]]:
     paper_w, paper_h = spec.paper
     card_w, card_h = spec.card
     dx, dy = spec.back_offset
+    room = band.room or margin_room(spec, band.held)
+    front_outer = _outer_bleed(spec, room, spec.front_outer_bleed)
+    back_outer = Sides(*(spec.back_outer_bleed,) * 4)
     fronts, backs = [], []
     for index, copy in enumerate(band.copies):
         row, column = divmod(index, geometry.columns)
         x, y = geometry.cell(spec, row, column)
-        fronts.append(Placement(copy.front, x, y, _clip(spec, geometry, row, column, spec.front_outer_bleed)))
+        fronts.append(Placement(copy.front, x, y, _clip(spec, geometry, row, column, front_outer)))
         if copy.back is None:
             continue
-        cx, cy, cw, ch = _clip(spec, geometry, row, column, spec.back_outer_bleed)
+        cx, cy, cw, ch = _clip(spec, geometry, row, column, back_outer)
         if spec.duplex == "short-edge":
             bx, by, clip = x, paper_h - y - card_h, (cx, paper_h - cy - ch, cw, ch)
         else:
@@ -188,32 +288,63 @@ def _placements(band: _Band) -> tuple[list[Placement], list[Placement]]:
     return fronts, backs
 
 
-def _clip(spec: GridSpec, geometry: GridGeometry, row: int, column: int, outer: float):
-    """The cell, grown into half of any gap and by `outer` on the grid's outer edges."""
+def _clip(spec: GridSpec, geometry: GridGeometry, row: int, column: int, outer: Sides):
+    """The cell, grown into half of any gap (each piece's own bleed) and by `outer` on the grid's outer edges."""
     x, y = geometry.cell(spec, row, column)
     inner = spec.gap / 2
-    left = outer if column == 0 else inner
-    right = outer if column == geometry.columns - 1 else inner
-    top = outer if row == 0 else inner
-    bottom = outer if row == geometry.rows - 1 else inner
+    left = outer.left if column == 0 else inner
+    right = outer.right if column == geometry.columns - 1 else inner
+    top = outer.top if row == 0 else inner
+    bottom = outer.bottom if row == geometry.rows - 1 else inner
     return (x - left, y - top, spec.card[0] + left + right, spec.card[1] + top + bottom)
 
 
-def crop_marks(spec: GridSpec, geometry: GridGeometry) -> list[Shape]:
-    """Short lines outside the grid, in line with every cut."""
+def crop_marks(spec: GridSpec, geometry: GridGeometry, room: Sides | None = None) -> list[Item]:
+    """Short lines in line with every cut: outside the grid, fitted to the room inside the printable
+    area; the cuts of a side without room are marked in the gutters between the pieces instead."""
+    room = room or margin_room(spec, geometry)
     grid_w, grid_h = geometry.size(spec)
     xs = sorted({geometry.left + c * (spec.card[0] + spec.gap) for c in range(geometry.columns)}
                 | {geometry.left + c * (spec.card[0] + spec.gap) + spec.card[0] for c in range(geometry.columns)})
     ys = sorted({geometry.top + r * (spec.card[1] + spec.gap) for r in range(geometry.rows)}
                 | {geometry.top + r * (spec.card[1] + spec.gap) + spec.card[1] for r in range(geometry.rows)})
-    near, far = spec.mark_offset, spec.mark_offset + spec.mark_length
-    marks = []
+    fits = Sides(*(fit_marks(spec, getattr(room, side)) for side in ("top", "right", "bottom", "left")))
+    marks: list[Item] = []
     for x in xs:
-        marks.append(_line(x, geometry.top - far, 0, spec.mark_length))
-        marks.append(_line(x, geometry.top + grid_h + near, 0, spec.mark_length))
+        if fits.top:
+            marks.append(_line(x, geometry.top - fits.top.offset - fits.top.length, 0, fits.top.length))
+        if fits.bottom:
+            marks.append(_line(x, geometry.top + grid_h + fits.bottom.offset, 0, fits.bottom.length))
     for y in ys:
-        marks.append(_line(geometry.left - far, y, spec.mark_length, 0))
-        marks.append(_line(geometry.left + grid_w + near, y, spec.mark_length, 0))
+        if fits.left:
+            marks.append(_line(geometry.left - fits.left.offset - fits.left.length, y, fits.left.length, 0))
+        if fits.right:
+            marks.append(_line(geometry.left + grid_w + fits.right.offset, y, fits.right.length, 0))
+    if not (fits.top and fits.bottom):       # the column cuts, between the rows
+        marks += _gutter_marks(xs, _gutters(geometry.top, spec.card[1], spec.gap, geometry.rows), vertical=True)
+    if not (fits.left and fits.right):       # the row cuts, between the columns
+        marks += _gutter_marks(ys, _gutters(geometry.left, spec.card[0], spec.gap, geometry.columns), vertical=False)
+    return marks
+
+
+def _gutters(start: float, size: float, gap: float, count: int) -> list[tuple[float, float]]:
+    """(from, to) of each gutter between `count` pieces; with no gap, 1 mm either side of the shared cut."""
+    gutters = []
+    for index in range(1, count):
+        end = start + index * (size + gap) - gap
+        gutters.append((end, end + gap) if gap > 0 else (end - 1.0, end + 1.0))
+    return gutters
+
+
+def _gutter_marks(cuts: list[float], gutters: list[tuple[float, float]], vertical: bool) -> list[Item]:
+    """A mark across each gutter in line with each cut: black on a white line, over any bleed art."""
+    marks: list[Item] = []
+    for low, high in gutters:
+        for cut in cuts:
+            for colour, width in (("#ffffff", GUTTER_HALO), ("#000000", CROP_MARK_WIDTH)):
+                shape = (Shape("line", cut, low, 0, high - low, stroke=colour, stroke_width=width) if vertical
+                         else Shape("line", low, cut, high - low, 0, stroke=colour, stroke_width=width))
+                marks.append(shape)
     return marks
 
 
@@ -221,18 +352,40 @@ def _line(x: float, y: float, w: float, h: float) -> Shape:
     return Shape("line", x, y, w, h, stroke="#000000", stroke_width=CROP_MARK_WIDTH)
 
 
+BAR_TICK = 1.6          # mm: the ticks at the bar's ends
+BAR_HEIGHT = 4.2        # mm from the caption's top to the ticks' bottom, the bar's line 2.6 mm down
+BAR_CAPTION = 18.0      # mm for "50 mm · 100 %" at 6 pt beside the bar
+
+
 def scale_bar(spec: GridSpec, geometry: GridGeometry,
-              caption: Callable[[str, float], tuple[GlyphRun, ...]] | None) -> list[Item]:
-    """A 50 mm bar under the first column, between the crop marks, to check 100 % printing."""
+              caption: Callable[[str, float], tuple[GlyphRun, ...]] | None, room: Sides | None = None) -> list[Item]:
+    """A 50 mm bar to check 100 % printing, inside the printable area: under the first column between its
+    crop marks, or below them for narrow pieces, or else up the left margin beside the first row."""
+    room = room or margin_room(spec, geometry)
     grid_w, grid_h = geometry.size(spec)
-    if spec.card[0] >= SCALE_BAR + 6:   # between the crop marks under the first column
-        y = geometry.top + grid_h + spec.mark_offset + 1.2
+    bottom = geometry.top + grid_h
+    below = fit_marks(spec, room.bottom)
+    clear = max(below.offset if below else 0.0, spec.front_outer_bleed) + 0.4   # past the fronts' bleed
+    if spec.card[0] >= SCALE_BAR + 6 and room.bottom >= clear + BAR_HEIGHT:   # between the marks
+        y = bottom + clear + BAR_HEIGHT - BAR_TICK / 2
         x = geometry.left + (spec.card[0] - SCALE_BAR) / 2
         label_x = geometry.left + spec.card[0] + spec.gap + 2.0
-    else:                              # narrow pieces: below the crop marks
-        y = geometry.top + grid_h + spec.mark_offset + spec.mark_length + 2.5
-        x = geometry.left
-        label_x = x + SCALE_BAR + 3.0
+        return _bar(x, y, label_x, caption)
+    under_marks = (below.offset + below.length if below else 0.0) + 1.0
+    if room.bottom >= under_marks + BAR_HEIGHT:                       # narrow pieces: below the crop marks
+        y = bottom + under_marks + BAR_HEIGHT - BAR_TICK / 2
+        return _bar(geometry.left, y, geometry.left + SCALE_BAR + 3.0, caption)
+    length = SCALE_BAR + 3.0 + BAR_CAPTION
+    if room.left >= BAR_HEIGHT + 0.5 and spec.card[1] >= length + 4:  # up the left margin, beside row one
+        own = _bar(0.0, BAR_HEIGHT - BAR_TICK / 2, SCALE_BAR + 3.0, caption)
+        x = spec.margin + (room.left - BAR_HEIGHT) / 2
+        y = geometry.top + (spec.card[1] + length) / 2 - length
+        return [Group(x, y, BAR_HEIGHT, length, length, BAR_HEIGHT, 270, tuple(own))]
+    y = bottom + (room.bottom + BAR_HEIGHT) / 2 - BAR_TICK / 2         # the room there is, however little
+    return _bar(geometry.left, y, geometry.left + SCALE_BAR + 3.0, caption)
+
+
+def _bar(x: float, y: float, label_x: float, caption) -> list[Item]:
     items = scale_bar_items(x, y, None)
     if caption is not None:
         items.append(TextPlacement(label_x, y - 1.8, caption("50 mm · 100 %", 6.0)))
@@ -241,7 +394,7 @@ def scale_bar(spec: GridSpec, geometry: GridGeometry,
 
 def scale_bar_items(x: float, y: float, caption) -> list[Item]:
     """A 50 mm bar with ticks every 10 mm, its left end at (x, y); labelled when caption is given."""
-    tick = 1.6
+    tick = BAR_TICK
     items: list[Item] = [_line(x, y, SCALE_BAR, 0), _line(x, y - tick / 2, 0, tick),
                          _line(x + SCALE_BAR, y - tick / 2, 0, tick)]
     for step in range(10, 50, 10):
@@ -256,13 +409,13 @@ FOLD_GUTTER = 8.0      # mm between the fronts' half and the backs' half: room t
 
 def impose_gutterfold(copies: Sequence[PieceCopy], paper: tuple[float, float],
                       back_of: Callable[[PieceCopy], Face | None] = lambda copy: copy.back,
-                      caption=None, label: str = "cards", min_margin: float = 6.35) -> list[Page]:
+                      caption=None, label: str = "cards", min_margin: float = PRINTABLE_MARGIN) -> list[Page]:
     """Fronts and backs side by side on a landscape sheet, folded along a dashed line between them.
 
     For card stock that will not go through a duplex printer: fold the sheet in
     half along the line, glue, then cut along the crop marks. The backs are the
     fronts' mirror image across the fold, like long-edge duplex. Pieces of another
-    size start sheets of their own.
+    size start sheets of their own. Marks stay inside `min_margin` of the paper's edge.
     """
     pages: list[Page] = []
     for run in _runs_of_one_size(copies):
@@ -283,8 +436,12 @@ def _gutterfold_sheets(copies: Sequence[PieceCopy], paper: tuple[float, float],
     fold = width / 2
     left = fold - FOLD_GUTTER / 2 - columns * card_w
     top = (height - rows * card_h) / 2
-    spec = GridSpec((width, height), (card_w, card_h))
+    spec = GridSpec((width, height), (card_w, card_h), margin=min_margin)
     geometry = GridGeometry(columns, rows, left, top)
+    # right of the fronts lies the fold gutter: the marks there would fall under the backs
+    room = replace(margin_room(spec, geometry), right=0.0)
+    front_outer = _outer_bleed(spec, room, spec.front_outer_bleed)
+    back_outer = Sides(*(spec.back_outer_bleed,) * 4)
     pages: list[Page] = []
     per_page = columns * rows
     for sheet, start in enumerate(range(0, len(copies), per_page)):
@@ -292,20 +449,20 @@ def _gutterfold_sheets(copies: Sequence[PieceCopy], paper: tuple[float, float],
         for index, copy in enumerate(copies[start:start + per_page]):
             row, column = divmod(index, columns)
             x, y = geometry.cell(spec, row, column)
-            placements.append(Placement(copy.front, x, y, _clip(spec, geometry, row, column, spec.front_outer_bleed)))
+            placements.append(Placement(copy.front, x, y, _clip(spec, geometry, row, column, front_outer)))
             back = back_of(copy)
             if back is not None:
                 mirrored = 2 * fold - x - card_w          # across the fold
-                clip = _clip(spec, geometry, row, column, spec.back_outer_bleed)
+                clip = _clip(spec, geometry, row, column, back_outer)
                 mirrored_clip = (2 * fold - clip[0] - clip[2], clip[1], clip[2], clip[3])
                 placements.append(Placement(back, mirrored, y, mirrored_clip))
-        grid_right = left + columns * card_w
-        # the marks right of the fronts would fall under the backs: the left, top and bottom ones suffice
-        marks: list[Item] = [mark for mark in crop_marks(spec, geometry) if not (mark.h == 0 and mark.x > grid_right)]
-        marks.append(Shape("line", fold, top - 6, 0, rows * card_h + 12, stroke="#000000",
+        marks: list[Item] = [mark for mark in crop_marks(spec, geometry, room)
+                             if not (isinstance(mark, Shape) and mark.h == 0 and mark.x > left + columns * card_w)]
+        reach = min(6.0, top - min_margin)          # the fold line into the margins, not past them
+        marks.append(Shape("line", fold, top - reach, 0, rows * card_h + 2 * reach, stroke="#000000",
                            stroke_width=CROP_MARK_WIDTH, dash=(3.0, 2.0)))
         if first + sheet == 1:
-            marks.extend(scale_bar(spec, geometry, caption))
+            marks.extend(scale_bar(spec, geometry, caption, room))
         pages.append(Page(width, height, tuple(placements), tuple(marks),
                           label=f"{label} gutterfold {first + sheet}"))
     return pages

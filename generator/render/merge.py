@@ -8,6 +8,8 @@ import re
 
 import pypdfium2 as pdfium
 
+from generator.render.font_tags import distinct_subset_tags
+
 # pdfium writes a random file ID into every trailer, and the time into a new document's Info
 _TRAILER_ID = re.compile(rb"/ID\s*\[\s*<[0-9A-Fa-f]*>\s*<[0-9A-Fa-f]*>\s*\]")
 _CREATION_DATE = re.compile(rb"/CreationDate\(D:\d{14}[+-]\d\d'\d\d'\)")
@@ -22,9 +24,10 @@ def deterministic(pdf: bytes) -> bytes:
 
 
 def save(document: pdfium.PdfDocument) -> bytes:
+    """The document's bytes: each font subset (those of every joined file) under its own tag, a fixed ID."""
     buffer = io.BytesIO()
     document.save(buffer)
-    return deterministic(buffer.getvalue())
+    return deterministic(distinct_subset_tags(buffer.getvalue()))
 
 
 def append_pdf(first: bytes, second: bytes) -> bytes:

@@ -23,6 +23,7 @@ from generator.components.piece import ArtPlacement, Face, Group, Item, Shape, T
 from generator.imposition.sheet import Document, Page
 from generator.render.art import art_size, cmyk_svg, load_svg, open_raster
 from generator.render.colour import colour_object, separate_image
+from generator.render.font_tags import distinct_subset_tags
 from generator.text.fonts import file_digest
 from generator.units import mm_to_pt
 
@@ -375,4 +376,5 @@ def _art_form_name(file: Path) -> str:
 
 
 def render_pdf(document: Document, initial_font: str, colour_mode: str = "rgb", ink_limit: float = 3.0) -> bytes:
-    return PdfRenderer(initial_font, colour_mode, ink_limit).draw(document)
+    """The document's PDF, every font subset under its own tag."""
+    return distinct_subset_tags(PdfRenderer(initial_font, colour_mode, ink_limit).draw(document))
