@@ -64,7 +64,7 @@ def layout_sets(ctx: LayoutContext, pieces: PieceFile, papers: tuple[str, ...] =
         # one size per text box across the set: settled when the set is laid out
         with one_size_per_deck(ctx) as sizes:
             back_subject = Subject(f"{noun} {piece_set.id}, back", set_fields, set_mark)
-            back = layout_face(back_template, back_subject, ctx, f"{prefix}/back") if back_template else None
+            backs = _DistinctBacks(f"{prefix}/back")
             saver = layout_face(saver_template, back_subject, ctx, f"{prefix}/back-ink-saver") \
                 if saver_template else None
             copies: list[PieceCopy] = []
@@ -89,8 +89,12 @@ def layout_sets(ctx: LayoutContext, pieces: PieceFile, papers: tuple[str, ...] =
                         if back_template else front
                     front, piece_back = standee_face(front, piece_back, piece_set.standee.base,
                                                      f"{prefix}/{piece.id}/standee"), None
+                elif back_template is not None:
+                    # laid out with the piece's own fields (a marker's colour, a coin's value on both
+                    # sides); pieces whose backs come out alike share one face, drawn once
+                    piece_back = backs.face(layout_face(back_template, subject, ctx, f"{prefix}/{piece.id}/back"))
                 else:
-                    piece_back = back
+                    piece_back = None
                 if not copies:      # pieces of a set share the front's template: one look is enough
                     what = f"{noun} {piece_set.id}: a {piece_set.ITEMS[:-1]}"
                     if isinstance(piece_set, PawnSet):
@@ -110,6 +114,22 @@ def _final_copy(copy: PieceCopy, sizes: DeckSizes) -> PieceCopy:
     """The copy with its faces' texts at the set's sizes (the same copy if none changed)."""
     front, back = sizes.final(copy.front), sizes.final(copy.back)
     return copy if front is copy.front and back is copy.back else replace(copy, front=front, back=back)
+
+
+class _DistinctBacks:
+    """Backs laid out per piece, folded onto one face per distinct look: the first look keeps the
+    set's key (`<set>/back`), so a set whose back reads no piece field has exactly one back face."""
+
+    def __init__(self, set_key: str):
+        self.set_key = set_key
+        self.by_items: dict[tuple, Face] = {}
+
+    def face(self, laid_out: Face) -> Face:
+        found = self.by_items.get(laid_out.items)
+        if found is None:
+            key = self.set_key if not self.by_items else laid_out.key
+            found = self.by_items[laid_out.items] = replace(laid_out, key=key)
+        return found
 
 
 def _within_piece_limit(ctx: LayoutContext, count: int, mark: SourceMark) -> bool:
