@@ -9,8 +9,10 @@ box are written. Texts of deck-wide boxes are noted in the deck's scope
 from __future__ import annotations
 
 from generator.components.context import LayoutContext
+from generator.components.icons import box_style, check_icons
 from generator.components.deck_sizes import FittedText, open_scope
 from generator.components.piece import Item, TextPlacement
+from generator.render.icons import inline_art
 from generator.components.subject import (MISSING, Subject, box_colour, reference_mark, require, template_mark,
                                           value_of)
 from generator.components.table import fit_table
@@ -98,12 +100,13 @@ def _set_text(text: str, key: str | None, text_mark: SourceMark, box: Box, frame
               subject: Subject, ctx: LayoutContext, mark: SourceMark,
               name: str) -> tuple[tuple[Item, ...], FittedText | None]:
     """The text's placement fitted on its own, and (for a deck-wide box) what setting it again takes."""
-    style = resolve_style(template, box.style, ctx, mark)
+    style = box_style(resolve_style(template, box.style, ctx, mark), template, box, frame, ctx)
     declared = template.model.styles.get(box.style or "", _DEFAULT_STYLE)
     report_small(ctx, subject, name, key, mark, style.size, box.style, template.id)
     if declared.uppercase:
         text = uppercase_covered(text, style.stack, ctx)
     check_glyphs(text, style.stack, ctx, key or box.literal, text_mark, subject)
+    check_icons(text, key or box.literal, ctx, text_mark)
     x, y, w, h = frame
     pad = box.padding
     paragraphs = parse_rich_text(text)
@@ -111,7 +114,7 @@ def _set_text(text: str, key: str | None, text_mark: SourceMark, box: Box, frame
     if not layout.fits:
         report_overflow(ctx, subject, name, key, text_mark, layout.overflow, style.min_size, template.id,
                         deck_wide=declared.fit != "each")
-    placement = TextPlacement(x + pad, y + pad, layout.runs)
+    placement = TextPlacement(x + pad, y + pad, layout.runs, inline_art(layout, x + pad, y + pad))
     fitted = None if declared.fit == "each" else \
         FittedText(paragraphs, w - 2 * pad, h - 2 * pad, style, layout, placement)
     return (placement,), fitted

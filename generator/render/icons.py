@@ -1,39 +1,28 @@
-"""Art rasterised for inline use in flowing text (ReportLab paragraphs take images, not drawings)."""
+"""Inline icons as art: an icon set in text becomes an art placement standing on the text's baseline.
+
+The layout gives each icon a square the height of ICON_EM × the size, bottom on
+the baseline; the art is fitted into that square keeping its proportions and
+drawn as vector art (the same form as the art's every other use in the PDF).
+"""
 
 from __future__ import annotations
 
-import io
-import os
 from pathlib import Path
 
-import pypdfium2 as pdfium
-from reportlab.graphics import renderPDF
-
-from generator.render.art import load_svg
-from generator.text.fonts import cache_dir, file_digest
-
-ICON_PIXELS = 160     # 160 px for an icon printed ~4 mm high: far above 300 ppi
+from generator.components.piece import ArtPlacement
+from generator.render.art import art_size
+from generator.text.layout import InlineIcon, TextLayout
 
 
-def icon_png(path: Path, pixels: int = ICON_PIXELS) -> Path:
-    """A transparent PNG of the art, cached on disk by content."""
-    target = cache_dir().parent / "icons" / f"{file_digest(path)}-{pixels}.png"
-    if target.exists():
-        return target
-    target.parent.mkdir(parents=True, exist_ok=True)
-    if path.suffix.lower() != ".svg":
-        return path
-    drawing = load_svg(path)
-    document = pdfium.PdfDocument(renderPDF.drawToString(drawing))
-    page = document[0]
-    width, height = page.get_size()
-    image = page.render(scale=pixels / max(width, height), fill_color=(255, 255, 255, 0),
-                        may_draw_forms=True).to_pil()
-    page.close()
-    document.close()
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG")
-    temporary = target.with_suffix(f".{os.getpid()}.tmp")
-    temporary.write_bytes(buffer.getvalue())
-    os.replace(temporary, target)
-    return target
+def inline_art(layout: TextLayout, x: float, y: float) -> tuple[ArtPlacement, ...]:
+    """The art of a set text's icons, for text whose box starts at (x, y) mm."""
+    return tuple(icon_art(icon.file, icon, x, y) for icon in layout.icons if icon.file is not None)
+
+
+def icon_art(file: Path, icon: InlineIcon, dx: float = 0.0, dy: float = 0.0) -> ArtPlacement:
+    """The art of an inline icon in the square the layout kept for it, moved by (dx, dy) mm."""
+    width, height = art_size(file)
+    scale = icon.size / max(width, height, 1e-9)
+    w, h = width * scale, height * scale
+    # centred across, standing on the baseline (the square's bottom)
+    return ArtPlacement(file, icon.x + dx + (icon.size - w) / 2, icon.y + dy + icon.size - h, w, h)

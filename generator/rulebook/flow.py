@@ -1,76 +1,235 @@
 """Flow a resolved rulebook into A5 (or half-letter) pages with ReportLab platypus.
 
-Text goes into paragraphs as explicit font runs (per-glyph fallback done by
-our TextSetter, which platypus cannot do), with soft hyphens from pyphen so
-words with ё, ѝ and the like hyphenate too. Headings keep with their text,
-tables repeat their header row when they break, no widows or orphans; the
-table of contents is filled in by a second pass, from where headings landed.
+Every paragraph is set by the engine's own layout (generator/text/layout.py),
+the same path as every card's text: per-glyph font fallback, the language's
+line-breaking rules, hyphenation that never respells a word except at a line
+end, hard hyphens kept, {icon:name} icons inline. Platypus only places the set
+paragraphs: SetText splits between lines across pages (no widows or orphans),
+headings keep with their text, tables repeat their header row when they break;
+the table of contents is filled in by a second pass, from where headings landed.
 """
 
 from __future__ import annotations
 
 import io
-from xml.sax.saxutils import escape
+from dataclasses import dataclass, replace
 
 from reportlab.lib.colors import HexColor, toColor
-from reportlab.lib.enums import TA_CENTER, TA_LEFT
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame, KeepTogether, NextPageTemplate,
-                                PageBreak, PageTemplate, Paragraph, Spacer, Table, TableStyle)
+                                PageBreak, PageTemplate, Spacer, Table, TableStyle)
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from generator.render.icons import icon_png
+from generator.components.piece import TextPlacement
 from generator.render.colour import convert
+from generator.render.icons import icon_art
 from generator.render.pdf import FacePainter
-from generator.rulebook.resolve import ICON, Callout, Faq, Figure, RuleDoc, Table as RulesTable
-from generator.text.hyphenation import soft_hyphenate
-from generator.text.rich import parse_rich_text
+from generator.rulebook.resolve import Callout, Faq, Figure, RuleDoc, Table as RulesTable
+from generator.text.layout import SetStyle, TextLayout, fit_text
+from generator.text.linebreak import BreakRules
+from generator.text.rich import Paragraph as RichParagraph, parse_rich_text
 from generator.text.setter import TextSetter
-from generator.units import mm_to_pt
+from generator.units import mm_to_pt, pt_to_mm
 
 PAGE_SIZES = {"a4": (148.0, 210.0), "letter": (139.7, 215.9)}   # A5; half-letter
 MARGINS = {"top": 14.0, "bottom": 17.0, "inner": 13.0, "outer": 13.0}   # inner: at the fold
-INK = HexColor("#2b2220")
-RED = HexColor("#a31621")
+INK_HEX, RED_HEX, WHITE_HEX = "#2b2220", "#a31621", "#ffffff"
+INK = HexColor(INK_HEX)
+RED = HexColor(RED_HEX)
 CREAM = HexColor("#f6ecd9")
 BADGE = "#f2b705"
+BADGE_SIZE = 7.0
+NO_SPLIT_BELOW = 4     # a paragraph of fewer lines stays whole: no widow, no orphan
 
 
-class Markup:
-    """Rich text to platypus paragraph XML, one <font> per run of a fallback face."""
+@dataclass(frozen=True)
+class Book:
+    """What setting the rulebook's text needs: fonts, language rules and the game's icons."""
 
-    def __init__(self, setter: TextSetter, stack: tuple[str, ...], lang: str, icons: dict):
-        self.setter, self.stack, self.lang, self.icons = setter, stack, lang, icons
-
-    def paragraphs(self, text: str, weight: str = "regular", size: float = 9.5) -> list[tuple[str, str]]:
-        """(marker, xml) per paragraph of the text."""
-        result = []
-        for paragraph in parse_rich_text(text):
-            xml = "".join(self.fragment(f.text, self._weight(weight, f.bold), f.italic, size)
-                          for f in paragraph.fragments)
-            result.append((paragraph.marker, xml))
-        return result
-
-    @staticmethod
-    def _weight(base: str, bold: bool) -> str:
-        return base if not bold else ("black" if base != "regular" else "bold")
-
-    def fragment(self, text: str, weight: str, italic: bool, size: float) -> str:
-        out = []
-        for index, piece in enumerate(ICON.split(text)):
-            if index % 2:      # an :icon: name
-                if piece in self.icons:
-                    height = size * 1.25
-                    out.append(f'<img src="{icon_png(self.icons[piece])}" width="{height:.2f}" '
-                               f'height="{height:.2f}" valign="{-size * 0.28:.2f}"/>')
-                continue
-            for run in self.setter.runs(soft_hyphenate(piece, self.lang), self.stack, weight, italic):
-                out.append(f'<font name="{run.face.name}">{escape(run.text)}</font>')
-        return "".join(out)
+    setter: TextSetter
+    stack: tuple[str, ...]
+    lang: str
+    icons: dict
+    rules: BreakRules | None = None
 
     def face(self, weight: str = "regular", italic: bool = False) -> str:
         return self.setter.library.face(self.stack[0], weight, italic).name
+
+
+@dataclass(frozen=True)
+class BookStyle:
+    """A paragraph style of the rulebook, in points."""
+
+    size: float
+    leading: float
+    weight: str = "regular"
+    color: str = INK_HEX
+    align: str = "left"
+    space_before: float = 0.0
+    space_after: float = 0.0
+    keep_with_next: bool = False
+    hyphenate: bool = True
+    indent: float = 0.0          # list items: the text's indent; the marker stands at 1 pt
+
+
+class SetText(Flowable):
+    """One paragraph set by the engine's layout at the frame's width; splits between its lines."""
+
+    def __init__(self, paragraph: RichParagraph, style: BookStyle, book: Book, badge: str = "",
+                 first: int = 0, last: int | None = None, leader: str = ""):
+        super().__init__()
+        self.paragraph, self.style, self.book, self.badge = paragraph, style, book, badge
+        self.first, self.last, self.leader = first, last, leader
+        self.spaceBefore = style.space_before if first == 0 else 0.0
+        self.spaceAfter = style.space_after
+        self.keepWithNext = style.keep_with_next
+        self.layout: TextLayout | None = None
+        self.extra_line = False    # the badge needed a line of its own
+
+    def _set(self, available_width: float) -> TextLayout:
+        style = self.style
+        width = pt_to_mm(available_width - style.indent)
+        if self.leader:
+            width -= pt_to_mm(stringWidth(" 000", self.book.face(), style.size))
+        set_style = SetStyle(self.book.stack, style.size, style.size, weight=style.weight, color=style.color,
+                             align=style.align, leading=style.leading / style.size, lang=self.book.lang,
+                             hyphenate=style.hyphenate, breaks=self.book.rules)
+        body = RichParagraph(self.paragraph.fragments)
+        layout = fit_text((body,), max(width, 1.0), 1e6, set_style, self.book.setter)
+        self.end_x = _line_end(layout, len(layout.line_tops) - 1)
+        badge_width = pt_to_mm(stringWidth(f" {self.badge} ", self.book.face("black"), BADGE_SIZE)) + 1.5
+        self.extra_line = bool(self.badge) and self.end_x + badge_width > width
+        return layout
+
+    def _lines(self) -> int:
+        return len(self.layout.line_tops) + (1 if self.extra_line else 0)
+
+    def wrap(self, available_width, available_height):
+        self.available_width = available_width
+        self.layout = self._set(available_width)
+        last = self._lines() if self.last is None else self.last
+        self.width, self.height = available_width, (last - self.first) * self.style.leading
+        return self.width, self.height
+
+    def split(self, available_width, available_height):
+        if self.layout is None or self.available_width != available_width:
+            self.wrap(available_width, available_height)
+        last = self._lines() if self.last is None else self.last
+        total = last - self.first
+        fitting = int((available_height - self.spaceBefore + 1e-6) // self.style.leading)
+        if total < NO_SPLIT_BELOW or fitting < 2:
+            return []
+        cut = self.first + min(fitting, total - 2)
+        if cut - self.first < 2:
+            return []
+        head = SetText(self.paragraph, self.style, self.book, self.badge, self.first, cut, self.leader)
+        tail = SetText(self.paragraph, self.style, self.book, self.badge, cut, last, self.leader)
+        head.spaceAfter, tail.keepWithNext = 0.0, self.keepWithNext
+        head.keepWithNext = False
+        return [head, tail]
+
+    def draw(self):
+        layout, style = self.layout, self.style
+        line_height = pt_to_mm(style.leading)
+        top = self.first * line_height   # mm of the whole paragraph above this part
+        bottom = top + pt_to_mm(self.height)
+        runs = tuple(replace(run, baseline=run.baseline - top) for run in layout.runs
+                     if top - 1e-6 <= run.baseline - _ascent(run.size) < bottom - 1e-6)
+        items: list = [TextPlacement(pt_to_mm(style.indent), 0.0, runs)]
+        for icon in layout.icons:
+            if top - 1e-6 <= icon.y < bottom - 1e-6 and icon.name in self.book.icons:
+                items.append(icon_art(self.book.icons[icon.name], icon, pt_to_mm(style.indent), -top))
+        painter = FacePainter.on(self.canv, self.book.face())
+        painter._items(tuple(items), pt_to_mm(self.height))
+        if self.paragraph.marker and self.first == 0:
+            self._marker(painter, layout)
+        last_line = len(layout.line_tops) - 1
+        if (self.badge or self.leader) and self.first <= last_line + self.extra_line < (self.last or self._lines()):
+            self._line_end(painter, layout, top)
+
+    def _marker(self, painter, layout: TextLayout) -> None:
+        baseline = layout.runs[0].baseline if layout.runs else pt_to_mm(self.style.size)
+        runs = self.book.setter.runs(self.paragraph.marker, self.book.stack, self.style.weight, False)
+        x = 1.0
+        self.canv.setFillColor(painter.colour(self.style.color))
+        for run in runs:
+            self.canv.setFont(run.face.name, self.style.size)
+            self.canv.drawString(x, self.height - mm_to_pt(baseline), run.text)
+            x += stringWidth(run.text, run.face.name, self.style.size)
+
+    def _line_end(self, painter, layout: TextLayout, top: float) -> None:
+        """The badge after the last word (or on a line of its own), or a TOC entry's dots and page number."""
+        canvas, style = self.canv, self.style
+        last = len(layout.line_tops) - 1
+        line_top = (layout.line_tops[last] if layout.line_tops else 0.0) - top
+        baseline = line_top + pt_to_mm(style.size * ((style.leading / style.size - 1) / 2 + 0.8))
+        x = mm_to_pt(self.end_x) + style.indent
+        if self.extra_line:
+            baseline += pt_to_mm(style.leading)
+            x = style.indent
+        y = self.height - mm_to_pt(baseline)
+        if self.badge:
+            font = self.book.face("black")
+            text = f"\u00a0{self.badge}\u00a0"
+            width = stringWidth(text, font, BADGE_SIZE)
+            x += 0 if self.extra_line else stringWidth(" ", self.book.face(), style.size)
+            canvas.saveState()
+            canvas.setFillColor(painter.colour(BADGE))
+            canvas.rect(x, y - BADGE_SIZE * 0.25, width, BADGE_SIZE * 1.2, stroke=0, fill=1)
+            canvas.setFillColor(painter.colour(style.color))
+            canvas.setFont(font, BADGE_SIZE)
+            canvas.drawString(x, y, text)
+            canvas.restoreState()
+        if self.leader:
+            font = self.book.face()
+            right = self.width
+            number_width = stringWidth(self.leader, font, style.size)
+            canvas.saveState()
+            canvas.setFillColor(painter.colour(style.color))
+            canvas.setFont(font, style.size)
+            canvas.drawString(right - number_width, y, self.leader)
+            dot = stringWidth(" . ", font, style.size)
+            dots = int((right - number_width - x - 2) // dot)
+            if dots > 0:
+                canvas.drawString(right - number_width - dots * dot, y, " . " * dots)
+            canvas.restoreState()
+
+
+def _ascent(size: float) -> float:
+    """How far a line's baseline sits below the line's top, at leading 1 (mm), so a run maps to its line."""
+    return pt_to_mm(size * 0.8)
+
+
+def _line_end(layout: TextLayout, line: int) -> float:
+    """Where the last line's text ends (mm from the box's left)."""
+    if line < 0 or not layout.line_tops:
+        return 0.0
+    top = layout.line_tops[line]
+    ends = [run.x + pt_to_mm(stringWidth(run.text, run.font, run.size)) for run in layout.runs
+            if run.baseline > top]
+    ends += [icon.x + icon.size for icon in layout.icons if icon.y + icon.size > top]
+    return max(ends, default=0.0)
+
+
+class Markup:
+    """Rich text to set paragraphs, for one rulebook's fonts, language and icons."""
+
+    def __init__(self, book: Book):
+        self.book = book
+        self.setter, self.stack = book.setter, book.stack
+
+    def flowables(self, text: str, style: BookStyle, item_style: BookStyle | None = None,
+                  badge: str = "") -> list[SetText]:
+        """One SetText per paragraph of the text (list items in the item style); the badge after the last."""
+        paragraphs = parse_rich_text(text)
+        result = []
+        for index, paragraph in enumerate(paragraphs):
+            chosen = item_style if paragraph.marker and item_style is not None else style
+            result.append(SetText(paragraph, chosen, self.book, badge if index == len(paragraphs) - 1 else ""))
+        return result
+
+    def face(self, weight: str = "regular", italic: bool = False) -> str:
+        return self.book.face(weight, italic)
 
 
 class FaceFigure(Flowable):
@@ -93,12 +252,31 @@ class FaceFigure(Flowable):
         self.canv.rect(0, 0, self.width, self.height, stroke=1, fill=0)
 
 
-class Heading(Paragraph):
-    """A paragraph that the table of contents lists (with its font runs, so any script shows)."""
+class Heading(SetText):
+    """A set paragraph that the table of contents lists."""
 
-    def __init__(self, text, style, toc_xml: str, level: int = 0):
-        super().__init__(text, style)
-        self.toc_xml, self.toc_level = toc_xml, level
+    def __init__(self, paragraph: RichParagraph, style: BookStyle, book: Book, badge: str, toc_text: str,
+                 level: int = 0):
+        super().__init__(paragraph, style, book, badge)
+        self.toc_text, self.toc_level = toc_text, level
+
+
+class Contents(TableOfContents):
+    """The table of contents, its entries set like every other text (dots and page number at the end)."""
+
+    def __init__(self, book: Book, style: BookStyle, **kwargs):
+        super().__init__(**kwargs)
+        self.book, self.entry_style = book, style
+
+    def wrap(self, available_width, available_height):
+        entries = self._lastEntries or [(0, "", 0, None)]
+        rows = []
+        for _level, text, page, _key in entries:
+            for paragraph in parse_rich_text(text) or (RichParagraph(()),):
+                rows.append([SetText(paragraph, self.entry_style, self.book, leader=str(page))])
+        self._table = Table(rows, colWidths=(available_width,), style=self.tableStyle)
+        self.width, self.height = self._table.wrapOn(self.canv, available_width, available_height)
+        return self.width, self.height
 
 
 class RulebookTemplate(BaseDocTemplate):
@@ -155,40 +333,34 @@ class RulebookTemplate(BaseDocTemplate):
             x += advance
 
     def afterFlowable(self, flowable):
-        if isinstance(flowable, Heading):
-            self.notify("TOCEntry", (flowable.toc_level, flowable.toc_xml, self.page))
+        if isinstance(flowable, Heading) and flowable.first == 0:
+            self.notify("TOCEntry", (flowable.toc_level, flowable.toc_text, self.page))
 
 
 class Styles:
     """Paragraph styles of the rulebook, in points."""
 
-    def __init__(self, markup: Markup, compact: bool = False):
+    def __init__(self, compact: bool = False):
         """`compact` sets a leaflet: smaller type, tighter spacing."""
-        regular, bold, black = markup.face(), markup.face("bold"), markup.face("black")
         size, leading = (8.4, 10.9) if compact else (9.5, 12.8)
-        body = ParagraphStyle("body", fontName=regular, fontSize=size, leading=leading, textColor=INK,
-                              spaceAfter=3 if compact else 4, allowWidows=0, allowOrphans=0, embeddedHyphenation=1,
-                              splitLongWords=0, bulletFontName=regular, bulletFontSize=size)
-        self.body = body
-        self.item = ParagraphStyle("item", parent=body, leftIndent=11, bulletIndent=1, spaceAfter=2.5)
-        self.h1 = ParagraphStyle("h1", parent=body, fontName=black, fontSize=12.5 if compact else 15,
-                                 leading=15 if compact else 18, textColor=RED, spaceBefore=6 if compact else 10,
-                                 spaceAfter=3 if compact else 5, keepWithNext=1, embeddedHyphenation=0)
-        self.h2 = ParagraphStyle("h2", parent=body, fontName=black, fontSize=11, leading=14, spaceBefore=6,
-                                 spaceAfter=3, keepWithNext=1, embeddedHyphenation=0)
-        self.cell = ParagraphStyle("cell", parent=body, fontSize=min(8.3, size), leading=min(10.4, leading),
-                                   spaceAfter=0)
-        self.head = ParagraphStyle("head", parent=self.cell, fontName=bold, textColor=HexColor("#ffffff"))
-        self.caption = ParagraphStyle("caption", parent=body, fontSize=8, leading=10, alignment=TA_CENTER,
-                                      spaceBefore=2, spaceAfter=8)
-        self.question = ParagraphStyle("question", parent=body, fontName=bold, keepWithNext=1, spaceAfter=1.5)
-        self.callout_title = ParagraphStyle("callout", parent=body, fontName=black, fontSize=10.5, leading=13,
-                                            textColor=RED, spaceAfter=3, keepWithNext=1)
-        self.title = ParagraphStyle("title", parent=body, fontName=black, fontSize=30, leading=34,
-                                    alignment=TA_CENTER, textColor=RED, embeddedHyphenation=0)
-        self.tagline = ParagraphStyle("tagline", parent=body, fontSize=12, leading=16, alignment=TA_CENTER)
-        self.fact = ParagraphStyle("fact", parent=body, fontName=bold, fontSize=11, leading=15, alignment=TA_CENTER)
-        self.toc = [ParagraphStyle("toc0", parent=body, fontSize=10, leading=15, alignment=TA_LEFT)]
+        self.body = body = BookStyle(size, leading, space_after=3 if compact else 4)
+        self.item = replace(body, indent=11, space_after=2.5)
+        title = dict(weight="black", keep_with_next=True, hyphenate=False)
+        self.h1 = BookStyle(12.5 if compact else 15, 15 if compact else 18, color=RED_HEX,
+                            space_before=6 if compact else 10, space_after=3 if compact else 5, **title)
+        self.h2 = BookStyle(11, 14, space_before=6, space_after=3, **title)
+        self.cell = replace(body, size=min(8.3, size), leading=min(10.4, leading), space_after=0)
+        self.head = replace(self.cell, weight="bold", color=WHITE_HEX, hyphenate=False)
+        self.caption = replace(body, size=8, leading=10, align="center", space_before=2, space_after=8)
+        self.question = replace(body, weight="bold", keep_with_next=True, space_after=1.5)
+        self.callout_title = BookStyle(10.5, 13, color=RED_HEX, space_after=3, **title)
+        self.title = BookStyle(30, 34, weight="black", align="center", color=RED_HEX, hyphenate=False)
+        self.leaflet_title = replace(self.title, size=22, leading=26)
+        self.tagline = replace(body, size=12, leading=16, align="center", hyphenate=False)
+        self.fact = replace(body, weight="bold", size=11, leading=15, align="center", hyphenate=False)
+        self.facts = replace(self.fact, size=9.5, space_after=4)
+        self.edition = replace(self.fact, weight="black", color=RED_HEX)
+        self.toc = replace(body, size=10, leading=15, space_after=0, hyphenate=False)
 
 
 class StoryBuilder:
@@ -196,37 +368,27 @@ class StoryBuilder:
 
     def __init__(self, doc: RuleDoc, markup: Markup, frame_width_mm: float):
         self.doc, self.markup, self.frame_width = doc, markup, frame_width_mm
-        self.styles = Styles(markup, compact=doc.leaflet)
+        self.styles = Styles(compact=doc.leaflet)
 
-    def paragraphs(self, text: str, style: ParagraphStyle, weight: str = "regular") -> list[Flowable]:
-        flowables = []
-        for marker, xml in self.markup.paragraphs(text, weight, style.fontSize):
-            if marker:
-                flowables.append(Paragraph(xml, self.styles.item, bulletText=marker))
-            else:
-                flowables.append(Paragraph(xml, style))
-        return flowables
+    def paragraphs(self, text: str, style: BookStyle, badge: bool = False) -> list[Flowable]:
+        return self.markup.flowables(text, style, self.styles.item, self.doc.badge if badge else "")
 
     def table_style(self, commands: list) -> TableStyle:
         """Tables select a cell font even for flowable cells: make it ours, not an unembedded Helvetica."""
         return TableStyle([("FONT", (0, 0), (-1, -1), self.markup.face(), 8.3)] + commands)
-
-    def badge(self) -> str:
-        if not self.doc.badge:
-            return ""
-        return (f' <font backColor="{BADGE}" size="7" name="{self.markup.face("black")}">'
-                f'&nbsp;{escape(self.doc.badge)}&nbsp;</font>')
 
     def story(self) -> list[Flowable]:
         story = self.leaflet_head() if self.doc.leaflet else self.cover_and_contents()
         for section in self.doc.sections:
             if not self.doc.leaflet:   # a leaflet keeps headings with their text, but fills its pages
                 story.append(CondPageBreak(mm_to_pt(30)))
-            heading_xml = "".join(xml for _, xml in self.markup.paragraphs(section.heading.words, "black", 15))
-            toc_xml = "".join(xml for _, xml in self.markup.paragraphs(section.heading.words, "regular", 10))
-            if section.heading.badge:
-                heading_xml += self.badge()
-            story.append(Heading(heading_xml, self.styles.h1, toc_xml))
+            paragraphs = parse_rich_text(section.heading.words)
+            for index, paragraph in enumerate(paragraphs):
+                last = index == len(paragraphs) - 1
+                badge = self.doc.badge if section.heading.badge and last else ""
+                story.append(Heading(paragraph, self.styles.h1, self.markup.book, badge,
+                                     section.heading.words if index == 0 else "") if index == 0 else
+                             SetText(paragraph, self.styles.h1, self.markup.book, badge))
             for item in section.items:
                 story += self.item(item)
         return story
@@ -235,18 +397,16 @@ class StoryBuilder:
         """A leaflet starts straight away: title, tagline and facts above the first section."""
         styles = self.styles
         story: list[Flowable] = [NextPageTemplate("body")]
-        story += self.paragraphs(self.doc.title, ParagraphStyle("leaflet", parent=styles.title, fontSize=22,
-                                                                leading=26), "black")
+        story += self.paragraphs(self.doc.title, styles.leaflet_title)
         story += self.paragraphs(self.doc.tagline, styles.tagline)
         facts = " · ".join(self.doc.facts + (self.doc.edition,))
-        story += self.paragraphs(facts, ParagraphStyle("facts", parent=styles.fact, fontSize=9.5, spaceAfter=4),
-                                 "bold")
+        story += self.paragraphs(facts, styles.facts)
         return story
 
     def cover_and_contents(self) -> list[Flowable]:
         styles = self.styles
         story: list[Flowable] = [Spacer(1, mm_to_pt(22))]
-        story += self.paragraphs(self.doc.title, styles.title, "black")
+        story += self.paragraphs(self.doc.title, styles.title)
         story.append(Spacer(1, mm_to_pt(4)))
         story += self.paragraphs(self.doc.tagline, styles.tagline)
         story.append(Spacer(1, mm_to_pt(8)))
@@ -254,13 +414,12 @@ class StoryBuilder:
             story.append(CentredArt(self.doc.cover_art, 55, self.markup.face()))
             story.append(Spacer(1, mm_to_pt(8)))
         for fact in self.doc.facts:
-            story += self.paragraphs(fact, styles.fact, "bold")
+            story += self.paragraphs(fact, styles.fact)
         story.append(Spacer(1, mm_to_pt(4)))
-        story += self.paragraphs(self.doc.edition, ParagraphStyle("edition", parent=styles.fact, textColor=RED),
-                                 "black")
+        story += self.paragraphs(self.doc.edition, styles.edition)
         story += [NextPageTemplate("body"), PageBreak()]
-        story += self.paragraphs(self.doc.toc_title, styles.h1, "black")
-        toc = TableOfContents(levelStyles=styles.toc, dotsMinLevel=0, tableStyle=self.table_style([
+        story += self.paragraphs(self.doc.toc_title, styles.h1)
+        toc = Contents(self.markup.book, styles.toc, dotsMinLevel=0, tableStyle=self.table_style([
             ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
             ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
             ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
@@ -270,13 +429,10 @@ class StoryBuilder:
     def item(self, item) -> list[Flowable]:
         styles = self.styles
         content = item.content
-        if item.kind == "paragraph":
-            return self.paragraphs(content.words, styles.body)
-        if item.kind == "list":
-            return self.paragraphs(content.words, styles.body)
+        if item.kind in ("paragraph", "list"):
+            return self.paragraphs(content.words, styles.body, content.badge)
         if item.kind == "subheading":
-            xml = "".join(x for _, x in self.markup.paragraphs(content.words, "black", 11))
-            return [Paragraph(xml + (self.badge() if content.badge else ""), styles.h2)]
+            return self.paragraphs(content.words, styles.h2, content.badge)
         if item.kind == "table":
             return [self.table(content)]
         if item.kind == "callout":
@@ -295,13 +451,9 @@ class StoryBuilder:
         widths = [mm_to_pt(self.frame_width) * w / total for w in weights]
         data = []
         if table.header:
-            data.append([self._cell(text, styles.head, "bold") for text in table.header])
+            data.append([self._cell(text, styles.head) for text in table.header])
         for row, badge in zip(table.rows, table.row_badges):
-            cells = [self._cell(text, styles.cell) for text in row]
-            if badge and cells:
-                first = "".join(x for _, x in self.markup.paragraphs(row[0], "regular", 8.3))
-                cells[0] = Paragraph(first + "<br/>" + self.badge(), styles.cell)
-            data.append(cells)
+            data.append([self._cell(text, styles.cell, badge and index == 0) for index, text in enumerate(row)])
         flowable = Table(data, colWidths=widths, repeatRows=1 if table.header else 0, splitByRow=1)
         commands = [("VALIGN", (0, 0), (-1, -1), "TOP"), ("GRID", (0, 0), (-1, -1), 0.4, HexColor("#c9b79c")),
                     ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
@@ -315,14 +467,14 @@ class StoryBuilder:
         flowable.spaceBefore, flowable.spaceAfter = 3, 7
         return flowable
 
-    def _cell(self, text: str, style: ParagraphStyle, weight: str = "regular"):
-        parts = self.paragraphs(text, style, weight)
+    def _cell(self, text: str, style: BookStyle, badge: bool = False):
+        parts = self.paragraphs(text, style, badge)
         return parts if len(parts) != 1 else parts[0]
 
     def callout(self, callout: Callout) -> Flowable:
         inner: list[Flowable] = []
         if callout.title:
-            inner += self.paragraphs(callout.title, self.styles.callout_title, "black")
+            inner += self.paragraphs(callout.title, self.styles.callout_title)
         for item in callout.blocks:
             inner += self.item(item)
         box = Table([[inner]], colWidths=[mm_to_pt(self.frame_width)])
@@ -335,8 +487,7 @@ class StoryBuilder:
     def faq(self, faq: Faq) -> list[Flowable]:
         flowables: list[Flowable] = []
         for question, answer, badge in faq.entries:
-            xml = "".join(x for _, x in self.markup.paragraphs(question, "bold", 9.5))
-            flowables.append(Paragraph(xml + (self.badge() if badge else ""), self.styles.question))
+            flowables += self.paragraphs(question, self.styles.question, badge)
             flowables += self.paragraphs(answer, self.styles.body)
         return flowables
 
@@ -381,7 +532,7 @@ class CentredArt(Flowable):
 def render_rules(doc: RuleDoc, paper: str, setter: TextSetter, stack: tuple[str, ...],
                  colour_mode: str = "rgb", ink_limit: float = 3.0) -> bytes:
     """rules.pdf as bytes: two passes, so the table of contents has the real page numbers."""
-    markup = Markup(setter, stack, doc.lang, doc.icons)
+    markup = Markup(Book(setter, stack, doc.lang, doc.icons, doc.breaks))
     width, _ = PAGE_SIZES[paper]
     frame_width = width - MARGINS["outer"] - MARGINS["inner"]
     buffer = io.BytesIO()

@@ -9,26 +9,26 @@ that the content already says.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.components.board import LaidOutBoard
 from generator.components.context import LayoutContext
+from generator.components.icons import check_icons, game_break_rules, game_icons
 from generator.components.subject import resolve_file
 from generator.components.piece import Face
 from generator.components.pieces import LaidOutSet
 from generator.content.schema import Block, Rulebook, Shown, TableRow
 from generator.errors import SourceMark
+from generator.text.linebreak import BreakRules
 from generator.units import shown
 
-ICON = re.compile(r":([a-z0-9_-]+):")
 DEFAULTS = {"rules.toc": "Contents", "rules.title": "Rules"}
 
 
 @dataclass(frozen=True)
 class Text:
-    """Words with markup (**bold**, *italic*, :icon:, lists by line)."""
+    """Words with markup (**bold**, *italic*, {icon:name}, lists by line)."""
 
     words: str
     badge: bool = False
@@ -87,6 +87,7 @@ class RuleDoc:
     toc_title: str
     footer: str
     leaflet: bool = False
+    breaks: BreakRules | None = None    # the language's line-breaking rules with the game's additions
 
 
 def count_variables(sets: dict[str, list[LaidOutSet]]) -> dict[str, int]:
@@ -116,11 +117,8 @@ class _Resolver:
         return document.mark(("rulebook",) + path)
 
     def words(self, key: str, *path) -> str:
-        text, _ = self.ctx.translate(key, self.mark(*path), self.counts)
-        for name in ICON.findall(text):
-            if name not in self.rulebook.icons and self.ctx.once("icon", name):
-                self.ctx.problems.add(self.mark(*path), f"'{key}' uses the icon :{name}:, which rules.yaml "
-                                      "does not define", "add it under rulebook.icons")
+        text, entry_mark = self.ctx.translate(key, self.mark(*path), self.counts)
+        check_icons(text, key, self.ctx, entry_mark or self.mark(*path))
         return text
 
     def shown(self, item: Shown) -> bool:
@@ -221,11 +219,7 @@ def resolve_rules(ctx: LayoutContext, sets: dict[str, list[LaidOutSet]],
         return None
     rulebook = source.rules.rulebook
     resolver = _Resolver(ctx, rulebook, count_variables(sets), sets, boards)
-    icons = {}
-    for name, relative in rulebook.icons.items():
-        path = resolve_file(ctx, relative, resolver.mark("icons", name))
-        if path is not None:
-            icons[name] = path
+    icons = game_icons(ctx)
     sections = []
     for index, section in enumerate(rulebook.sections):
         if not resolver.shown(section):
@@ -247,7 +241,7 @@ def resolve_rules(ctx: LayoutContext, sets: dict[str, list[LaidOutSet]],
         edition_name, resolve_file(ctx, cover.art, resolver.mark("cover", "art")) if cover.art else None,
         tuple(sections), icons, ctx.translate("game.full_badge", resolver.mark())[0] if _has(ctx, "game.full_badge")
         else "", _word(ctx, "rules.toc"), f"{title} · {_word(ctx, 'rules.title')} · {edition_name}",
-        rulebook.leaflet)
+        rulebook.leaflet, game_break_rules(ctx))
 
 
 def _has(ctx: LayoutContext, key: str) -> bool:

@@ -1,18 +1,28 @@
 """Wrap rich text into a box and shrink it until it fits: the fit-to-box stage.
 
+The one typesetting path of every text (cards, tokens, pawns, boards, sheets,
+the rulebook, the kit): the words printed are exactly the words given. Lines
+break at spaces the language's rules allow (generator/text/linebreak.py), at a
+word's own hard hyphens (kept), and, where the style hyphenates and a
+dictionary exists, at hyphenation points — a dictionary's respelling
+(Hungarian ssz → sz-sz) applied only where a line really ends there.
 The size is found by binary search between the style's size and its minimum,
-so text is set at a real font size. Words break at spaces and, where a
-dictionary exists, at hyphenation points (pyphen); a word wider than the box
-even when hyphenated counts as not fitting, which is the signal to shrink.
+so text is set at a real font size; a word wider than the box counts as not
+fitting, which is the signal to shrink. `{icon:name}` icons are set inline at
+the text's size, standing on the baseline.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
+from pathlib import Path
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from generator.text.hyphenation import dictionary
+from generator.text.hyphenation import Break, breaks
+from generator.text.linebreak import GLUE, NARROW_GLUE, NO_BREAK_SPACES, BreakRules, break_rules, glue_spaces
 from generator.text.rich import Fragment, Paragraph
 from generator.text.setter import TextSetter
 from generator.units import pt_to_mm
@@ -22,6 +32,8 @@ MARKER_GAP = 0.35      # between a list marker and its text, in multiples of the
 BASELINE = 0.80        # first baseline below the top of a line's em box
 HYPHENATE_BELOW = 0.6  # a line filled less than this much tries to hyphenate the next word
 SEARCH_STEPS = 7       # binary search steps: (max - min) / 128, well under 0.1 pt
+ICON_EM = 0.9          # an inline icon's height and width, in multiples of the size
+_ALPHA_RUN = re.compile(r"[^\W\d_]+")
 
 
 @dataclass(frozen=True)
@@ -39,6 +51,13 @@ class SetStyle:
     leading: float = 1.2
     lang: str = "en"
     halo: tuple[str, float] | None = None   # outline colour and width (mm) under the letters
+    hyphenate: bool = True        # False: never break inside a word, shrink instead
+    icons: tuple[tuple[str, Path], ...] = ()   # the game's inline icons: name, art file
+    breaks: BreakRules | None = None   # the language's line-breaking rules (None: the engine's for lang)
+
+    @property
+    def rules(self) -> BreakRules:
+        return self.breaks if self.breaks is not None else break_rules(self.lang)
 
 
 @dataclass(frozen=True)
@@ -56,12 +75,29 @@ class GlyphRun:
 
 
 @dataclass(frozen=True)
+class InlineIcon:
+    """An icon set in the text: its name and square, in mm from the box's top-left (its bottom on the baseline)."""
+
+    name: str
+    x: float
+    y: float
+    size: float
+    file: Path | None = None   # None for a name the game does not define (reported by the check)
+
+
+@dataclass(frozen=True)
 class TextLayout:
     runs: tuple[GlyphRun, ...]
     size: float
     fits: bool
     overflow: float          # mm of height (or width) beyond the box at the smallest size
     height: float            # mm used
+    icons: tuple[InlineIcon, ...] = ()
+    line_tops: tuple[float, ...] = ()   # mm from the box's top to each line's top
+
+    @property
+    def lines(self) -> int:
+        return len(self.line_tops)
 
 
 Word = tuple[Fragment, ...]
@@ -85,8 +121,24 @@ def fit_text(paragraphs: tuple[Paragraph, ...], width: float, height: float,
     key = (paragraphs, round(width, 4), round(height, 4), style)
     cached = setter.layouts.get(key)
     if cached is None:
-        cached = setter.layouts[key] = _fit(paragraphs, width, height, style, setter)
+        glued = glue_paragraphs(paragraphs, style.rules)
+        cached = setter.layouts[key] = _fit(glued, width, height, style, setter)
     return cached
+
+
+@lru_cache(maxsize=16384)
+def glue_paragraphs(paragraphs: tuple[Paragraph, ...], rules: BreakRules) -> tuple[Paragraph, ...]:
+    """The paragraphs with the spaces no line may break at made no-break spaces (the words unchanged)."""
+    result = []
+    for paragraph in paragraphs:
+        text = glue_spaces("".join(f.text for f in paragraph.fragments), rules)
+        fragments, offset = [], 0
+        for fragment in paragraph.fragments:
+            end = offset + len(fragment.text)
+            fragments.append(replace(fragment, text=text[offset:end]))
+            offset = end
+        result.append(replace(paragraph, fragments=tuple(fragments)))
+    return tuple(result)
 
 
 def _fit(paragraphs: tuple[Paragraph, ...], width: float, height: float,
@@ -131,11 +183,11 @@ def _one_line(paragraphs, width, height, style, setter) -> TextLayout | None:
     if len(paragraphs) != 1 or paragraphs[0].marker or len(paragraphs[0].fragments) != 1:
         return None
     fragment = paragraphs[0].fragments[0]
-    if fragment.bold or fragment.italic:
+    if fragment.bold or fragment.italic or fragment.icon:
         return None
     text = " ".join(part for part in fragment.text.split(" ") if part)
     measure = _Measure(setter, style, style.size)
-    runs = setter.runs(text, style.stack, style.weight, style.italic)
+    runs = setter.runs(measure.printable(text), style.stack, style.weight, style.italic)
     used = pt_to_mm(style.size * style.leading)
     if len(runs) != 1 or used > height + 1e-6:
         return None
@@ -145,9 +197,9 @@ def _one_line(paragraphs, width, height, style, setter) -> TextLayout | None:
     top = {"top": 0.0, "middle": (height - used) / 2, "bottom": height - used}[style.valign]
     baseline = top + pt_to_mm(style.size * (style.leading - 1) / 2) + pt_to_mm(style.size * BASELINE)
     x = {"left": 0.0, "center": (width - content) / 2, "right": width - content}[style.align]
-    run = GlyphRun(x, baseline, text, runs[0].face.name, style.size, style.color, runs[0].face.synthetic_italic,
-                   style.halo)
-    return TextLayout((run,), style.size, True, 0.0, used)
+    run = GlyphRun(x, baseline, runs[0].text, runs[0].face.name, style.size, style.color,
+                   runs[0].face.synthetic_italic, style.halo)
+    return TextLayout((run,), style.size, True, 0.0, used, line_tops=(top,))
 
 
 def _attempt(paragraphs, width, height, size, style, setter, split_long_words=True):
@@ -171,7 +223,7 @@ def _words(paragraph: Paragraph) -> list[Word]:
             if index:
                 words.append([])
             if part:
-                words[-1].append(Fragment(part, fragment.bold, fragment.italic))
+                words[-1].append(replace(fragment, text=part))
     return [tuple(word) for word in words if word]
 
 
@@ -198,7 +250,7 @@ def _wrap(paragraphs, width, size, style, setter, split_long_words=True) -> tupl
             # Hyphenate only a line that would otherwise be left loose, or a word too long for any line.
             too_long = word_width > available
             loose = (used < HYPHENATE_BELOW * available and not too_long) or (too_long and split_long_words)
-            head, tail = (_hyphenate(word, available - used - space, measure, style.lang)
+            head, tail = (_hyphenate(word, available - used - space, measure, style)
                           if loose else (None, None))
             if head is not None and (line.words or tail):
                 line.words.append(head)
@@ -215,23 +267,34 @@ def _wrap(paragraphs, width, size, style, setter, split_long_words=True) -> tupl
     return lines, too_wide
 
 
-def _hyphenate(word: Word, room: float, measure: "_Measure", lang: str):
-    """Split a word at the last break point whose head fits in room.
+def _hyphenate(word: Word, room: float, measure: "_Measure", style: SetStyle):
+    """Split a word at the last break point whose head fits in room: (head, tail) or (None, None).
 
-    Break points are the dictionary's (a '-' is added) and the word's own hard
-    hyphens (nothing is added, and no break lands next to one).
+    Break points are the word's own hard hyphens (kept, nothing added) and, if the
+    style hyphenates, the dictionary's (a '-' is added, and a respelling the
+    dictionary asks for is made here, at the line end, and nowhere else). A word
+    glued to its neighbours ("в Минск", "3 ★") breaks only inside one of them.
     """
-    found = dictionary(lang)
-    text = "".join(f.text for f in word)
     if room <= 0:
         return None, None
-    candidates = [(index + 1, False) for index, char in enumerate(text[:-1]) if char == "-" and index > 0]
-    if found is not None and len(text) >= 5:
-        candidates += [(position, True) for position in found.positions(text)
-                       if text[position - 1] != "-" and text[position] != "-"
-                       and _letters(text[:position]) >= 2 and _letters(text[position:]) >= 3]
-    for position, add_hyphen in sorted(candidates, reverse=True):
-        head, tail = _cut(word, position)
+    text = "".join(f.text for f in word)
+    candidates: list[tuple[Break, bool]] = []
+    for segment in _segments(text):
+        start, end = segment
+        candidates += [(Break(index + 1, index + 1), False) for index in range(start + 1, end - 1)
+                       if text[index] == "-" and text[index + 1] != "-"]
+        if not style.hyphenate:
+            continue
+        for run in _ALPHA_RUN.finditer(text, start, end):
+            letters = run.group()
+            if len(letters) < 5:
+                continue
+            for found in breaks(letters, style.lang):
+                if found.start >= 2 and len(letters) - found.end >= 3:
+                    candidates.append((Break(run.start() + found.start, run.start() + found.end,
+                                             found.head_end, found.tail_start), True))
+    for found, add_hyphen in sorted(candidates, key=lambda candidate: candidate[0].start, reverse=True):
+        head, tail = _cut_at(word, found)
         if add_hyphen:
             head = head + (Fragment("-", head[-1].bold, head[-1].italic),)
         if measure.word(head) <= room + 1e-6:
@@ -239,8 +302,25 @@ def _hyphenate(word: Word, room: float, measure: "_Measure", lang: str):
     return None, None
 
 
-def _letters(text: str) -> int:
-    return sum(char.isalpha() for char in text)
+def _segments(text: str) -> list[tuple[int, int]]:
+    """The stretches of a glued word between its no-break spaces."""
+    result, start = [], 0
+    for index, char in enumerate(text):
+        if char in NO_BREAK_SPACES:
+            result.append((start, index))
+            start = index + 1
+    result.append((start, len(text)))
+    return [(a, b) for a, b in result if b > a]
+
+
+def _cut_at(word: Word, found: Break) -> tuple[Word, Word]:
+    head, _ = _cut(word, found.start)
+    _, tail = _cut(word, found.end)
+    if found.head_end:
+        head = head[:-1] + (replace(head[-1], text=head[-1].text + found.head_end),)
+    if found.tail_start:
+        tail = (replace(tail[0], text=found.tail_start + tail[0].text),) + tail[1:]
+    return head, tail
 
 
 def _cut(word: Word, position: int) -> tuple[Word, Word]:
@@ -255,8 +335,8 @@ def _cut(word: Word, position: int) -> tuple[Word, Word]:
             tail.append(fragment)
         else:
             cut = position - offset
-            head.append(Fragment(fragment.text[:cut], fragment.bold, fragment.italic))
-            tail.append(Fragment(fragment.text[cut:], fragment.bold, fragment.italic))
+            head.append(replace(fragment, text=fragment.text[:cut]))
+            tail.append(replace(fragment, text=fragment.text[cut:]))
         offset = end
     return tuple(head), tuple(tail)
 
@@ -272,12 +352,30 @@ class _Measure:
             return self.style.weight
         return "black" if self.style.weight != "regular" else "bold"
 
+    def printable(self, text: str) -> str:
+        """The text as drawn: a glue space as a space, a narrow one in the first form the fonts have."""
+        if GLUE in text:
+            text = text.replace(GLUE, " ")
+        if NARROW_GLUE in text:
+            narrow = next((char for char in (NARROW_GLUE, "\u2009") if self.setter.covers(char, self.style.stack)),
+                          " ")
+            text = text.replace(NARROW_GLUE, narrow)
+        return text
+
     def text(self, text: str, bold: bool, italic: bool) -> float:
-        return pt_to_mm(self.setter.width_pt(text, self.style.stack, self.weight(bold),
+        return pt_to_mm(self.setter.width_pt(self.printable(text), self.style.stack, self.weight(bold),
                                              italic or self.style.italic, self.size))
 
+    def fragment(self, fragment: Fragment) -> float:
+        if fragment.icon:
+            return self.icon()
+        return self.text(fragment.text, fragment.bold, fragment.italic)
+
+    def icon(self) -> float:
+        return pt_to_mm(self.size * ICON_EM)
+
     def word(self, word: Word) -> float:
-        return sum(self.text(f.text, f.bold, f.italic) for f in word)
+        return sum(self.fragment(f) for f in word)
 
     def space(self) -> float:
         return self.text(" ", False, False)
@@ -290,10 +388,14 @@ def _place(attempt, width, height, size, style, setter) -> TextLayout:
     gap = pt_to_mm(size * PARAGRAPH_GAP)
     top = {"top": 0.0, "middle": (height - used) / 2, "bottom": height - used}[style.valign]
     runs: list[GlyphRun] = []
+    icons: list[InlineIcon] = []
+    files = dict(style.icons)
+    tops: list[float] = []
     y = top
     for index, line in enumerate(lines):
         if index and line.first:
             y += gap
+        tops.append(y)
         baseline = y + pt_to_mm(size * (style.leading - 1) / 2) + pt_to_mm(size * BASELINE)
         content = sum(measure.word(w) for w in line.words) + measure.space() * max(0, len(line.words) - 1)
         available = width - line.indent
@@ -302,22 +404,30 @@ def _place(attempt, width, height, size, style, setter) -> TextLayout:
         if line.marker:
             runs.extend(_runs(line.marker, False, False, x - line.indent, baseline, measure, style, setter))
         line_runs: list[GlyphRun] = []
+        joinable = False     # the next run may extend the last one (nothing drawn between them)
         for number, word in enumerate(line.words):
             space = " " if number else ""
             if number:
                 x += measure.space()
             for fragment in word:
+                if fragment.icon:
+                    side = measure.icon()
+                    icons.append(InlineIcon(fragment.icon, x, baseline - side, side, files.get(fragment.icon)))
+                    x += side
+                    joinable = False
+                    continue
                 placed = _runs(fragment.text, fragment.bold, fragment.italic, x, baseline, measure, style, setter)
-                if placed and line_runs and _continues(line_runs[-1], placed[0]):
+                if placed and joinable and _continues(line_runs[-1], placed[0]):
                     # one string per stretch of a face: fewer, longer text operators in the PDF
                     line_runs[-1] = replace(line_runs[-1], text=line_runs[-1].text + space + placed[0].text)
                     placed = placed[1:]
                 line_runs.extend(placed)
+                joinable = joinable or bool(placed)
                 space = ""
-                x += measure.text(fragment.text, fragment.bold, fragment.italic)
+                x += measure.fragment(fragment)
         runs.extend(line_runs)
         y += line_height
-    return TextLayout(tuple(runs), size, fits, max(0.0, overflow), used)
+    return TextLayout(tuple(runs), size, fits, max(0.0, overflow), used, tuple(icons), tuple(tops))
 
 
 def _continues(previous: GlyphRun, following: GlyphRun) -> bool:
@@ -329,7 +439,7 @@ def _runs(text, bold, italic, x, baseline, measure: _Measure, style: SetStyle, s
     weight = measure.weight(bold)
     slanted = italic or style.italic
     placed = []
-    for run in setter.runs(text, style.stack, weight, slanted):
+    for run in setter.runs(measure.printable(text), style.stack, weight, slanted):
         placed.append(GlyphRun(x, baseline, run.text, run.face.name, measure.size, style.color,
                                run.face.synthetic_italic, style.halo))
         x += pt_to_mm(stringWidth(run.text, run.face.name, measure.size))

@@ -1,7 +1,10 @@
-"""Parse the little markup translators write: **bold**, *italic*, paragraphs and list items.
+"""Parse the little markup translators write: **bold**, *italic*, {icon:name}, paragraphs and list items.
 
 A newline starts a paragraph; a paragraph starting with '- ' is a bullet item,
 one starting with '1. ' (any number) a numbered item. `\\*` is a literal star.
+`{icon:gift}` is the game's icon `gift` (game.yaml `icons`), set inline at the
+text's size; in a fragment it is one ICON_CHAR, so the line breaker sees it as
+a character of a word.
 """
 
 from __future__ import annotations
@@ -10,6 +13,9 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from generator.text.linebreak import ICON_CHAR
+
+ICON = re.compile(r"\{icon:([^{}\s]*)\}")
 _ITEM = re.compile(r"^(?:(-|•)|(\d{1,3})[.)])\s+")
 
 
@@ -20,6 +26,7 @@ class Fragment:
     text: str
     bold: bool = False
     italic: bool = False
+    icon: str = ""       # an inline icon's name; its text is then ICON_CHAR
 
 
 @dataclass(frozen=True)
@@ -57,14 +64,24 @@ def _inline(line: str) -> list[Fragment]:
             italic = not italic
         elif token:
             text = "*" if token == "\\*" else token
-            if fragments and (fragments[-1].bold, fragments[-1].italic) == (bold, italic):
-                fragments[-1] = Fragment(fragments[-1].text + text, bold, italic)
-            else:
-                fragments.append(Fragment(text, bold, italic))
+            for index, piece in enumerate(ICON.split(text)):
+                if index % 2:
+                    fragments.append(Fragment(ICON_CHAR, bold, italic, piece))
+                elif piece:
+                    if fragments and not fragments[-1].icon and (fragments[-1].bold, fragments[-1].italic) == \
+                            (bold, italic):
+                        fragments[-1] = Fragment(fragments[-1].text + piece, bold, italic)
+                    else:
+                        fragments.append(Fragment(piece, bold, italic))
     return fragments
+
+
+def icon_names(text: str) -> list[str]:
+    """The icon names a text uses, in order ({icon:name})."""
+    return ICON.findall(text)
 
 
 def plain_text(text: str) -> str:
     """The text a reader sees, without markup (for searching and reports)."""
-    return "\n".join((p.marker + " " if p.marker else "") + "".join(f.text for f in p.fragments)
+    return "\n".join((p.marker + " " if p.marker else "") + "".join(f.text for f in p.fragments if not f.icon)
                      for p in parse_rich_text(text))

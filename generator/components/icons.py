@@ -1,0 +1,90 @@
+"""The game's inline icon set and the check of the icons a text uses.
+
+Icons are named in game.yaml `icons: {gift: art/gift.svg}` (and, for older
+games, rules.yaml `rulebook.icons`, merged in: game.yaml wins) and written
+`{icon:gift}` in any text of any catalog. An unknown name, or the rulebook's
+former `:gift:` markup, is reported where the text is written.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from pathlib import Path
+
+from generator.components.context import LayoutContext
+from generator.components.subject import resolve_file
+from generator.content.schema import Box
+from generator.content.templates import ResolvedTemplate
+from generator.errors import SourceMark
+from generator.text.layout import SetStyle
+from generator.text.linebreak import BreakRules, break_rules
+from generator.text.rich import icon_names
+from generator.units import pt_to_mm
+
+_FORMER_MARKUP = re.compile(r"(?<![\w:]):([a-z0-9_-]+):(?![\w:])")
+
+
+def game_icons(ctx: LayoutContext) -> dict[str, Path]:
+    """Icon name → art file, every file checked once (a bad one reported where it is named)."""
+    memo_key = ("icons",)
+    if memo_key not in ctx.memo:
+        icons: dict[str, Path] = {}
+        source = ctx.source
+        rules = source.rules.rulebook.icons if source.rules is not None else {}
+        for name, relative in rules.items():
+            path = resolve_file(ctx, relative, source.rules_document.mark(("rulebook", "icons", name)))
+            if path is not None:
+                icons[name] = path
+        for name, relative in source.game.icons.items():
+            path = resolve_file(ctx, relative, source.game_document.mark(("icons", name)))
+            if path is not None:
+                icons[name] = path
+        ctx.memo[memo_key] = icons
+    return ctx.memo[memo_key]
+
+
+def known_icons(ctx: LayoutContext) -> set[str]:
+    """Every name the game defines, its file usable or not (a bad file is its own problem)."""
+    source = ctx.source
+    rules = source.rules.rulebook.icons if source.rules is not None else {}
+    return set(rules) | set(source.game.icons)
+
+
+def check_icons(text: str, key: str | None, ctx: LayoutContext, mark: SourceMark) -> None:
+    """Report icons the game does not define, and the former :name: markup, where the text is written."""
+    known = known_icons(ctx)
+    for name in icon_names(text):
+        if name not in known and ctx.once("icon", key, name, ctx.lang):
+            ctx.problems.add(mark, f"unknown icon '{{icon:{name}}}' in '{key}' ({ctx.lang})",
+                             f"icons of this game: {', '.join(sorted(known)) or 'none'}; "
+                             "name its art in game.yaml icons: {" + (name or "name") + ": art/….svg}")
+    for name in _FORMER_MARKUP.findall(text):
+        if name in known and ctx.once("former-icon", key, name, ctx.lang):
+            ctx.problems.add(mark, f"':{name}:' in '{key}' ({ctx.lang}) is the former icon markup and would "
+                             "print as written", f"write {{icon:{name}}}")
+
+
+def game_break_rules(ctx: LayoutContext) -> BreakRules:
+    """The language's line-breaking rules with the game's additions (game.yaml linebreak)."""
+    if ("break-rules",) not in ctx.memo:
+        extra = {lang: rules.no_break_after for lang, rules in ctx.source.game.linebreak.items()}
+        ctx.memo[("break-rules",)] = break_rules(ctx.lang, extra)
+    return ctx.memo[("break-rules",)]
+
+
+def box_style(style: SetStyle, template: ResolvedTemplate, box: Box, frame, ctx: LayoutContext) -> SetStyle:
+    """A text box's style with its line-breaking decided: the game's rules for the language, and
+    `hyphenate` as the style says or, by default, only in boxes with room for three lines or more
+    (titles, labels and one- or two-line boxes shrink rather than break a word)."""
+    declared = template.model.styles.get(box.style or "")
+    hyphenate = declared.hyphenate if declared is not None and declared.hyphenate is not None else \
+        (frame[3] - 2 * box.padding) >= 3 * pt_to_mm(style.size * style.leading) - 1e-6
+    return replace(style, hyphenate=hyphenate, breaks=game_break_rules(ctx), icons=icon_files(ctx))
+
+
+def icon_files(ctx: LayoutContext) -> tuple[tuple[str, Path], ...]:
+    """The icon set as the layout takes it (hashable, sorted by name)."""
+    if ("icon-files",) not in ctx.memo:
+        ctx.memo[("icon-files",)] = tuple(sorted(game_icons(ctx).items()))
+    return ctx.memo[("icon-files",)]

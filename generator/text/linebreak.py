@@ -1,0 +1,118 @@
+"""Where a line may not break, per language: the engine's tables and the rule that applies them.
+
+A paragraph's breakable spaces are ordinary spaces; this stage turns the ones a
+typesetter would never break at into GLUE (a no-break space, printed as a
+space), and French spaces before ; : ! ? » and after « into the no-break spaces
+French typography uses. The words themselves are never changed.
+
+The tables are data: one entry per language, and a game adds words to them in
+game.yaml (`linebreak: {ru: {no_break_after: [на, по]}}`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+GLUE = "\u00a0"            # a space no line breaks at; printed as an ordinary space
+NARROW_GLUE = "\u202f"     # French espace fine insécable (; ! ? « »)
+ICON_CHAR = "\ufffc"       # an inline icon's place in a fragment's text (U+FFFC OBJECT REPLACEMENT)
+NO_BREAK_SPACES = (GLUE, NARROW_GLUE)
+
+
+@dataclass(frozen=True)
+class BreakRules:
+    """One language's rules: words a line never ends with, and which general rules apply."""
+
+    lang: str
+    no_break_after: frozenset[str] = frozenset()   # lower-case
+    number_holds_next: bool = True     # "3 stars", never "3 / stars"
+    dash_holds_previous: bool = True   # "word — continues", never "word / — continues"
+    icon_holds_word: bool = True       # an icon stays with its word
+    french_spacing: bool = False       # no-break spaces before ; : ! ? » and after «
+
+
+# One letter words that end no line (Russian and Bulgarian typesetting rule; Hungarian
+# article and conjunction; English article and pronoun). Georgian and other scripts:
+# only the general rules (numbers, dashes, icons).
+TABLES: dict[str, dict] = {
+    "bg": {"no_break_after": ["в", "с", "к", "и", "а", "о", "у", "я"]},
+    "ru": {"no_break_after": ["в", "с", "к", "и", "а", "о", "у", "я"]},
+    "uk": {"no_break_after": ["в", "с", "к", "і", "й", "а", "о", "у", "я", "з"]},
+    "hu": {"no_break_after": ["a", "s"]},
+    "en": {"no_break_after": ["a", "i"]},
+    "fr": {"no_break_after": ["à", "a", "y"], "french_spacing": True},
+    "de": {},
+    "ka": {},
+}
+
+
+def break_rules(lang: str, extra: dict[str, list[str]] | None = None) -> BreakRules:
+    """The rules of a language (its base language's for 'fr-CA'), with a game's words added."""
+    base = lang.split("-")[0].split("_")[0].lower()
+    table = TABLES.get(lang, TABLES.get(base, {}))
+    words = set(table.get("no_break_after", ()))
+    for key in (base, lang):
+        words |= {word.lower() for word in (extra or {}).get(key, ())}
+    return BreakRules(lang, frozenset(words), french_spacing=table.get("french_spacing", False))
+
+
+_OPENING = "„“\"'«‹([{‚‘"
+_NUMBER = re.compile(r"[+\-−±]?\d+(?:[.,:/–\-]\d+)*[%×x°]?")
+_DASHES = ("—", "–")
+_FRENCH_BEFORE = {";": NARROW_GLUE, "!": NARROW_GLUE, "?": NARROW_GLUE, "»": NARROW_GLUE, ":": GLUE}
+
+
+def glue_spaces(text: str, rules: BreakRules) -> str:
+    """The text with every space a line must not break at made a no-break space.
+
+    `text` is one paragraph, icons written as ICON_CHAR; its length never changes,
+    so fragment boundaries stay where they were.
+    """
+    tokens = [(match.start(), match.end()) for match in re.finditer(r"[^ ]+", text)]
+    if len(tokens) < 2:
+        return text
+    chars = list(text)
+    words = [text[start:end] for start, end in tokens]
+    for index in range(len(tokens) - 1):
+        before, after = words[index], words[index + 1]
+        glue = _glue(before, after, words[index + 2] if index + 2 < len(words) else None, rules)
+        if glue:
+            for position in range(tokens[index][1], tokens[index + 1][0]):
+                chars[position] = glue
+    return "".join(chars)
+
+
+def _glue(before: str, after: str, following: str | None, rules: BreakRules) -> str:
+    """The no-break space to put between two neighbouring words, or '' to leave the space breakable."""
+    if rules.french_spacing:
+        if after[0] in _FRENCH_BEFORE:
+            return _FRENCH_BEFORE[after[0]]
+        if before[-1] in "«‹":
+            return NARROW_GLUE
+    if rules.no_break_after and before.lstrip(_OPENING).lower() in rules.no_break_after:
+        return GLUE
+    if rules.number_holds_next and _NUMBER.fullmatch(before.lstrip(_OPENING)):
+        return GLUE
+    if rules.dash_holds_previous and after[0] in _DASHES:
+        return GLUE
+    if rules.icon_holds_word:
+        # an icon goes with the word after it ("★ points"), or with the word before it when
+        # it closes a phrase ("gain ★." / "gain ★"); between two icons a line may break
+        if _icon_only(before) and not _icon_only(after) and _leans_forward(before, after):
+            return GLUE
+        if _icon_only(after) and not _icon_only(before) and not _leans_forward(after, following):
+            return GLUE
+    return ""
+
+
+def _leans_forward(icon: str, following: str | None) -> bool:
+    return following is not None and not _icon_only(following) and icon[-1] not in _CLOSING
+
+
+_CLOSING = ".,;:!?)]»“”\"'…"
+
+
+def _icon_only(word: str) -> bool:
+    """A word that is an icon with at most punctuation around it."""
+    return ICON_CHAR in word and not any(char.isalnum() for char in word)
