@@ -42,6 +42,7 @@ class TextPlacement:
     x: float                       # the box's top-left; runs are relative to it
     y: float
     runs: tuple[GlyphRun, ...]
+    icons: tuple[ArtPlacement, ...] = ()   # inline icons' art, placed on the face like any art
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,8 @@ def walk(items: tuple[Item, ...]):
         yield item
         if isinstance(item, Group):
             yield from walk(item.items)
+        elif isinstance(item, TextPlacement):
+            yield from item.icons
 
 
 @dataclass(frozen=True)

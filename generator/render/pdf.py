@@ -232,6 +232,8 @@ class FacePainter:
                 current = (None, None, None)
             else:
                 canvas.drawString(x, y, run.text)
+        for icon in text.icons:
+            self._art(icon, height)
 
     def _halo(self, run, x: float, y: float) -> None:
         """The run's letters stroked with round joins (text render mode 1), under the filled letters."""
