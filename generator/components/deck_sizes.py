@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
 from generator.components.piece import Face, Group, Item, TextPlacement
+from generator.render.icons import inline_art
 from generator.text.layout import SetStyle, TextLayout, fit_text
 from generator.text.rich import Paragraph
 from generator.text.setter import TextSetter
@@ -112,7 +113,9 @@ def _one_size(texts: list[FittedText], setter: TextSetter) -> tuple[float, dict[
             style = replace(text.style, size=size, min_size=min(size, text.style.min_size))
             again = fit_text(text.paragraphs, text.width, text.height, replace(style, min_size=size), setter)
             if again.fits:
-                replacements[id(text.placement)] = TextPlacement(text.placement.x, text.placement.y, again.runs)
+                replacements[id(text.placement)] = TextPlacement(text.placement.x, text.placement.y, again.runs,
+                                                                     inline_art(again, text.placement.x,
+                                                                                text.placement.y))
             else:        # fits lower down only: a new round at that size
                 smaller = min(smaller, fit_text(text.paragraphs, text.width, text.height, style, setter).size)
         if smaller >= size - _SAME:
