@@ -2,7 +2,7 @@
 
 Latin letters get accents, every text grows by about 40 % and is bracketed, so
 a box that would overflow in a long translation overflows here first.
-Placeholders ({count}), markup (** *, :icon:, list markers) and line breaks
+Placeholders ({count}), markup (** *, {icon:name}, list markers) and line breaks
 are kept, so the text still works as the engine's input.
 """
 
@@ -15,7 +15,7 @@ from generator.i18n.catalog import Catalog, Entry, required_plural_forms
 PSEUDO = "qps-ploc"
 EXPANSION = 0.4
 _ACCENTS = str.maketrans("aeiouycnszAEIOUYCNSZ", "áéíóúýçñšžÁÉÍÓÚÝÇÑŠŽ")
-_KEEP = re.compile(r"(\{[A-Za-z_][A-Za-z0-9_]*\}|:[a-z0-9_-]+:|\*\*|\*|\n(?:- |\d+\. )?|^(?:- |\d+\. ))")
+_KEEP = re.compile(r"(\{[A-Za-z_][A-Za-z0-9_]*\}|\{icon:[^{}\s]*\}|\*\*|\*|\n(?:- |\d+\. )?|^(?:- |\d+\. ))")
 _PAD = " ·~·~·~·~·~·~·~·~·~·~·~·~·~·~·~·~·~·~"
 
 
