@@ -5,6 +5,9 @@ content is checked) → draw each target's files (write.py) into a staging folde
 worker processes when there are several → once every target is drawn, swap them all
 into place (incremental.commit_targets). A build with content errors, or that fails or
 is interrupted while drawing, replaces nothing: the previous outputs stay as they were.
+
+Only what planning needs is imported at the top: a build with nothing to do hashes files
+and never loads the layout and drawing stages (pydantic, ReportLab, svglib, pdfium).
 """
 
 from __future__ import annotations
@@ -14,20 +17,34 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
-from generator.content.game import GameSource
+from typing import TYPE_CHECKING
+
 from generator.content.yaml_source import load_yaml
 from generator.errors import ContentError, Problems, SourceMark
 from generator.files import Staging, fingerprint, output_problem, remove_dead_staging
 from generator.heap import allocation_burst, frozen_heap
 from generator.incremental import commit_targets, inputs_digest, is_fresh, target_digest
 from generator.options import BuildOptions
-from generator.targets import Target, clean_games, layout_targets, load_games
-from generator.text.fonts import FontLibrary
-from generator.text.setter import forget_text_runs
-from generator.write import BuildReport, DrawFailure, caption_maker, write_target
+from generator.report import BuildReport
+
+if TYPE_CHECKING:
+    from generator.content.game import GameSource
+    from generator.targets import Target
+    from generator.text.fonts import FontLibrary
 
 __all__ = ["BuildOptions", "BuildReport", "ContentError", "build", "caption_maker", "check", "layout_targets",
            "load_games", "plan_targets", "preview"]
+
+
+def __getattr__(name: str):
+    """The stages' names this module has always offered, imported when first asked for."""
+    if name in ("layout_targets", "load_games", "clean_games"):
+        import generator.targets
+        return getattr(generator.targets, name)
+    if name == "caption_maker":
+        from generator.write import caption_maker
+        return caption_maker
+    raise AttributeError(name)
 
 
 def build(folders: list[Path], options: BuildOptions, progress=None) -> BuildReport:
@@ -43,10 +60,16 @@ def _build(folders: list[Path], options: BuildOptions, progress) -> BuildReport:
     started = time.perf_counter()
     report = BuildReport()
     stale, digests = plan_targets(folders, options, report)
+    if not stale:                 # nothing to do: nothing else is imported
+        remove_dead_staging(options.out)
+        report.seconds = time.perf_counter() - started
+        return report
+    from generator.targets import clean_games, layout_targets
+    from generator.text.fonts import FontLibrary
     problems = Problems()
     library = FontLibrary()
     with allocation_burst():
-        sources = clean_games([folder for folder in folders if folder in stale], problems)
+        sources = clean_games([folder for folder in folders if folder in stale], problems, options.templates)
     wanted = {target for targets in stale.values() for target in targets}
     with allocation_burst():
         targets = layout_targets(sources, options, problems, library, only=wanted if not options.force else None)
@@ -72,7 +95,7 @@ def _write_staged(targets: list[Target], options: BuildOptions, library: FontLib
         with staging:
             _draw_targets(targets, options, staging, library, report, progress, failures)
             failures.raise_if_errors()
-            commit_targets(staging, report.produced, digests)
+            commit_targets(staging, report.produced, digests, options.only)
     except OSError as error:
         path, message, hint = output_problem(error, staging)
         failures.add(SourceMark(path or options.out), message, hint)
@@ -85,6 +108,7 @@ def _draw_targets(targets: list[Target], options: BuildOptions, staging: Staging
                   report: BuildReport, progress, failures: Problems) -> None:
     """Each target's files in the staging folder. A target that cannot be drawn is a problem in
     `failures` (the others are still drawn, so all are reported); a write error ends it all."""
+    from generator.write import DrawFailure
     out, options = options.out, replace(options, out=staging.folder)
     if options.jobs > 1 and len(targets) > 1:
         _draw_in_workers(targets, options, out, report, progress, failures)
@@ -111,6 +135,7 @@ def _draw_in_workers(targets: list[Target], options: BuildOptions, out: Path, re
     """One target a task, in worker processes that die with this one (and are stopped on Ctrl-C)."""
     import concurrent.futures
     from generator.workers import stop_workers, worker_pool
+    from generator.write import DrawFailure
     jobs = [(target.source.folder, target.folder_parts) for target in targets]
     with worker_pool(min(options.jobs, len(jobs))) as pool:
         futures = [pool.submit(_write_one, folder, key, options) for folder, key in jobs]
@@ -127,7 +152,7 @@ def _draw_in_workers(targets: list[Target], options: BuildOptions, out: Path, re
             raise
 
 
-def _add_failure(failures: Problems, failure: DrawFailure, out: Path) -> None:
+def _add_failure(failures: Problems, failure, out: Path) -> None:
     """A target that raised while drawing, named by its output folder."""
     failures.add(SourceMark(out.joinpath(*failure.target)), f"could not draw {failure.file}: {failure.reason}",
                  "nothing was replaced in any target of this build; this is a value pnp should have refused "
@@ -141,18 +166,21 @@ def _write_one(folder: Path, key: tuple[str, str, str], options: BuildOptions) -
 
 
 def _lay_out_and_write_one(folder: Path, key: tuple[str, str, str], options: BuildOptions) -> BuildReport:
+    from generator.targets import layout_targets, load_games
+    from generator.text.fonts import FontLibrary
     problems = Problems()
     library = FontLibrary()
     one = replace(options, editions=(key[1],), languages=(key[2],), force=False)
     with allocation_burst():
-        sources = load_games([folder], problems)
+        sources = load_games([folder], problems, options.templates)
         target, = layout_targets(sources, one, problems, library, only={key})
     _forget_layout_inputs(sources)
     return _write_laid_out(target, replace(options, jobs=1), library)
 
 
-def _forget_layout_inputs(sources: list[GameSource]) -> None:
+def _forget_layout_inputs(sources: list["GameSource"]) -> None:
     """What only layout needs, released before the files are drawn (see GameSource.forget_positions)."""
+    from generator.text.setter import forget_text_runs
     for source in sources:
         source.forget_positions()
     forget_text_runs()
@@ -161,6 +189,7 @@ def _forget_layout_inputs(sources: list[GameSource]) -> None:
 def _write_laid_out(target: Target, options: BuildOptions, library: FontLibrary,
                     on_pages: Callable[[int], None] | None = None) -> BuildReport:
     """Write one target's files under options.out, with each file's size and sha256 for its stamp."""
+    from generator.write import write_target
     started = time.perf_counter()
     report = BuildReport(on_pages=on_pages)
     write_target(target, options, library, report)
@@ -198,13 +227,14 @@ def plan_targets(folders: list[Path], options: BuildOptions, report: BuildReport
                 or not isinstance(languages, list):
             stale[folder] = set()            # let the full load report what is wrong
             continue
-        game_digest = inputs_digest(folder)
+        game_digest = inputs_digest(folder, options.templates)
         wanted_languages = [lang for lang in options.languages or languages]
         for edition in options.editions or list(editions):
             for lang in wanted_languages:
                 key = (game_id, str(edition), str(lang))
-                digests[key] = target_digest(game_digest, key[1], key[2], options)
-                if options.force or not is_fresh(options.out.joinpath(*key), digests[key]):
+                language_digest = game_digest.of_language(key[2], str(languages[0]) if languages else "")
+                digests[key] = target_digest(language_digest, key[1], key[2], options)
+                if options.force or not is_fresh(options.out.joinpath(*key), digests[key], options.only):
                     stale.setdefault(folder, set()).add(key)
                 else:
                     report.up_to_date.append("/".join(key))
@@ -213,11 +243,13 @@ def plan_targets(folders: list[Path], options: BuildOptions, report: BuildReport
 
 def check(folders: list[Path], options: BuildOptions) -> Problems:
     """Everything a build checks, without writing a file."""
+    from generator.targets import clean_games, layout_targets
+    from generator.text.fonts import FontLibrary
     problems = Problems()
     library = FontLibrary()
     with frozen_heap():
         with allocation_burst():
-            sources = clean_games(folders, problems)
+            sources = clean_games(folders, problems, options.templates)
         with allocation_burst():
             layout_targets(sources, replace(options, check_only=True), problems, library)
     return problems
@@ -226,10 +258,12 @@ def check(folders: list[Path], options: BuildOptions) -> Problems:
 def preview(folders: list[Path], options: BuildOptions, dpi: float = 100) -> BuildReport:
     """PNGs of every distinct face and contact sheets, under output/<game>/<edition>/<lang>/preview/."""
     from generator.render.preview import render_previews
+    from generator.targets import clean_games, layout_targets
+    from generator.text.fonts import FontLibrary
     started = time.perf_counter()
     problems = Problems()
     library = FontLibrary()
-    sources = clean_games(folders, problems)
+    sources = clean_games(folders, problems, options.templates)
     targets = layout_targets(sources, options, problems, library)
     problems.raise_if_errors()
     report = BuildReport()

@@ -1,20 +1,70 @@
-"""The `pnp` command: parses options and calls the stages, nothing more."""
+"""The `pnp` command: parses options and calls the stages, nothing more.
+
+Each command imports the stages it runs when it runs (`pnp --help` and a build with nothing
+to do never load pydantic, ReportLab, svglib or pdfium). Defaults come from the flags, then
+the project file (pnp.yaml, generator/project.py), then pnp's own.
+"""
 
 from __future__ import annotations
 
 import math
 import sys
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import click
 
-from generator.build import BuildOptions, build, check, preview
-from generator.content.game import find_games
 from generator.errors import ContentError, Problem, UsageError, printable
-from generator.i18n.engine_text import CALIBRATION, calibration_instructions
+from generator.i18n.engine_text import CALIBRATION
+from generator.options import OUTPUTS, BuildOptions
+from generator.project import Project
 
 PAPERS = ("a4", "letter")
+DEFAULT_CONTENT = "content"
+DEFAULT_OUT = "output"
+
+
+def find_games(content_root: Path) -> list[Path]:
+    """The game folders (with a game.yaml) directly under a folder."""
+    return sorted(p.parent for p in content_root.glob("*/game.yaml"))
+
+
+@dataclass(frozen=True)
+class Where:
+    """Where a command looks: the game roots (folders of game folders), the output, the project."""
+
+    roots: tuple[Path, ...]
+    out: Path
+    project: Project | None = None
+
+    @property
+    def templates(self) -> Path | None:
+        return self.project.templates if self.project else None
+
+
+def locate(content_root: str | None, out: str | None, project_file: str | None) -> Where:
+    """The flags first, then the project file (found from here upwards, or --project), then
+    content/ and output/ in the current folder. Problems in pnp.yaml exit 1, located."""
+    from generator.project import find_project, load_project
+    file = Path(project_file) if project_file else find_project(Path.cwd())
+    project = None
+    if file is not None:
+        from generator.errors import Problems
+        problems = Problems()
+        project = load_project(file, problems)
+        if problems.errors:
+            _report(problems.items)
+            click.echo(f"{len(problems.errors)} error(s) in the project file {file}", err=True)
+            sys.exit(1)
+    if content_root is not None:
+        roots: tuple[Path, ...] = (Path(content_root),)
+    elif project is not None:
+        roots = project.games
+    else:
+        roots = (Path(DEFAULT_CONTENT),)
+    output = Path(out) if out is not None else (project.output if project and project.output
+                                               else (project.root / DEFAULT_OUT if project else Path(DEFAULT_OUT)))
+    return Where(roots, output, project)
 
 
 def _split(value: str | None) -> tuple[str, ...] | None:
@@ -23,24 +73,29 @@ def _split(value: str | None) -> tuple[str, ...] | None:
     return tuple(part.strip() for part in value.split(",") if part.strip())
 
 
-def resolve_games(names: tuple[str, ...], content_root: Path) -> list[Path]:
-    """Game names under content/, or paths to game folders; none means every game."""
+def resolve_games(names: tuple[str, ...], content_root: Path | tuple[Path, ...]) -> list[Path]:
+    """Game names under the game roots (content/, or a project's `games:`), or paths to game
+    folders; none means every game. A root may itself be a game folder."""
+    roots = (content_root,) if isinstance(content_root, Path) else tuple(content_root)
+
+    def games_in(root: Path) -> list[Path]:
+        return [root] if (root / "game.yaml").is_file() else find_games(root)
     if not names:
-        games = find_games(content_root)
+        games = [game for root in roots for game in games_in(root)]
         if not games:
-            raise UsageError(f"no games found: {content_root}/*/game.yaml does not exist")
+            raise UsageError(f"no games found: no {' nor '.join(f'{root}/*/game.yaml' for root in roots)}; "
+                             "name a game folder, or create one with `pnp new GAME`")
         return games
     folders = []
     for name in names:
         as_path = Path(name)
-        if (as_path / "game.yaml").is_file():
-            folders.append(as_path)
-        elif (content_root / name / "game.yaml").is_file():
-            folders.append(content_root / name)
-        else:
-            known = ", ".join(p.name for p in find_games(content_root)) or "none"
+        found = [as_path] if (as_path / "game.yaml").is_file() else \
+            [game for root in roots for game in games_in(root) if game.name == name]
+        if not found:
+            known = ", ".join(game.name for root in roots for game in games_in(root)) or "none"
             raise UsageError(f"no game '{name}': not a folder with game.yaml, nor a game under "
-                             f"{content_root}/ (games there: {known})")
+                             f"{', '.join(f'{root}/' for root in roots)} (games there: {known})")
+        folders.append(found[0])
     return folders
 
 
@@ -66,18 +121,47 @@ def _offset(value: str | None) -> tuple[float, float]:
     return (x, y)
 
 
+def _only(value: str | None) -> frozenset[str] | None:
+    """--only cards,png: which outputs a build makes (None: all)."""
+    names = _split(value)
+    if names is None:
+        return None
+    unknown = [name for name in names if name not in OUTPUTS]
+    if unknown:
+        raise UsageError(f"--only: unknown output {', '.join(repr(name) for name in unknown)} "
+                         f"(choose from {', '.join(OUTPUTS)})")
+    return frozenset(names)
+
+
+def _printer(where: Where, name: str | None):
+    """The printer profile asked for with --printer, or the project's default; None without either."""
+    project = where.project
+    chosen = name or (project.printer if project else None)
+    if chosen is None:
+        return None
+    profiles = project.printers if project else {}
+    if chosen not in profiles:
+        where_from = f"in {project.file}" if project else "(no pnp.yaml found: profiles live in a project file)"
+        raise UsageError(f"--printer: no profile '{chosen}' {where_from}; profiles: "
+                         f"{', '.join(sorted(profiles)) or 'none'}")
+    return profiles[chosen]
+
+
 def _options(edition, lang, paper, out, duplex="long-edge", allow_fallback=False, gap=0.0,
-             copies=1, back_offset=None) -> BuildOptions:
-    papers = _split(paper) or PAPERS
+             copies=1, back_offset=None, where: Where | None = None) -> BuildOptions:
+    project = where.project if where else None
+    papers = _split(paper) or (project.papers if project and project.papers else PAPERS)
     if not (math.isfinite(gap) and 0 <= gap <= MAX_GAP):
         why = ": a negative gap would lay cards over each other" if gap < 0 else ""
         raise UsageError(f"--gap takes millimetres from 0 to {MAX_GAP:g} (got {gap:g}){why}")
     for item in papers:
         if item not in PAPERS:
             raise UsageError(f"unknown paper '{item}' (use a4, letter or a4,letter)")
-    return BuildOptions(editions=_split(edition), languages=_split(lang), papers=papers,
-                        out=Path(out), duplex=duplex, allow_fallback=allow_fallback, gap=gap, copies=copies,
-                        back_offset=_offset(back_offset))
+    return BuildOptions(editions=_split(edition) or (project.editions if project else None),
+                        languages=_split(lang) or (project.languages if project else None), papers=papers,
+                        out=Path(out) if out is not None else where.out, duplex=duplex or "long-edge",
+                        allow_fallback=allow_fallback, gap=gap, copies=copies, back_offset=_offset(back_offset),
+                        templates=where.templates if where else None)
 
 
 common = [
@@ -85,8 +169,10 @@ common = [
     click.option("--edition", help="Editions to build, comma-separated (default: all)."),
     click.option("--lang", help="Languages, comma-separated (default: all of the game's)."),
     click.option("--paper", help="a4, letter or a4,letter (default: both)."),
-    click.option("--content", "content_root", default="content", show_default=True,
-                 type=click.Path(file_okay=False), help="Folder holding the games."),
+    click.option("--content", "content_root", type=click.Path(file_okay=False),
+                 help="Folder holding the games (default: the project's games, else content/)."),
+    click.option("--project", "project_file", type=click.Path(dir_okay=False),
+                 help="The project file (default: pnp.yaml here or in a folder above)."),
 ]
 
 
@@ -126,9 +212,11 @@ def main() -> None:
 
 @main.command("build")
 @with_common
-@click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False))
-@click.option("--duplex", type=click.Choice(["long-edge", "short-edge"]), default="long-edge",
-              show_default=True, help="How your printer flips the sheet for the back side.")
+@click.option("--out", type=click.Path(file_okay=False), help="Output folder (default: the project's, else output/).")
+@click.option("--only", help=f"Outputs to build, comma-separated from {', '.join(OUTPUTS)} (default: all).")
+@click.option("--printer", help="A printer profile of pnp.yaml: its back offset, margin and duplex.")
+@click.option("--duplex", type=click.Choice(["long-edge", "short-edge"]),
+              help="How your printer flips the sheet for the back side (default: long-edge).")
 @click.option("--gap", default=0.0, show_default=True, type=float, help="Gap between cards in mm.")
 @click.option("--allow-fallback", is_flag=True, help="Use the source language for missing translations.")
 @click.option("--copies", default=1, show_default=True, type=click.IntRange(1, 500),
@@ -146,16 +234,26 @@ def main() -> None:
 @click.option("--jobs", default=0, type=click.IntRange(0, 64), help="Worker processes (default: every core).")
 @click.option("-q", "--quiet", is_flag=True, help="Only errors.")
 @click.option("--json", "as_json", is_flag=True, help="A machine-readable summary on standard output.")
-def build_command(games, edition, lang, paper, content_root, out, duplex, gap, allow_fallback, copies,
-                  back_offset, force, shop, layout, color, ink_limit, jobs, quiet, as_json) -> None:
+def build_command(games, edition, lang, paper, content_root, project_file, out, only, printer, duplex, gap,
+                  allow_fallback, copies, back_offset, force, shop, layout, color, ink_limit, jobs, quiet,
+                  as_json) -> None:
     """Build GAMES (names under content/ or folders; default: all) into output/."""
     import os
+    from generator.build import build
     try:
-        options = replace(_options(edition, lang, paper, out, duplex, allow_fallback, gap, copies, back_offset),
+        where = locate(content_root, out, project_file)
+        profile = _printer(where, printer)
+        if profile is not None:     # the flags given win over the profile
+            duplex = duplex or profile.duplex
+            back_offset = back_offset or (",".join(f"{v:g}" for v in profile.back_offset)
+                                          if profile.back_offset else None)
+        options = replace(_options(edition, lang, paper, None, duplex, allow_fallback, gap, copies, back_offset,
+                                   where),
                           force=force, jobs=jobs or os.cpu_count() or 1, shop=shop, layout=layout, color=color,
-                          ink_limit=ink_limit / 100)
+                          ink_limit=ink_limit / 100, only=_only(only))
+        options = _with_margin(options, profile)
         show = None if quiet or as_json else Progress()
-        report = build(resolve_games(games, Path(content_root)), options, progress=show)
+        report = build(resolve_games(games, where.roots), options, progress=show)
     except UsageError as error:
         raise click.UsageError(str(error)) from None
     except ContentError as error:
@@ -171,6 +269,16 @@ def build_command(games, edition, lang, paper, content_root, out, duplex, gap, a
                                "files": [str(path) for path in report.written]}, ensure_ascii=False, indent=1))
     elif not quiet:
         click.echo(summary_table(report))
+
+
+def _with_margin(options: BuildOptions, profile) -> BuildOptions:
+    """A profile's printer margin, where the build has such an option (issue 13's --margin) and the
+    command line did not set it."""
+    if profile is None or profile.margin is None or not hasattr(options, "margin"):
+        return options
+    if getattr(options, "margin") not in (None, BuildOptions.margin):       # set on the command line
+        return options
+    return replace(options, margin=profile.margin)
 
 
 class Progress:
@@ -210,21 +318,26 @@ def summary_table(report) -> str:
 @with_common
 @click.option("--allow-fallback", is_flag=True, help="Treat missing translations as warnings.")
 @click.option("--preflight", is_flag=True, help="Inspect the built PDFs in --out as a print shop would.")
-@click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False))
+@click.option("--out", type=click.Path(file_okay=False), help="Output folder (default: the project's, else output/).")
 @click.option("--color", type=click.Choice(["rgb", "cmyk"]), default="rgb", show_default=True,
               help="With --preflight: print-shop files must be CMYK within --ink-limit.")
 @click.option("--ink-limit", default=300, show_default=True, type=click.IntRange(100, 400))
-def check_command(games, edition, lang, paper, content_root, allow_fallback, preflight, out, color,
+def check_command(games, edition, lang, paper, content_root, project_file, allow_fallback, preflight, out, color,
                   ink_limit) -> None:
     """Check content, translations, glyph coverage and text fit; write nothing."""
+    from generator.build import check
+    where = locate(content_root, out, project_file)
     if preflight:
         from generator.preflight import format_preflight, ink_saver_ratios, preflight as inspect_files
-        folders = resolve_games(games, Path(content_root))
         from generator.build import plan_targets, BuildReport
-        keys = sorted(plan_targets(folders, _options(edition, lang, paper, out), BuildReport())[1])
-        reports = inspect_files(Path(out), keys, ink_limit / 100 if color == "cmyk" else None)
+        try:
+            folders = resolve_games(games, where.roots)
+            keys = sorted(plan_targets(folders, _options(edition, lang, paper, None, where=where), BuildReport())[1])
+        except UsageError as error:
+            raise click.UsageError(str(error)) from None
+        reports = inspect_files(where.out, keys, ink_limit / 100 if color == "cmyk" else None)
         if not reports:
-            raise click.UsageError(f"nothing built under {out}/ for these games: run `pnp build` first")
+            raise click.UsageError(f"nothing built under {where.out}/ for these games: run `pnp build` first")
         click.echo(format_preflight(reports))
         for line in ink_saver_ratios(reports):
             click.echo(line)
@@ -232,8 +345,8 @@ def check_command(games, edition, lang, paper, content_root, allow_fallback, pre
         click.echo(f"{len(reports)} file(s), {errors} problem(s)")
         sys.exit(1 if errors else 0)
     try:
-        options = _options(edition, lang, paper, "output", allow_fallback=allow_fallback)
-        problems = check(resolve_games(games, Path(content_root)), options)
+        options = _options(edition, lang, paper, None, allow_fallback=allow_fallback, where=where)
+        problems = check(resolve_games(games, where.roots), options)
     except UsageError as error:
         raise click.UsageError(str(error)) from None
     _report(problems.items)
@@ -248,27 +361,35 @@ def i18n_group() -> None:
     """Translation workflow: status of every language, stubs for translators."""
 
 
-def _usage(games, content_root):
+def _usage(games, content_root, project_file=None):
     """Lay out every edition and language of the games, recording the keys they use."""
-    from generator.build import load_games, layout_targets
     from generator.errors import Problems
+    from generator.targets import layout_targets, load_games
     from generator.text.fonts import FontLibrary
     problems = Problems()
-    sources = load_games(resolve_games(games, Path(content_root)), problems)
+    where = locate(content_root, None, project_file)
+    sources = load_games(resolve_games(games, where.roots), problems, where.templates)
     used: dict[str, set[str]] = {}
     layout_targets(sources, BuildOptions(check_only=True), problems, FontLibrary(), used)
     return sources, used, problems
 
 
+content_option = click.option("--content", "content_root", type=click.Path(file_okay=False),
+                              help="Folder holding the games (default: the project's games, else content/).")
+project_option = click.option("--project", "project_file", type=click.Path(dir_okay=False),
+                              help="The project file (default: pnp.yaml here or in a folder above).")
+
+
 @i18n_group.command("status")
 @click.argument("games", nargs=-1)
-@click.option("--content", "content_root", default="content", show_default=True, type=click.Path(file_okay=False))
+@content_option
+@project_option
 @click.option("--brief", is_flag=True, help="Only the table, not the keys.")
-def i18n_status(games, content_root, brief) -> None:
+def i18n_status(games, content_root, project_file, brief) -> None:
     """Keys translated / total, missing and unused keys, per game and language."""
     from generator.i18n.status import format_status, language_status
     try:
-        sources, used, _ = _usage(games, content_root)
+        sources, used, _ = _usage(games, content_root, project_file)
     except UsageError as error:
         raise click.UsageError(str(error)) from None
     rows = [row for source in sources for row in language_status(source, used.get(source.id, set()))]
@@ -280,14 +401,15 @@ def i18n_status(games, content_root, brief) -> None:
 @i18n_group.command("stub")
 @click.argument("game")
 @click.option("--lang", required=True, help="Language code of the catalog to write or complete.")
-@click.option("--content", "content_root", default="content", show_default=True, type=click.Path(file_okay=False))
-def i18n_stub(game, lang, content_root) -> None:
+@content_option
+@project_option
+def i18n_stub(game, lang, content_root, project_file) -> None:
     """Write or complete i18n/LANG.yaml with every key it lacks (empty, source text as a comment)."""
     from generator.i18n.stub import stub_catalog
     from generator.files import write_atomically
     _check_language_code(lang)
     try:
-        sources, used, _ = _usage((game,), content_root)
+        sources, used, _ = _usage((game,), content_root, project_file)
     except UsageError as error:
         raise click.UsageError(str(error)) from None
     if not sources:
@@ -303,8 +425,8 @@ def i18n_stub(game, lang, content_root) -> None:
         click.echo(str(error), err=True)
         sys.exit(1)
     write_atomically(file, text.encode("utf-8"))
-    from generator.content.json_schema import annotate
-    annotate(file, Path(content_root).parent / "schemas")
+    from generator.content.json_schema import annotate, schema_folder_of
+    annotate(file, schema_folder_of(source.folder))
     click.echo(f"{file}: {len(added)} key(s) added")
     if lang not in source.game.languages:
         click.echo(f"add '{lang}' to languages in {source.folder / 'game.yaml'} to build it")
@@ -321,23 +443,41 @@ def _check_language_code(lang: str) -> None:
 
 
 @main.command("schema")
-@click.option("--out", default="schemas", show_default=True, type=click.Path(file_okay=False),
-              help="Folder for the JSON Schema files.")
-@click.option("--content", "content_root", default="content", show_default=True, type=click.Path(file_okay=False))
+@click.argument("games", nargs=-1)
+@click.option("--out", type=click.Path(file_okay=False),
+              help="Folder for the JSON Schema files (default: schemas/ beside the games, see below).")
+@content_option
+@project_option
 @click.option("--annotate/--no-annotate", default=True, show_default=True,
               help="Point every content and template file at its schema (first line).")
-def schema_command(out, content_root, annotate) -> None:
-    """Write JSON Schemas of every content file type, for editor completion and validation."""
-    from generator.content.json_schema import annotate as annotate_file, schema_text, schemas
-    from generator.files import write_atomically
-    folder = Path(out)
-    for name, schema in schemas().items():
-        write_atomically(folder / f"{name}.schema.json", schema_text(schema).encode("utf-8"))
-    click.echo(f"wrote {len(schemas())} schemas to {folder}/")
+def schema_command(games, out, content_root, project_file, annotate) -> None:
+    """Write JSON Schemas of every content file type, for editor completion and validation.
+
+    With GAMES, each game gets its own schemas/ (so its schema lines work wherever the folder
+    is kept); without, the project's (or the current folder's) schemas/ serves every game."""
+    from generator.content.json_schema import annotate as annotate_file, write_schemas
+    where = locate(content_root, None, project_file)
+    root = where.project.root if where.project else Path.cwd()
+    try:
+        if games:
+            groups = [(Path(out) if out else folder / "schemas", [folder]) for folder in resolve_games(games, where.roots)]
+        else:
+            folders = [root for root in where.roots if root.is_dir()]
+            groups = [(Path(out) if out else root / "schemas", folders)]
+    except UsageError as error:
+        raise click.UsageError(str(error)) from None
+    changed = 0
+    for folder, roots in groups:
+        count = write_schemas(folder)
+        click.echo(f"wrote {count} schemas to {folder}/")
+        if annotate:
+            if not games and where.templates is not None:
+                roots = [*roots, where.templates]
+            elif not games and (root / "templates").is_dir():
+                roots = [*roots, root / "templates"]
+            files = [file for item in roots for file in sorted(item.rglob("*.yaml")) if folder not in file.parents]
+            changed += sum(annotate_file(file, folder) for file in files)
     if annotate:
-        roots = [Path(content_root), Path(content_root).parent / "templates"]
-        changed = sum(annotate_file(file, folder) for root in roots if root.is_dir()
-                      for file in sorted(root.rglob("*.yaml")))
         click.echo(f"{changed} file(s) now name their schema on their first line")
 
 
@@ -345,16 +485,28 @@ def schema_command(out, content_root, annotate) -> None:
 @click.argument("game")
 @click.option("--lang", default="en", show_default=True, help="The source language of the new game.")
 @click.option("--title", help="The game's title (default: from its id).")
-@click.option("--content", "content_root", default="content", show_default=True, type=click.Path(file_okay=False))
-def new_command(game, lang, title, content_root) -> None:
-    """Start a new game folder under content/ that builds at once."""
+@content_option
+@project_option
+def new_command(game, lang, title, content_root, project_file) -> None:
+    """Start a new game folder that builds at once: GAME is a name (created under the project's
+    games, or content/ when there is one, else here) or a path."""
     from generator.scaffold import scaffold
     _check_language_code(lang)
+    where = locate(content_root, None, project_file)
+    as_path = Path(game)
+    if len(as_path.parts) > 1 or as_path.is_absolute():
+        parent, name = as_path.parent, as_path.name
+    elif content_root is not None or where.project is not None:
+        parent, name = where.roots[0], game
+    else:
+        parent, name = (Path(DEFAULT_CONTENT) if Path(DEFAULT_CONTENT).is_dir() else Path(".")), game
+    schemas = where.project.root / "schemas" if where.project else None
     try:
-        folder = scaffold(Path(content_root), game, lang, title)
+        folder = scaffold(parent, name, lang, title, schemas)
     except ValueError as error:
         raise click.UsageError(str(error)) from None
-    click.echo(f"created {folder}/ — try `pnp build {game}`, then edit its YAML")
+    click.echo(f"created {folder}/ — try `pnp build {folder if parent != Path(DEFAULT_CONTENT) else name}`, "
+               "then edit its YAML")
 
 
 @main.command("calibrate")
@@ -365,7 +517,8 @@ def new_command(game, lang, title, content_root) -> None:
               help="Language of the instructions printed on the sheet.")
 def calibrate_command(paper, duplex, out, lang) -> None:
     """Write a two-sided test sheet to find your printer's back offset."""
-    from generator.build import caption_maker
+    from generator.i18n.engine_text import calibration_instructions
+    from generator.write import caption_maker
     from generator.imposition.calibration import calibration_pages
     from generator.imposition.sheet import PAPER_SIZES, Document
     from generator.render.pdf import render_pdf
@@ -382,16 +535,19 @@ def calibrate_command(paper, duplex, out, lang) -> None:
 
 @main.command("preview")
 @with_common
-@click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False))
+@click.option("--out", type=click.Path(file_okay=False), help="Output folder (default: the project's, else output/).")
 @click.option("--dpi", default=100, show_default=True, type=click.IntRange(20, 600))
-def preview_command(games, edition, lang, paper, content_root, out, dpi) -> None:
+def preview_command(games, edition, lang, paper, content_root, project_file, out, dpi) -> None:
     """PNGs of every face and a contact sheet per deck and per component, under <out>/…/preview/."""
+    from generator.build import preview
     try:
-        options = _options(edition, lang, paper, out)
-        report = preview(resolve_games(games, Path(content_root)), options, dpi)
+        where = locate(content_root, out, project_file)
+        options = _options(edition, lang, paper, None, where=where)
+        report = preview(resolve_games(games, where.roots), options, dpi)
     except UsageError as error:
         raise click.UsageError(str(error)) from None
     except ContentError as error:
         _report(error.problems.items)
         sys.exit(1)
-    click.echo(f"wrote {len(report.written)} previews to {out}/ in {report.seconds:.1f} s")
+    images = sum(1 for path in report.written if path.suffix == ".png")
+    click.echo(f"wrote {images} preview image(s) to {options.out}/ in {report.seconds:.1f} s")

@@ -1,27 +1,33 @@
 """Incremental builds: a target whose inputs have not changed since its last build is skipped.
 
 Each edition × language of a game records, beside its output, a digest of
-everything it was built from: the game folder's files, the shared templates,
-the engine's own source, the versions of the packages that draw (fonts
-included) and the build options, and the size and sha256 of every file it wrote.
+everything it was built from: the game folder's files (of its catalogs only the
+target's language and the source language, so a French edit rebuilds French only),
+the shared templates, the engine's own source, the versions of the packages that draw
+(fonts included) and the build options, and the size and sha256 of every file it wrote.
 A no-op build only reads files and hashes them. The stamp is written last, when
 every file of the target is in place (`commit_targets`).
+
+A build with `--only` makes some outputs of a target: its stamp says which (`only`), so a
+later build that wants more does not trust it, and files it did not make are neither
+removed nor listed as made from these inputs (`older` keeps their names, so a later full
+build can still remove those it no longer makes).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from functools import lru_cache
 from importlib import metadata
 from pathlib import Path, PurePosixPath
 
-from generator.content.templates import template_folders
 from generator.files import Staging, Swap, fingerprint, interrupts_deferred, remove_empty_folders
+from generator.options import output_of
 
 STAMP = ".pnp-build.json"
-STAMP_FORMAT = 2           # files: name → [size, sha256]; format 1 listed names only
+STAMP_FORMAT = 3           # 3: `only` and `older`; 2: files name → [size, sha256]; 1 listed names only
 DRAWING_PACKAGES = ("reportlab", "pypdfium2", "svglib", "fonttools", "pyphen", "babel", "pillow",
                     "fontpkg-nunito", "fontpkg-inter", "manimgx-fonts")
 
@@ -41,19 +47,41 @@ def engine_digest() -> str:
     return digest.hexdigest()
 
 
-def inputs_digest(game_folder: Path) -> str:
-    """Every file the game can read: its folder and the shared templates."""
+@dataclass(frozen=True)
+class GameDigest:
+    """What a game's targets are built from: every file but the catalogs, and each catalog apart."""
+
+    common: str
+    catalogs: dict[str, str]        # language → digest of i18n/<language>.yaml ('' when there is none)
+
+    def of_language(self, lang: str, source_lang: str) -> str:
+        """A target reads its own catalog and the source language's (fallbacks, the pseudo-locale)."""
+        return f"{self.common}:{self.catalogs.get(lang, '')}:{self.catalogs.get(source_lang, '')}"
+
+
+def inputs_digest(game_folder: Path, project_templates: Path | None = None) -> GameDigest:
+    """Every file the game can read: its folder and the templates it can extend (the project's, pnp's)."""
+    from generator.content.templates import template_folders
     digest = hashlib.sha256(engine_digest().encode())
-    for root in [game_folder, *template_folders(game_folder)]:
-        for path in sorted(p for p in root.rglob("*") if p.is_file()):
-            digest.update(str(path.relative_to(root)).encode())
+    catalogs: dict[str, str] = {}
+    for path in sorted(p for p in game_folder.rglob("*") if p.is_file()):
+        relative = path.relative_to(game_folder)
+        if relative.parent == Path("i18n") and path.suffix == ".yaml":
+            catalogs[path.stem] = hashlib.sha256(path.read_bytes()).hexdigest()
+            continue
+        digest.update(str(relative).encode())
+        digest.update(path.read_bytes())
+    for root in template_folders(game_folder, project_templates)[1:]:      # the game's own are hashed above
+        digest.update(b"\0templates")
+        for path in sorted(root.glob("*.yaml")):
+            digest.update(path.name.encode())
             digest.update(path.read_bytes())
-    return digest.hexdigest()
+    return GameDigest(digest.hexdigest(), catalogs)
 
 
 def target_digest(game_digest: str, edition: str, lang: str, options) -> str:
     settings = {key: value for key, value in asdict(options).items()
-                if key not in ("editions", "languages", "out", "force", "check_only", "jobs")}
+                if key not in ("editions", "languages", "out", "force", "check_only", "jobs", "only", "templates")}
     text = json.dumps([game_digest, edition, lang, settings], sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()
 
@@ -65,7 +93,8 @@ def read_stamp(folder: Path) -> dict | None:
     except (OSError, ValueError):
         return None
     if not isinstance(stamp, dict) or stamp.get("format") != STAMP_FORMAT \
-            or not isinstance(stamp.get("digest"), str) or not isinstance(stamp.get("files"), dict):
+            or not isinstance(stamp.get("digest"), str) or not isinstance(stamp.get("files"), dict) \
+            or not _names(stamp.get("only", None), allow_none=True) or not _names(stamp.get("older", [])):
         return None
     for name, entry in stamp["files"].items():
         if not _inside(name) or not (isinstance(entry, list) and len(entry) == 2
@@ -74,8 +103,13 @@ def read_stamp(folder: Path) -> dict | None:
     return stamp
 
 
-def is_fresh(folder: Path, digest: str) -> bool:
-    """The target was built from these very inputs, and every file it wrote is still there, whole.
+def _names(value, allow_none: bool = False) -> bool:
+    return (allow_none and value is None) or (isinstance(value, list) and all(isinstance(v, str) for v in value))
+
+
+def is_fresh(folder: Path, digest: str, only: frozenset[str] | None = None) -> bool:
+    """The target was built from these very inputs, with every output this build wants (`only`,
+    None for all), and every file it wrote is still there, whole.
 
     Each file is read and hashed (about 0.15 s for the five games' 200 MB): a truncated or
     edited output is rebuilt, never trusted because its name, size and date look right.
@@ -83,6 +117,8 @@ def is_fresh(folder: Path, digest: str) -> bool:
     stamp = read_stamp(folder)
     if stamp is None or stamp["digest"] != digest:
         return False
+    if stamp["only"] is not None and (only is None or not only <= set(stamp["only"])):
+        return False            # an --only build made less than this one wants
     for name, (size, sha256) in stamp["files"].items():
         path = folder / name
         try:
@@ -97,8 +133,10 @@ def stamped_names(folder: Path) -> set[str]:
     """The files the previous build of this target listed (any stamp format): those it may remove."""
     try:
         stamp = json.loads((folder / STAMP).read_text(encoding="utf-8"))
-        names = stamp.get("files", [])
-    except (OSError, ValueError, AttributeError):
+        names = list(stamp.get("files", []))
+        older = stamp.get("older", [])
+        names += older if isinstance(older, list) else []
+    except (OSError, ValueError, AttributeError, TypeError):
         return set()
     return {name for name in names if isinstance(name, str) and _inside(name)}
 
@@ -109,40 +147,76 @@ def _inside(name: str) -> bool:
     return bool(parts) and not PurePosixPath(name).is_absolute() and ".." not in parts and parts[0] != STAMP
 
 
-def stamp_text(digest: str, files: dict[str, tuple[int, str]]) -> bytes:
+def stamp_text(digest: str, files: dict[str, tuple[int, str]], only: frozenset[str] | None = None,
+               older: set[str] = frozenset()) -> bytes:
     """The stamp written last, once every file of the target is in place."""
     listed = {name: [size, sha256] for name, (size, sha256) in sorted(files.items())}
-    return json.dumps({"format": STAMP_FORMAT, "digest": digest, "files": listed}, indent=1).encode()
+    return json.dumps({"format": STAMP_FORMAT, "digest": digest, "only": sorted(only) if only is not None else None,
+                       "files": listed, "older": sorted(older)}, indent=1).encode()
+
+
+@dataclass(frozen=True)
+class NewStamp:
+    """What a target's stamp says after this build, and which old files the build removes."""
+
+    files: dict[str, tuple[int, str]]
+    only: frozenset[str] | None
+    older: set[str]
+    removed: set[str]
+
+
+def next_stamp(folder: Path, digest: str | None, made: dict[str, tuple[int, str]],
+               only: frozenset[str] | None) -> NewStamp:
+    """Merge this build's files into what the target's old stamp says.
+
+    A full build replaces the stamp and removes every old file it no longer makes. An --only
+    build touches only the outputs it was asked for: old files of other outputs stay where they
+    are, listed as made (and trusted) only when the old stamp has this very digest, else as `older`.
+    """
+    old_names = stamped_names(folder)
+    if only is None:
+        return NewStamp(made, None, set(), old_names - set(made))
+    selected = {name for name in old_names if output_of(name) in only}
+    removed = selected - set(made)
+    stamp = read_stamp(folder)
+    if stamp is not None and stamp["digest"] == digest:
+        kept = {name: tuple(entry) for name, entry in stamp["files"].items()
+                if output_of(name) not in only and name not in made}
+        covered = None if stamp["only"] is None else only | set(stamp["only"])
+        older = {name for name in stamp["older"] if output_of(name) not in only} - set(made)
+        return NewStamp({**kept, **made}, covered, older, removed)
+    return NewStamp(made, only, old_names - selected - set(made), removed)
 
 
 def commit_targets(staging: Staging, built: dict[tuple[str, str, str], dict[str, tuple[int, str]]],
-                   digests: dict[tuple[str, str, str], str]) -> None:
+                   digests: dict[tuple[str, str, str], str], only: frozenset[str] | None = None) -> None:
     """Move every built target's staged files into place as one change.
 
     Old stamps go first (a crash in the middle leaves targets stale, never trusted), then
-    the new files, then the files an old stamp listed that this build no longer makes,
-    and the new stamps last. An error undoes it all; Ctrl-C waits for the end.
+    the new files, then the files an old stamp listed that this build no longer makes (of
+    the outputs it was asked for), and the new stamps last. An error undoes it all; Ctrl-C
+    waits for the end.
     """
     swap = Swap(staging)
     emptied: set[Path] = set()
     with interrupts_deferred():
         try:
             folders = {key: staging.out.joinpath(*key) for key in built}
-            old = {key: stamped_names(folder) for key, folder in folders.items()}
+            stamps = {key: next_stamp(folders[key], digests.get(key), files, only) for key, files in built.items()}
             for folder in folders.values():
                 swap.remove(folder / STAMP)
             for key, files in built.items():
                 for name in sorted(files):
                     swap.put(staging.staged(folders[key] / name), folders[key] / name)
-            for key, files in built.items():
-                for name in sorted(old[key] - set(files)):
+            for key in built:
+                for name in sorted(stamps[key].removed):
                     swap.remove(folders[key] / name)
                     emptied.add((folders[key] / name).parent)
-            for key, files in built.items():
+            for key, stamp in stamps.items():
                 if key in digests:
                     staged = staging.staged(folders[key] / STAMP)
                     staged.parent.mkdir(parents=True, exist_ok=True)
-                    staged.write_bytes(stamp_text(digests[key], files))
+                    staged.write_bytes(stamp_text(digests[key], stamp.files, stamp.only, stamp.older))
                     swap.put(staged, folders[key] / STAMP)
         except BaseException:
             swap.rollback()

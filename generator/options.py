@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+# what `pnp build --only` selects, each a file (or the print-shop PNGs) of the output contract
+OUTPUTS = ("cards", "ink-saver", "tokens", "pawns", "board", "sheets", "rules", "booklet", "kit", "print-shop", "png")
+
 
 @dataclass(frozen=True)
 class BuildOptions:
@@ -27,3 +30,18 @@ class BuildOptions:
     layout: str = "duplex"          # or 'gutterfold': fronts and backs side by side, folded
     color: str = "rgb"              # or 'cmyk': every colour separated, total ink limited
     ink_limit: float = 3.0          # 300 %
+    only: frozenset[str] | None = None      # outputs to build (OUTPUTS); None: all of them
+    templates: Path | None = None   # the project's shared templates (pnp.yaml), between a game's and pnp's
+
+    def wants(self, output: str) -> bool:
+        """Whether this build makes `output` (one of OUTPUTS)."""
+        return self.only is None or output in self.only
+
+
+def output_of(name: str) -> str | None:
+    """Which of OUTPUTS a file of a target is, by its path under the target's folder ('a4/cards.pdf' → cards)."""
+    parts = name.split("/")
+    if parts[0] == "print-shop":
+        return "png" if len(parts) > 1 and parts[1] == "png" else "print-shop"
+    stem = parts[-1].removesuffix(".pdf")
+    return {"cards-ink-saver": "ink-saver", "rules-booklet": "booklet"}.get(stem, stem if stem in OUTPUTS else None)

@@ -6,7 +6,7 @@ import re
 import textwrap
 from pathlib import Path
 
-from generator.content.json_schema import annotate
+from generator.content.json_schema import annotate, write_schemas
 
 ART = ('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">'
        '<polygon points="50,6 62,38 96,38 68,58 79,92 50,71 21,92 32,58 4,38 38,38" fill="#f2b705" '
@@ -73,7 +73,12 @@ FILES = {
 }
 
 
-def scaffold(content_root: Path, game_id: str, lang: str = "en", title: str | None = None) -> Path:
+def scaffold(content_root: Path, game_id: str, lang: str = "en", title: str | None = None,
+             schemas: Path | None = None) -> Path:
+    """Create `content_root`/`game_id` (any folder will do) with the schemas its files name:
+    written into `schemas` (a project's schemas/) or, by default, the game's own schemas/, so
+    the editor finds them wherever the folder is kept. Its templates extend the shared ones
+    shipped with pnp."""
     if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", game_id):
         raise ValueError(f"'{game_id}' is not a game id: use lower-case letters, digits, '-' and '_'")
     folder = content_root / game_id
@@ -86,7 +91,8 @@ def scaffold(content_root: Path, game_id: str, lang: str = "en", title: str | No
         path.write_text(_dedent(text).format(**values), encoding="utf-8")
     (folder / "art").mkdir(exist_ok=True)
     (folder / "art" / "star.svg").write_text(ART, encoding="utf-8")
-    schemas = content_root.resolve().parent / "schemas"
+    schemas = schemas or folder / "schemas"
+    write_schemas(schemas)
     for path in folder.rglob("*.yaml"):
         annotate(path, schemas)
     return folder

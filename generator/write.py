@@ -9,9 +9,9 @@ An error while drawing a file becomes a `DrawFailure` naming the target and the 
 from __future__ import annotations
 
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Iterator
 
 from generator.files import write_atomically
 from generator.imposition.booklet import impose_booklet
@@ -21,6 +21,7 @@ from generator.imposition.sheet import PAPER_SIZES, Document, Page
 from generator.imposition.single import SHOP_PRESETS, centred_pages, face_page, impose_print_shop
 from generator.imposition.tiles import TileSpec, impose_board
 from generator.options import BuildOptions
+from generator.report import BuildReport
 from generator.render.merge import append_pdf
 from generator.render.pdf import render_pdf
 from generator.render.png import write_pages_png
@@ -33,22 +34,6 @@ from generator.text.setter import TextSetter
 
 PRINT_SHOP_DPI = 300
 BOOKLET_SHEETS = {"a4": (297.0, 210.0), "letter": (279.4, 215.9)}   # landscape, two rule pages a side
-
-
-@dataclass
-class BuildReport:
-    """What a build (or one target of it) wrote: files, page counts, per-target figures."""
-
-    written: list[Path] = field(default_factory=list)
-    up_to_date: list[str] = field(default_factory=list)     # targets skipped, unchanged
-    pages: dict[Path, int] = field(default_factory=dict)     # pages of each PDF written
-    targets: list[dict] = field(default_factory=list)        # per target: files, pages, bytes, seconds
-    warnings: list = field(default_factory=list)
-    seconds: float = 0.0
-    # per target written: each file's path relative to the target's folder → its size and sha256
-    produced: dict[tuple[str, str, str], dict[str, tuple[int, str]]] = field(default_factory=dict)
-    # told the number of pages (PDF pages, PNG images) each time some are written; not in worker processes
-    on_pages: Callable[[int], None] | None = field(default=None, repr=False, compare=False)
 
 
 class DrawFailure(Exception):
@@ -83,31 +68,42 @@ def write_target(target: Target, options: BuildOptions, library: FontLibrary, re
         with drawing(target, base, base / paper):
             sections = home_sections(target, options, paper, caption)
         for name, pages in sections.items():
-            with drawing(target, base, base / paper / f"{name}.pdf"):
-                _write(base / paper / f"{name}.pdf", Document(pages, title=f"{title} {name}"), body, report)
+            if options.wants(SECTION_OUTPUTS[name]):
+                with drawing(target, base, base / paper / f"{name}.pdf"):
+                    _write(base / paper / f"{name}.pdf", Document(pages, title=f"{title} {name}"), body, report)
+        wants_kit = options.kit and options.wants("kit")
         booklet = None
-        if target.rules is not None:
+        if target.rules is not None and (options.wants("rules") or options.wants("booklet") or wants_kit):
             with drawing(target, base, base / paper / "rules.pdf"):
                 rules = render_rules(target.rules, paper, target.setter, target.stack, options.color,
                                      options.ink_limit)
-                _write_bytes(base / paper / "rules.pdf", rules, report)
+                if options.wants("rules"):
+                    _write_bytes(base / paper / "rules.pdf", rules, report)
             with drawing(target, base, base / paper / "rules-booklet.pdf"):
                 booklet = impose_booklet(rules, BOOKLET_SHEETS[paper])
-                _write_bytes(base / paper / "rules-booklet.pdf", booklet, report)
-        if options.kit:
+                if options.wants("booklet"):
+                    _write_bytes(base / paper / "rules-booklet.pdf", booklet, report)
+        if wants_kit:
             with drawing(target, base, base / paper / "kit.pdf"):
                 kit = render_pdf(Document(kit_pages(target, sections, PAPER_SIZES[paper], caption),
                                           title=f"{title} kit"), *body)
                 _write_bytes(base / paper / "kit.pdf", append_pdf(kit, booklet) if booklet else kit, report)
-    if options.print_shop:
+    if options.print_shop and (options.wants("print-shop") or options.wants("png")):
         write_print_shop(target, base, body, options, report)
 
 
+# home files by their name (without .pdf) → the OUTPUTS name `--only` selects them by
+SECTION_OUTPUTS = {"cards": "cards", "cards-ink-saver": "ink-saver", "tokens": "tokens", "pawns": "pawns",
+                   "sheets": "sheets", "board": "board"}
+
+
 def home_sections(target: Target, options: BuildOptions, paper: str, caption) -> dict[str, list[Page]]:
-    """The home-print files of one paper size, by file name, in print order."""
+    """The home-print files of one paper size, by file name, in print order: those the build makes
+    (all of them for the kit, which holds them again)."""
     size = PAPER_SIZES[paper]
     sections: dict[str, list[Page]] = {}
-    cards = target.copies("cards")
+    wanted = options.wants if not (options.kit and options.wants("kit")) else (lambda output: True)
+    cards = target.copies("cards") if wanted("cards") or wanted("ink-saver") else []
     if cards:
         grid = dict(gap=options.gap, duplex=options.duplex, back_offset=options.back_offset)
         savers = {laid_out.id: laid_out.ink_saver_back for laid_out in target.sets["cards"]}
@@ -115,19 +111,21 @@ def home_sections(target: Target, options: BuildOptions, paper: str, caption) ->
         if target.source.game.editions[target.edition].ink_saver and any(savers.values()):
             variants["cards-ink-saver"] = [replace(copy, back=savers.get(copy.deck) or copy.back) for copy in cards]
         for name, variant in variants.items():
+            if not wanted(SECTION_OUTPUTS[name]):
+                continue
             if options.layout == "gutterfold":
                 sections[name] = impose_gutterfold(variant, size, caption=caption)
             else:
                 sections[name] = impose_mixed(variant, size, caption, "cards", **grid)
-    if target.copies("tokens"):
+    if target.copies("tokens") and wanted("tokens"):
         sections["tokens"] = impose_mixed(target.copies("tokens"), size, caption, "tokens", duplex=options.duplex,
                                           back_offset=options.back_offset)
-    if target.copies("pawns"):
+    if target.copies("pawns") and wanted("pawns"):
         sections["pawns"] = impose_mixed(target.copies("pawns"), size, caption, "pawns")
-    if target.sheets:
+    if target.sheets and wanted("sheets"):
         sections["sheets"] = [page for sheet in target.sheets
                               for page in centred_pages(sheet.face, size, options.copies, sheet.id)]
-    if target.boards:
+    if target.boards and wanted("board"):
         sections["board"] = [page for board in target.boards
                              for page in impose_board(board.face, TileSpec(size), caption, board.id)]
     return sections
@@ -154,10 +152,15 @@ def write_print_shop(target: Target, base: Path, body: tuple, options: BuildOpti
         with drawing(target, base, folder / "cards.pdf"):
             shop = Document(impose_print_shop(cards, SHOP_PRESETS[options.shop]), title="cards print shop",
                             no_print_scaling=False)
-            shop_pdf = _write(folder / "cards.pdf", shop, body, report)
-        if options.print_shop_png:
+            if options.wants("print-shop"):
+                shop_pdf = _write(folder / "cards.pdf", shop, body, report)
+            else:                   # --only png: the PNGs are drawn from the same pages
+                shop_pdf = render_pdf(shop, *body)
+        if options.print_shop_png and options.wants("png"):
             with drawing(target, base, folder / "png"):
                 _write_pngs(shop_pdf, shop, cards, folder / "png", report, options.jobs)
+    if not options.wants("print-shop"):
+        return
     if target.copies("tokens"):
         with drawing(target, base, folder / "tokens.pdf"):
             shop = Document(impose_print_shop(target.copies("tokens")), title="tokens print shop",

@@ -1,7 +1,9 @@
 """JSON Schemas of the content files, for editors (VS Code's YAML extension and others).
 
 Each content file starts with `# yaml-language-server: $schema=<relative path>`,
-so a designer gets completion, descriptions and validation while typing.
+so a designer gets completion, descriptions and validation while typing. The schemas
+are written where the games are (`pnp schema`, `pnp new`) and also ship inside the
+package (generator.shared_schemas), so a relative path always has something to point at.
 """
 
 from __future__ import annotations
@@ -10,11 +12,14 @@ import json
 import os
 from pathlib import Path
 
+from generator.content.project_schema import ProjectFile
 from generator.content.schema import (BoardsFile, CardsFile, Game, PawnsFile, RulesFile, SheetsFile, Template,
                                        TokensFile)
+from generator.files import write_atomically
+from generator.project import PROJECT_FILE
 
 MODELS = {"game": Game, "cards": CardsFile, "tokens": TokensFile, "pawns": PawnsFile, "board": BoardsFile,
-          "rules": RulesFile, "sheets": SheetsFile, "template": Template}
+          "rules": RulesFile, "sheets": SheetsFile, "template": Template, "project": ProjectFile}
 HEADER = "# yaml-language-server: $schema="
 
 CATALOG_SCHEMA = {
@@ -39,8 +44,29 @@ def schema_text(schema: dict) -> str:
     return json.dumps(schema, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
 
 
+def write_schemas(folder: Path) -> int:
+    """Every schema as <name>.schema.json in `folder`; how many."""
+    written = schemas()
+    for name, schema in written.items():
+        write_atomically(folder / f"{name}.schema.json", schema_text(schema).encode("utf-8"))
+    return len(written)
+
+
+def schema_folder_of(game_folder: Path) -> Path:
+    """The folder the game's schema lines point at (its game.yaml's first line), else its own schemas/."""
+    try:
+        first = (game_folder / "game.yaml").read_text(encoding="utf-8").split("\n", 1)[0]
+    except (OSError, UnicodeDecodeError):
+        first = ""
+    if first.startswith(HEADER):
+        return (game_folder / first[len(HEADER):].strip()).parent
+    return game_folder / "schemas"
+
+
 def kind_of(file: Path) -> str | None:
     """Which schema a content or template YAML file follows."""
+    if file.name == PROJECT_FILE:
+        return "project"
     if file.parent.name == "templates":
         return "template"
     if file.parent.name == "i18n":

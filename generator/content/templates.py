@@ -19,19 +19,23 @@ class ResolvedTemplate:
     chain: tuple[YamlDocument, ...]   # the template's own file first, then its ancestors
 
 
-def template_folders(game_folder: Path) -> list[Path]:
-    """The game's own templates/ first, then the shared templates/ beside content/."""
+def template_folders(game_folder: Path, project_templates: Path | None = None) -> list[Path]:
+    """Where a game's templates are looked for, the first that has an id winning: the game's own
+    templates/, then its project's (pnp.yaml `templates:`), then the ones shipped with pnp.
+
+    Nothing else: a folder that happens to be called templates/ somewhere above the game is not
+    read (a game builds the same wherever it is kept)."""
+    from generator.project import shared_templates
     folders = [game_folder / "templates"]
-    for parent in game_folder.resolve().parents:
-        if (parent / "templates").is_dir() and parent / "templates" not in folders:
-            folders.append(parent / "templates")
-            break
+    for folder in (project_templates, shared_templates()):
+        if folder is not None and folder.resolve() not in {known.resolve() for known in folders}:
+            folders.append(folder)
     return [folder for folder in folders if folder.is_dir()]
 
 
-def discover_templates(game_folder: Path) -> dict[str, Path]:
+def discover_templates(game_folder: Path, project_templates: Path | None = None) -> dict[str, Path]:
     found: dict[str, Path] = {}
-    for folder in template_folders(game_folder):
+    for folder in template_folders(game_folder, project_templates):
         for file in sorted(folder.glob("*.yaml")):
             found.setdefault(file.stem, file)  # the game's own template wins over a shared one
     return found
@@ -40,8 +44,8 @@ def discover_templates(game_folder: Path) -> dict[str, Path]:
 class TemplateLibrary:
     """Loads and resolves templates on demand, each file read once."""
 
-    def __init__(self, game_folder: Path, problems: Problems):
-        self.files = discover_templates(game_folder)
+    def __init__(self, game_folder: Path, problems: Problems, project_templates: Path | None = None):
+        self.files = discover_templates(game_folder, project_templates)
         self.problems = problems
         self._documents: dict[str, YamlDocument | None] = {}
         self._resolved: dict[str, ResolvedTemplate | None] = {}

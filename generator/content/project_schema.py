@@ -1,0 +1,44 @@
+"""The shape of a project file, pnp.yaml (see generator/project.py), as a pydantic model."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BeforeValidator, Field, WithJsonSchema
+
+from generator.content.schema import _LENGTH_JSON, ID_PATTERN, LANG_PATTERN, Strict
+from generator.units import length_in
+
+MAX_BACK_OFFSET = 10.0     # mm: more is a misreading of the calibration sheet (as --back-offset)
+MAX_MARGIN = 25.0          # mm a printer leaves unprinted at the paper's edge (home printers: 3–6 mm)
+
+Offset = Annotated[float, BeforeValidator(length_in(-MAX_BACK_OFFSET, MAX_BACK_OFFSET, what="a back offset")),
+                   WithJsonSchema(_LENGTH_JSON)]
+Margin = Annotated[float, BeforeValidator(length_in(0.0, MAX_MARGIN, what="a printer margin")),
+                   WithJsonSchema(_LENGTH_JSON)]
+Name = Annotated[str, Field(pattern=ID_PATTERN)]
+
+
+class PrinterProfile(Strict):
+    """A printer: the back offset `pnp calibrate` measured, its unprintable margin, how it flips."""
+
+    back_offset: tuple[Offset, Offset] | None = Field(
+        None, description="X, Y in mm that every back page moves (read from `pnp calibrate`), such as [1.5, -0.5].")
+    margin: Margin | None = Field(None, description="What the printer cannot print at the paper's edge, such as 5mm.")
+    duplex: Literal["long-edge", "short-edge"] | None = Field(None, description="How the printer flips the sheet.")
+
+
+class ProjectFile(Strict):
+    """pnp.yaml at a project's root: where its games are, and the defaults of every command."""
+
+    games: list[str] = Field(["content"], description="Folders holding game folders (or game folders), "
+                             "relative to pnp.yaml.")
+    templates: str | None = Field(None, description="The project's shared templates folder: looked in after a "
+                                  "game's own templates/ and before pnp's.")
+    output: str | None = Field(None, description="The output folder (default: output).")
+    papers: list[Literal["a4", "letter"]] | None = Field(None, description="Default papers.")
+    languages: list[Annotated[str, Field(pattern=LANG_PATTERN)]] | None = Field(
+        None, description="Default languages (each game builds those of them it has).")
+    editions: list[Name] | None = Field(None, description="Default editions.")
+    printer: Name | None = Field(None, description="The printer profile used when --printer is not given.")
+    printers: dict[Name, PrinterProfile] = Field({}, description="Named printer profiles, for --printer NAME.")
