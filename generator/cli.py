@@ -105,6 +105,7 @@ def _report(problems: list[Problem]) -> None:
 
 
 MAX_GAP = 20.0     # mm between cards: more and a sheet holds fewer cards than it could at no gain
+MAX_MARGIN = 30.0  # mm: a printer leaving more blank than this is not one to lay sheets out for
 
 
 def _offset(value: str | None) -> tuple[float, float]:
@@ -147,11 +148,11 @@ def _printer(where: Where, name: str | None):
     return profiles[chosen]
 
 
-def _options(edition, lang, paper, out, duplex="long-edge", allow_fallback=False, gap=0.0,
+def _options(edition, lang, paper, out, duplex="long-edge", allow_fallback=False, gap=None,
              copies=1, back_offset=None, where: Where | None = None) -> BuildOptions:
     project = where.project if where else None
     papers = _split(paper) or (project.papers if project and project.papers else PAPERS)
-    if not (math.isfinite(gap) and 0 <= gap <= MAX_GAP):
+    if gap is not None and not (math.isfinite(gap) and 0 <= gap <= MAX_GAP):
         why = ": a negative gap would lay cards over each other" if gap < 0 else ""
         raise UsageError(f"--gap takes millimetres from 0 to {MAX_GAP:g} (got {gap:g}){why}")
     for item in papers:
@@ -217,7 +218,10 @@ def main() -> None:
 @click.option("--printer", help="A printer profile of pnp.yaml: its back offset, margin and duplex.")
 @click.option("--duplex", type=click.Choice(["long-edge", "short-edge"]),
               help="How your printer flips the sheet for the back side (default: long-edge).")
-@click.option("--gap", default=0.0, show_default=True, type=float, help="Gap between cards in mm.")
+@click.option("--gap", type=float,
+              help="Gap between cards and tokens in mm (default: 2 for full-bleed ones, 0 for the others).")
+@click.option("--margin", type=float,
+              help="Millimetres along the paper's edge your printer leaves blank (default 5): marks stay inside.")
 @click.option("--allow-fallback", is_flag=True, help="Use the source language for missing translations.")
 @click.option("--copies", default=1, show_default=True, type=click.IntRange(1, 500),
               help="Pages of each player sheet in sheets.pdf.")
@@ -235,7 +239,7 @@ def main() -> None:
 @click.option("-q", "--quiet", is_flag=True, help="Only errors.")
 @click.option("--json", "as_json", is_flag=True, help="A machine-readable summary on standard output.")
 def build_command(games, edition, lang, paper, content_root, project_file, out, only, printer, duplex, gap,
-                  allow_fallback, copies, back_offset, force, shop, layout, color, ink_limit, jobs, quiet,
+                  margin, allow_fallback, copies, back_offset, force, shop, layout, color, ink_limit, jobs, quiet,
                   as_json) -> None:
     """Build GAMES (names under content/ or folders; default: all) into output/."""
     import os
@@ -251,6 +255,10 @@ def build_command(games, edition, lang, paper, content_root, project_file, out, 
                                    where),
                           force=force, jobs=jobs or os.cpu_count() or 1, shop=shop, layout=layout, color=color,
                           ink_limit=ink_limit / 100, only=_only(only))
+        if margin is not None:
+            if not (math.isfinite(margin) and 0 <= margin <= MAX_MARGIN):
+                raise UsageError(f"--margin takes millimetres from 0 to {MAX_MARGIN:g} (got {margin:g})")
+            options = replace(options, margin=margin)
         options = _with_margin(options, profile)
         show = None if quiet or as_json else Progress()
         report = build(resolve_games(games, where.roots), options, progress=show)

@@ -16,7 +16,8 @@ class BuildOptions:
     papers: tuple[str, ...] = ("a4", "letter")
     out: Path = Path("output")
     duplex: str = "long-edge"
-    gap: float = 0.0
+    gap: float | None = None        # mm between pieces; None: 2 for full-bleed sets, 0 otherwise (imposition)
+    margin: float = 5.0             # mm along the paper's edge the printer leaves blank: marks stay inside
     back_offset: tuple[float, float] = (0.0, 0.0)   # mm, from `pnp calibrate`
     allow_fallback: bool = False
     copies: int = 1                 # pages of each player sheet
