@@ -257,7 +257,7 @@ def check(folders: list[Path], options: BuildOptions) -> Problems:
 
 def preview(folders: list[Path], options: BuildOptions, dpi: float = 100) -> BuildReport:
     """PNGs of every distinct face and contact sheets, under output/<game>/<edition>/<lang>/preview/."""
-    from generator.render.preview import render_previews
+    from generator.render.preview import render_previews, unique_stems
     from generator.targets import clean_games, layout_targets
     from generator.text.fonts import FontLibrary
     started = time.perf_counter()
@@ -269,6 +269,7 @@ def preview(folders: list[Path], options: BuildOptions, dpi: float = 100) -> Bui
     report = BuildReport()
     for target in targets:
         groups: dict[str, list] = {}
+        stems: set[str] = set()
         for kind, laid_out_sets in target.sets.items():
             everything = groups.setdefault(kind, [])
             for laid_out in laid_out_sets:
@@ -279,7 +280,7 @@ def preview(folders: list[Path], options: BuildOptions, dpi: float = 100) -> Bui
                         if face is not None and face.key not in seen:
                             seen.add(face.key)
                             into.append((stem, face))
-                faces = fronts + backs          # the fronts, then each distinct back once
+                faces = unique_stems(fronts + backs, stems)    # the fronts, then each distinct back once
                 groups[f"{kind}-{laid_out.id}"] = faces
                 everything.extend(faces)
         for name, items in (("boards", target.boards), ("sheets", target.sheets)):

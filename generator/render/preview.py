@@ -35,29 +35,60 @@ def face_pages(faces: list[tuple[str, Face]]) -> Document:
 
 def render_previews(groups: dict[str, list[tuple[str, Face]]], folder: Path, dpi: float, initial_font: str,
                     written: list[Path]) -> None:
-    """groups: contact-sheet name → (file stem, face) in order. Writes <stem>.png and <group>.png."""
+    """groups: contact-sheet name → (file stem, face) in order. Writes <stem>.png and <group>.png.
+
+    A face in several groups (its deck's sheet and its component's) is rendered and written once:
+    `written` names every file once."""
+    thumbnails: dict[str, Image.Image] = {}       # stem → its thumbnail, at the largest side a sheet uses
+    kept_side: dict[str, int] = {}
+    for faces in groups.values():
+        for stem, _ in faces:
+            kept_side[stem] = max(kept_side.get(stem, 0), thumbnail_side(len(faces)))
     for group, faces in groups.items():
         if not faces:
             continue
-        pdf = render_pdf(face_pages(faces), initial_font)
-        document = pdfium.PdfDocument(pdf)
         side = thumbnail_side(len(faces))
-        thumbnails = []
-        try:
-            for index, (stem, face) in enumerate(faces):
-                scale = _scale(face, dpi)
-                image = document[index].render(scale=scale).to_pil().convert("RGB")
-                path = folder / f"{stem}.png"
-                write_atomically(path, _png(image, scale * 72))
-                written.append(path)
-                image.thumbnail((side, side))
-                thumbnails.append(image)
-        finally:
-            document.close()
-        sheet = contact_sheet(thumbnails, [stem.split("/")[-1] for stem, _ in faces])
+        fresh = [(stem, face) for stem, face in faces if stem not in thumbnails]
+        if fresh:
+            document = pdfium.PdfDocument(render_pdf(face_pages(fresh), initial_font))
+            try:
+                for index, (stem, face) in enumerate(fresh):
+                    scale = _scale(face, dpi)
+                    image = document[index].render(scale=scale).to_pil().convert("RGB")
+                    path = folder / f"{stem}.png"
+                    write_atomically(path, _png(image, scale * 72))
+                    written.append(path)
+                    image.thumbnail((kept_side[stem], kept_side[stem]))
+                    thumbnails[stem] = image
+            finally:
+                document.close()
+        sheet = contact_sheet([_shrunk(thumbnails[stem], side) for stem, _ in faces],
+                              [stem.split("/")[-1] for stem, _ in faces])
         path = folder / f"{group}.png"
         write_atomically(path, _png(sheet, dpi))
         written.append(path)
+
+
+def _shrunk(image: Image.Image, side: int) -> Image.Image:
+    if max(image.size) <= side:
+        return image
+    copy = image.copy()
+    copy.thumbnail((side, side))
+    return copy
+
+
+def unique_stems(faces: list[tuple[str, Face]], taken: set[str]) -> list[tuple[str, Face]]:
+    """Distinct faces that would share a file name (two faces of one card id) get -2, -3 …:
+    a preview is never written over another."""
+    result = []
+    for stem, face in faces:
+        name, number = stem, 1
+        while name in taken:
+            number += 1
+            name = f"{stem}-{number}"
+        taken.add(name)
+        result.append((name, face))
+    return result
 
 
 def _scale(face: Face, dpi: float) -> float:

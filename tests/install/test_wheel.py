@@ -1,0 +1,105 @@
+"""pnp as a user installs it: the wheel in a fresh virtual environment, far from the repository.
+
+The wheel is built without build isolation and installed with --no-index, so nothing is
+downloaded: the new environment sees the dependencies already installed here through a
+.pth file (not through this environment's .pth files, so the editable install of the
+repository is not visible). Every command runs in a temporary folder outside the repository.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import site
+import subprocess
+import sys
+import sysconfig
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.pdf_probe import open_pdf
+
+ROOT = Path(__file__).resolve().parents[2]
+SHIPPED = sorted(folder.name for folder in (ROOT / "content").iterdir() if (folder / "game.yaml").is_file())
+
+
+def run(*command, cwd: Path, env: dict, timeout: float = 300) -> subprocess.CompletedProcess:
+    result = subprocess.run([str(part) for part in command], cwd=cwd, env=env, capture_output=True, text=True,
+                            timeout=timeout)
+    assert result.returncode == 0, f"{command}\n{result.stdout}\n{result.stderr}"
+    assert "Traceback" not in result.stderr
+    return result
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory):
+    """(the pnp command of a fresh venv holding the built wheel, its environment, a scratch folder)."""
+    started = time.perf_counter()
+    scratch = tmp_path_factory.mktemp("installed")
+    source = scratch / "source"        # a clean copy: the build never writes into the working tree
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".git", ".venv", "output", "*.egg-info", "build",
+                                                                "__pycache__", ".pytest_cache", ".hypothesis",
+                                                                ".benchmarks", "tests"))
+    env = {key: value for key, value in os.environ.items() if not key.startswith("PYTHON")}
+    run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index", "-q",
+        "-w", scratch / "dist", source, cwd=scratch, env=env)
+    venv = scratch / "venv"
+    run(sys.executable, "-m", "venv", "--without-pip", venv, cwd=scratch, env=env)
+    python = venv / "bin" / "python"
+    purelib = Path(run(python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])",
+                       cwd=scratch, env=env).stdout.strip())
+    here = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"], *site.getsitepackages()}
+    (purelib / "dependencies.pth").write_text("\n".join(sorted(here)) + "\n")
+    run(sys.executable, "-m", "pip", "--python", python, "install", "-q", "--no-index", "--no-deps",
+        "--ignore-installed", "--find-links", scratch / "dist", "pnp-generator", cwd=scratch, env=env)
+    shutil.rmtree(source)
+    work = scratch / "work"
+    work.mkdir()
+    where = run(python, "-c", "import generator; print(generator.__file__)", cwd=work, env=env).stdout
+    assert where.startswith(str(purelib)), where          # the wheel's copy, not the repository's
+    yield venv / "bin" / "pnp", env, work, time.perf_counter() - started
+
+
+def test_a_new_game_builds_checks_previews_and_calibrates_from_the_wheel(installed):
+    pnp, env, work, _ = installed
+    run(pnp, "new", "mygame", "--title", "My Game", cwd=work, env=env)
+    game = work / "mygame"
+    header = (game / "cards.yaml").read_text().split("\n", 1)[0]
+    assert (game / header.split("$schema=")[1]).is_file(), header      # the editor finds its schema
+    run(pnp, "check", "mygame", cwd=work, env=env)
+    run(pnp, "build", "mygame", "--paper", "a4", "--only", "cards", cwd=work, env=env)
+    target = work / "output" / "mygame" / "standard" / "en"
+    assert sorted(path.relative_to(target).as_posix() for path in target.rglob("*.pdf")) == ["a4/cards.pdf"]
+    first = open_pdf(target / "a4" / "cards.pdf")[0]
+    assert "First card" in first.get_textpage().get_text_range()
+    run(pnp, "build", "mygame", "--paper", "a4", cwd=work, env=env)
+    assert (target / "print-shop" / "cards.pdf").is_file() and (target / "a4" / "kit.pdf").is_file()
+    assert len(list((target / "print-shop" / "png").rglob("*.png"))) == 10       # 5 cards, front and back
+    previews = run(pnp, "preview", "mygame", "--dpi", "30", cwd=work, env=env).stdout
+    images = list((target / "preview").rglob("*.png"))
+    assert f"wrote {len(images)} preview image(s)" in previews
+    run(pnp, "calibrate", "--out", "calibration", cwd=work, env=env)
+    assert (work / "calibration" / "calibration-a4-long-edge.pdf").is_file()
+
+
+def test_a_copy_of_every_shipped_game_builds_from_the_wheel(installed, tmp_path):
+    """The shipped games, copied into a project of their own, check and build; their schema lines
+    point at schemas that exist once `pnp schema` has run there."""
+    pnp, env, _, setup_seconds = installed
+    for name in SHIPPED:
+        shutil.copytree(ROOT / "content" / name, tmp_path / "games" / name)
+    (tmp_path / "pnp.yaml").write_text("games: [games]\npapers: [a4]\noutput: built\n")
+    run(pnp, "check", cwd=tmp_path, env=env)
+    run(pnp, "build", "-q", cwd=tmp_path, env=env)
+    for name in SHIPPED:
+        built = {path.name for path in (tmp_path / "built" / name).rglob("*.pdf")}
+        assert {"kit.pdf", "rules.pdf"} <= built and built & {"cards.pdf", "board.pdf", "sheets.pdf"}, (name, built)
+        assert not list((tmp_path / "built" / name).rglob("letter")), name        # the project's papers
+    sheet = open_pdf(tmp_path / "built" / "sorry" / "standard" / "en" / "a4" / "board.pdf")[0]
+    assert sheet.get_textpage().get_text_range().strip()
+    run(pnp, "schema", cwd=tmp_path, env=env)
+    for file in sorted((tmp_path / "games").rglob("*.yaml")):
+        header = file.read_text(encoding="utf-8").split("\n", 1)[0]
+        assert (file.parent / header.split("$schema=")[1]).is_file(), (file, header)
