@@ -43,7 +43,10 @@ def kit_text(ctx: LayoutContext, sets: dict[str, list[LaidOutSet]], boards: list
     for board in boards:
         contents.append((1, ctx.translate(board.title, mark)[0]))
     edition = game.editions[ctx.edition]
-    subtitle = ctx.translate(edition.name, mark)[0] + (f" · {edition.players}" if edition.players else "")
-    return KitText(ctx.translate(game.title, mark)[0] + " — " + words("kit.title"), subtitle,
+    # a missing key is reported where it is written: game.yaml's title and the edition's name
+    document = ctx.source.game_document
+    subtitle = ctx.translate(edition.name, document.mark(("editions", ctx.edition, "name")))[0] + \
+        (f" · {edition.players}" if edition.players else "")
+    return KitText(ctx.translate(game.title, document.mark(("title",)))[0] + " — " + words("kit.title"), subtitle,
                    words("kit.contents"), tuple(contents), words("kit.also_needed"), words("kit.printing"),
                    words("kit.print_steps"), words("kit.warning"))
