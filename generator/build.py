@@ -69,7 +69,8 @@ def _build(folders: list[Path], options: BuildOptions, progress) -> BuildReport:
     problems = Problems()
     library = FontLibrary()
     with allocation_burst():
-        sources = clean_games([folder for folder in folders if folder in stale], problems, options.templates)
+        sources = clean_games([folder for folder in folders if folder in stale], problems, options.templates,
+                              options.languages)
     wanted = {target for targets in stale.values() for target in targets}
     with allocation_burst():
         targets = layout_targets(sources, options, problems, library, only=wanted if not options.force else None)
@@ -172,7 +173,7 @@ def _lay_out_and_write_one(folder: Path, key: tuple[str, str, str], options: Bui
     library = FontLibrary()
     one = replace(options, editions=(key[1],), languages=(key[2],), force=False)
     with allocation_burst():
-        sources = load_games([folder], problems, options.templates)
+        sources = load_games([folder], problems, options.templates, one.languages)
         target, = layout_targets(sources, one, problems, library, only={key})
     _forget_layout_inputs(sources)
     return _write_laid_out(target, replace(options, jobs=1), library)
@@ -249,7 +250,7 @@ def check(folders: list[Path], options: BuildOptions) -> Problems:
     library = FontLibrary()
     with frozen_heap():
         with allocation_burst():
-            sources = clean_games(folders, problems, options.templates)
+            sources = clean_games(folders, problems, options.templates, options.languages)
         with allocation_burst():
             layout_targets(sources, replace(options, check_only=True), problems, library)
     return problems
@@ -263,7 +264,7 @@ def preview(folders: list[Path], options: BuildOptions, dpi: float = 100) -> Bui
     started = time.perf_counter()
     problems = Problems()
     library = FontLibrary()
-    sources = clean_games(folders, problems, options.templates)
+    sources = clean_games(folders, problems, options.templates, options.languages)
     targets = layout_targets(sources, options, problems, library)
     problems.raise_if_errors()
     report = BuildReport()

@@ -21,6 +21,7 @@ PT = 25.4 / 72
 MIN_PPI = {"print-shop": 300, "home": 150}
 BLEED = 3.0
 SAFE = 3.2
+SHOWN_PER_FILE = 10   # problems printed per file; the rest are counted
 MAX_INK = 3.0          # 300 % summed coverage, per pixel would need CMYK: here per page, as inkcov
 
 
@@ -204,7 +205,10 @@ def format_preflight(reports: list[FileReport]) -> str:
     for report in reports:
         lines.append(f"{str(report.path):<60} {report.pages:>5}  {report.fonts:<13} {report.images:<16} "
                      f"{report.boxes or '-':<6} {report.bleed or '-':<12} {report.safe or '-':<8} {report.ink}")
-        lines.extend(f"    error: {error}" for error in report.errors[:10])
+        lines.extend(f"    error: {error}" for error in report.errors[:SHOWN_PER_FILE])
+        if len(report.errors) > SHOWN_PER_FILE:
+            lines.append(f"    … and {len(report.errors) - SHOWN_PER_FILE} more problem(s) in this file "
+                         f"({len(report.errors)} in all)")
     return "\n".join(lines)
 
 

@@ -47,23 +47,26 @@ class Target:
         return [copy for laid_out in self.sets.get(kind, []) for copy in laid_out.copies]
 
 
-def load_games(folders: list[Path], problems: Problems, project_templates: Path | None = None) -> list[GameSource]:
-    """Every game that could be read at all, even with problems in some of its files."""
+def load_games(folders: list[Path], problems: Problems, project_templates: Path | None = None,
+               languages: tuple[str, ...] | None = None) -> list[GameSource]:
+    """Every game that could be read at all, even with problems in some of its files (of its
+    catalogs, those of `languages` and the source language's)."""
     sources = []
     for folder in folders:
-        source = load_game(folder, problems, project_templates)
+        source = load_game(folder, problems, project_templates, languages)
         if source is not None:
             sources.append(source)
     return sources
 
 
-def clean_games(folders: list[Path], problems: Problems, project_templates: Path | None = None) -> list[GameSource]:
+def clean_games(folders: list[Path], problems: Problems, project_templates: Path | None = None,
+                languages: tuple[str, ...] | None = None) -> list[GameSource]:
     """The games whose files loaded without an error, ready to lay out; every game's problems
     go to `problems`, so one game's broken file does not hide another game's layout problems."""
     sources = []
     for folder in folders:
         own = Problems()
-        source = load_game(folder, own, project_templates)
+        source = load_game(folder, own, project_templates, languages)
         problems.extend(own)
         if source is not None and not own.errors:
             sources.append(source)

@@ -78,19 +78,23 @@ def find_games(content_root: Path) -> list[Path]:
     return sorted(p.parent for p in content_root.glob("*/game.yaml"))
 
 
-def load_game(folder: Path, problems: Problems, project_templates: Path | None = None) -> GameSource | None:
+def load_game(folder: Path, problems: Problems, project_templates: Path | None = None,
+              languages: tuple[str, ...] | None = None) -> GameSource | None:
     """Read and validate a game folder; every problem of every file goes to `problems`.
 
     A broken game.yaml does not stop the other files from being read and checked: the
     user sees every file's problems in one run. None when game.yaml itself is unusable.
     `project_templates`: the game's project's shared templates (pnp.yaml), between its own and pnp's.
+    `languages` (--lang): only those catalogs are read, and the source language's (fallbacks).
     """
     game_document = load_yaml(folder / "game.yaml", problems, root=folder)
     game = validate(Game, game_document.data, game_document, problems) if game_document is not None else None
     templates = TemplateLibrary(folder, problems, project_templates)
     source = GameSource(folder, game, game_document) if game is not None else None
-    languages = game.languages if game is not None else _catalog_languages(folder)
-    catalogs = {lang: catalog for lang in languages
+    offered = game.languages if game is not None else _catalog_languages(folder)
+    if languages is not None:
+        offered = [lang for lang in offered if lang in languages or lang == offered[0]]
+    catalogs = {lang: catalog for lang in offered
                 if (catalog := load_catalog(folder, lang, problems)) is not None}
     pieces = {kind: piece_file for kind, (schema, list_key) in PIECE_FILES.items()
               if (piece_file := _load_pieces(folder, kind, schema, list_key, problems)) is not None}
