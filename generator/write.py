@@ -15,13 +15,15 @@ from typing import Iterator
 
 from generator.files import write_atomically
 from generator.imposition.booklet import impose_booklet
-from generator.imposition.cover import blank_page, cover_page
+from generator.imposition.cover import kit_pages as kit_pages_of
+from generator.imposition.instructions import PrintFacts
 from generator.imposition.grid import impose_gutterfold, impose_mixed
 from generator.imposition.sheet import PAPER_SIZES, Document, Page
 from generator.imposition.single import SHOP_PRESETS, centred_pages, face_page, impose_print_shop
-from generator.imposition.tiles import TileSpec, impose_board
+from generator.imposition.tiles import impose_board, tile_spec
 from generator.options import BuildOptions
 from generator.report import BuildReport
+from generator.render.font_tags import distinct_subset_tags
 from generator.render.merge import append_pdf
 from generator.render.pdf import render_pdf
 from generator.render.png import write_pages_png
@@ -75,8 +77,8 @@ def write_target(target: Target, options: BuildOptions, library: FontLibrary, re
         booklet = None
         if target.rules is not None and (options.wants("rules") or options.wants("booklet") or wants_kit):
             with drawing(target, base, base / paper / "rules.pdf"):
-                rules = render_rules(target.rules, paper, target.setter, target.stack, options.color,
-                                     options.ink_limit)
+                rules = distinct_subset_tags(render_rules(target.rules, paper, target.setter, target.stack,
+                                                          options.color, options.ink_limit))
                 if options.wants("rules"):
                     _write_bytes(base / paper / "rules.pdf", rules, report)
             with drawing(target, base, base / paper / "rules-booklet.pdf"):
@@ -85,7 +87,8 @@ def write_target(target: Target, options: BuildOptions, library: FontLibrary, re
                     _write_bytes(base / paper / "rules-booklet.pdf", booklet, report)
         if wants_kit:
             with drawing(target, base, base / paper / "kit.pdf"):
-                kit = render_pdf(Document(kit_pages(target, sections, PAPER_SIZES[paper], caption),
+                kit = render_pdf(Document(kit_pages(target, sections, PAPER_SIZES[paper], caption, options,
+                                                    _page_count(booklet) if booklet else 0),
                                           title=f"{title} kit"), *body)
                 _write_bytes(base / paper / "kit.pdf", append_pdf(kit, booklet) if booklet else kit, report)
     if options.print_shop and (options.wants("print-shop") or options.wants("png")):
@@ -103,9 +106,9 @@ def home_sections(target: Target, options: BuildOptions, paper: str, caption) ->
     size = PAPER_SIZES[paper]
     sections: dict[str, list[Page]] = {}
     wanted = options.wants if not (options.kit and options.wants("kit")) else (lambda output: True)
+    grid_options = dict(gap=options.gap, duplex=options.duplex, back_offset=options.back_offset, margin=options.margin)
     cards = target.copies("cards") if wanted("cards") or wanted("ink-saver") else []
     if cards:
-        grid = dict(gap=options.gap, duplex=options.duplex, back_offset=options.back_offset)
         savers = {laid_out.id: laid_out.ink_saver_back for laid_out in target.sets["cards"]}
         variants = {"cards": cards}
         if target.source.game.editions[target.edition].ink_saver and any(savers.values()):
@@ -114,34 +117,28 @@ def home_sections(target: Target, options: BuildOptions, paper: str, caption) ->
             if not wanted(SECTION_OUTPUTS[name]):
                 continue
             if options.layout == "gutterfold":
-                sections[name] = impose_gutterfold(variant, size, caption=caption)
+                sections[name] = impose_gutterfold(variant, size, caption=caption, min_margin=options.margin)
             else:
-                sections[name] = impose_mixed(variant, size, caption, "cards", **grid)
+                sections[name] = impose_mixed(variant, size, caption, "cards", **grid_options)
     if target.copies("tokens") and wanted("tokens"):
-        sections["tokens"] = impose_mixed(target.copies("tokens"), size, caption, "tokens", duplex=options.duplex,
-                                          back_offset=options.back_offset)
+        sections["tokens"] = impose_mixed(target.copies("tokens"), size, caption, "tokens", **grid_options)
     if target.copies("pawns") and wanted("pawns"):
-        sections["pawns"] = impose_mixed(target.copies("pawns"), size, caption, "pawns")
+        sections["pawns"] = impose_mixed(target.copies("pawns"), size, caption, "pawns", margin=options.margin)
     if target.sheets and wanted("sheets"):
         sections["sheets"] = [page for sheet in target.sheets
                               for page in centred_pages(sheet.face, size, options.copies, sheet.id)]
     if target.boards and wanted("board"):
         sections["board"] = [page for board in target.boards
-                             for page in impose_board(board.face, TileSpec(size), caption, board.id)]
+                             for page in impose_board(board.face, tile_spec(size, options.margin), caption, board.id)]
     return sections
 
 
-def kit_pages(target: Target, sections: dict[str, list[Page]], paper, caption) -> list[Page]:
-    """Everything in print order for one double-sided print run: single-sided parts get blank backs."""
-    pages = [cover_page(paper, target.kit, target.setter, target.stack, target.lang, caption), blank_page(paper)]
-    for name in ("cards", "tokens", "pawns", "sheets", "board"):
-        section = sections.get(name, [])
-        double_sided = any("backs" in page.label for page in section)   # fronts, then their backs pages
-        for page in section:
-            pages.append(page)
-            if not double_sided:
-                pages.append(blank_page(paper))
-    return pages
+def kit_pages(target: Target, sections: dict[str, list[Page]], paper, caption,
+              options: BuildOptions = BuildOptions(), booklet_pages: int = 0) -> list[Page]:
+    """Everything in print order for one double-sided print run, its first page telling how to print it."""
+    facts = PrintFacts(options.duplex, options.layout, options.back_offset)
+    return kit_pages_of(paper, target.kit, sections, target.setter, target.stack, target.lang, caption, facts,
+                        booklet_pages)
 
 
 def write_print_shop(target: Target, base: Path, body: tuple, options: BuildOptions, report: BuildReport) -> None:
