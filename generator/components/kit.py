@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from generator.components.board import LaidOutBoard
 from generator.components.context import LayoutContext
 from generator.components.pieces import LaidOutSet
-from generator.i18n.engine_text import kit_word
+from generator.i18n.engine_text import KIT_STEP_PLACEHOLDERS, KIT_STEPS, kit_word
 
 
 @dataclass(frozen=True)
@@ -20,6 +20,7 @@ class KitText:
     printing_heading: str
     print_steps: str
     warning: str
+    steps: tuple[tuple[str, str], ...] = ()    # (kit.step.* key, its words with {placeholders} left to fill)
 
 
 def kit_text(ctx: LayoutContext, sets: dict[str, list[LaidOutSet]], boards: list[LaidOutBoard],
@@ -27,10 +28,10 @@ def kit_text(ctx: LayoutContext, sets: dict[str, list[LaidOutSet]], boards: list
     game = ctx.source.game
     mark = ctx.source.game_document.mark()
 
-    def words(key: str) -> str:
+    def words(key: str, args: dict | None = None) -> str:
         catalog = ctx.catalog
         if catalog is not None and key in catalog:
-            return ctx.translate(key, mark)[0]
+            return ctx.translate(key, mark, args)[0]
         return kit_word(ctx.lang, key)      # the engine's own words in the game's language
 
     contents: list[tuple[int, str]] = []
@@ -49,4 +50,7 @@ def kit_text(ctx: LayoutContext, sets: dict[str, list[LaidOutSet]], boards: list
         (f" · {edition.players}" if edition.players else "")
     return KitText(ctx.translate(game.title, document.mark(("title",)))[0] + " — " + words("kit.title"), subtitle,
                    words("kit.contents"), tuple(contents), words("kit.also_needed"), words("kit.printing"),
-                   words("kit.print_steps"), words("kit.warning"))
+                   words("kit.print_steps"), words("kit.warning"),
+                   # the printing steps' words: the imposition fills in what the build made
+                   tuple((key, words(key, {name: "{" + name + "}" for name in KIT_STEP_PLACEHOLDERS}))
+                         for key in KIT_STEPS["en"]))
