@@ -1,4 +1,5 @@
-"""A kit's first page: title, contents with counts, print instructions — text flowed top down."""
+"""kit.pdf's pages: a first page (title, contents with counts, printing steps made from what was built,
+text flowed top down), then every part in print order, one-sided parts with blank backs."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from dataclasses import replace
 from generator.components.kit import KitText
 from generator.components.piece import Item, Shape, TextPlacement
 from generator.imposition.grid import scale_bar_items
+from generator.imposition.instructions import CARD_STOCK, KitPlan, PrintFacts, pieces_apart, print_steps
 from generator.imposition.sheet import Page
 from generator.text.layout import SetStyle, fit_text
 from generator.text.rich import parse_rich_text
@@ -15,8 +17,44 @@ from generator.text.setter import TextSetter
 MARGIN = 18.0
 
 
+KIT_PARTS = ("cards", "tokens", "pawns", "sheets", "board")    # print order
+
+
+def kit_pages(paper: tuple[float, float], text: KitText, sections: dict[str, list[Page]], setter: TextSetter,
+              stack: tuple[str, ...], lang: str, caption, facts: PrintFacts = PrintFacts(),
+              booklet_pages: int = 0) -> list[Page]:
+    """Everything in print order for one double-sided print run: the first page and its blank back,
+    then each part, single-sided parts with blank backs. `booklet_pages`: the rulebook booklet's sides,
+    joined after these pages (from an odd page: the kit's own pages are padded to an even count)."""
+    body: list[Page] = []
+    plan = KitPlan(plain=[1, 2], gutterfold=facts.layout == "gutterfold" and bool(sections.get("cards")))
+    for name in KIT_PARTS:
+        section = sections.get(name, [])
+        if not section:
+            continue
+        plan.parts.add(name)
+        double_sided = any("backs" in page.label for page in section)   # fronts, then their backs pages
+        plan.double_sided |= double_sided
+        plan.single_sided |= not double_sided
+        plan.apart |= name in ("cards", "tokens") and pieces_apart(section)
+        first = 3 + len(body)
+        for page in section:
+            body.append(page)
+            if not double_sided:
+                body.append(blank_page(paper))
+        stock = plan.card_stock if name in CARD_STOCK else plan.plain
+        stock.extend(range(first, 3 + len(body)))
+    if booklet_pages:
+        start = 3 + len(body) + (len(body) % 2)
+        plan.booklet = list(range(start, start + booklet_pages))
+        plan.plain.extend(plan.booklet)
+    steps = print_steps(dict(text.steps), plan, facts)
+    return [cover_page(paper, text, setter, stack, lang, caption, steps), blank_page(paper)] + body
+
+
 def cover_page(paper: tuple[float, float], text: KitText, setter: TextSetter, stack: tuple[str, ...],
-               lang: str, caption) -> Page:
+               lang: str, caption, steps: str | None = None) -> Page:
+    """The kit's first page; `steps` the printing steps (else the game's own `kit.print_steps` alone)."""
     width = paper[0] - 2 * MARGIN
     base = SetStyle(stack, 10.5, 10.5, lang=lang, color="#2b2220", leading=1.3)
     blocks = [
@@ -26,7 +64,8 @@ def cover_page(paper: tuple[float, float], text: KitText, setter: TextSetter, st
         ("\n".join(f"- **{count} ×** {name}" for count, name in text.contents), base, 3.0),
         (text.also_needed, base, 8.0),
         (text.printing_heading, replace(base, size=14, min_size=14, weight="black"), 2.0),
-        (text.print_steps, base, 6.0),
+        (steps, base, 4.0),
+        (text.print_steps, base, 6.0),        # the game's own further steps, if it has any
         (text.warning, replace(base, size=9, min_size=9), 0.0),
     ]
     items: list[Item] = [Shape("rect", MARGIN, MARGIN - 6, width, 1.2, fill="#a31621")]

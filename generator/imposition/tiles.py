@@ -1,8 +1,11 @@
 """Boards larger than the paper, tiled across pages at 100 % with overlap strips on inner edges.
 
 Every tile shows the board itself (one form, clipped), so neighbouring tiles
-show identical content in their shared strip; the seam lines and alignment
-crosses are drawn in board coordinates too, so they match from both sides.
+show identical content in their shared strip. A tile's overlap strip is either
+cut off (the tile left of or above a seam: a dashed line at the seam) or hidden
+under its neighbour once glued (right of or below it: a solid line where the
+neighbour's cut edge goes). Lines and alignment crosses are drawn inside the
+strips only, so none of them is left over the board's art once it is assembled.
 Under each tile: its label (A1, A2, B1 …), an assembly map and a 50 mm bar.
 """
 
@@ -51,6 +54,11 @@ def _count_and_overlap(length: float, usable: float, spec: TileSpec) -> tuple[in
         if room >= spec.min_overlap:
             return count, min(spec.max_overlap, room)
         count += 1
+
+
+def tile_spec(paper: tuple[float, float], printable_margin: float) -> TileSpec:
+    """Tiles for a paper whose printer leaves `printable_margin` mm unprinted (never less than 6 mm)."""
+    return TileSpec(paper, margin=max(TileSpec.margin, printable_margin))
 
 
 def tile_layout(board: tuple[float, float], spec: TileSpec) -> TileLayout:
@@ -102,42 +110,55 @@ def _tile_page(face: Face, spec: TileSpec, layout: TileLayout, row: int, column:
         return left + bx - x0, top + by - y0
 
     marks: list[Item] = []
+    strip = layout.overlap
+    cross = min(CROSS, strip - 1.0)
     for seam in layout.seams(board[0], layout.columns):
-        if x0 < seam < x1:
-            marks.extend(_seam(to_page, seam, y0, seam, y1))
-            for cross_y in _cross_positions(board[1], layout.rows, y0, y1):
-                marks.extend(_cross(*to_page(seam, cross_y)))
+        if not x0 < seam < x1:
+            continue
+        side = 1 if x1 - seam <= strip + 1e-9 else -1                  # +1: strip beyond the seam, -1: before it
+        line_x = seam + side * CROP_MARK_WIDTH / 2                     # the line's whole width in the strip
+        marks.extend(_seam(to_page, line_x, y0, line_x, y1, dashed=side > 0))
+        for cross_y in _cross_positions(board[1], layout.rows, y0, y1, cross):
+            marks.extend(_cross(*to_page(seam + side * strip / 2, cross_y), cross))
     for seam in layout.seams(board[1], layout.rows):
-        if y0 < seam < y1:
-            marks.extend(_seam(to_page, x0, seam, x1, seam))
-            for cross_x in _cross_positions(board[0], layout.columns, x0, x1):
-                marks.extend(_cross(*to_page(cross_x, seam)))
+        if not y0 < seam < y1:
+            continue
+        side = 1 if y1 - seam <= strip + 1e-9 else -1
+        line_y = seam + side * CROP_MARK_WIDTH / 2
+        marks.extend(_seam(to_page, x0, line_y, x1, line_y, dashed=side > 0))
+        for cross_x in _cross_positions(board[0], layout.columns, x0, x1, cross):
+            marks.extend(_cross(*to_page(cross_x, seam + side * strip / 2), cross))
     band = top + (y1 - y0) + grow_bottom + 6.0
     marks.extend(_label_band(spec, layout, row, column, band, caption))
     return Page(*spec.paper, (placement,), tuple(marks), label=f"{label} {tile_label(row, column)}")
 
 
-def _cross_positions(length: float, count: int, low: float, high: float) -> list[float]:
-    """Along a seam: the middle of each tile's span and the seams themselves, inside [low, high]."""
+def _cross_positions(length: float, count: int, low: float, high: float, size: float) -> list[float]:
+    """Along a seam: the middle of each tile's span and the quarter points, inside [low, high] and off
+    the crossing seams (where the strips meet, a cross would reach out of its strip)."""
     step = length / count
-    points = [step * (i + 0.5) for i in range(count)] + [step * i for i in range(1, count)]
-    return sorted(p for p in points if low + CROSS / 2 <= p <= high - CROSS / 2)
+    points = [step * (i + 0.5) for i in range(count)] + [step * (i + 0.25) for i in range(count)] \
+        + [step * (i + 0.75) for i in range(count)]
+    seams = [step * i for i in range(1, count)]
+    return sorted(p for p in points if low + size <= p <= high - size
+                  and all(abs(p - seam) > step / 8 for seam in seams))
 
 
-def _seam(to_page, ax, ay, bx, by) -> list[Item]:
+def _seam(to_page, ax, ay, bx, by, dashed: bool) -> list[Item]:
+    """The strip's edge: dashed where this tile is cut, solid where the neighbour's cut edge goes."""
     (px, py), (qx, qy) = to_page(ax, ay), to_page(bx, by)
     return [Shape("line", px, py, qx - px, qy - py, stroke="#000000", stroke_width=CROP_MARK_WIDTH,
-                  dash=SEAM_DASH)]
+                  dash=SEAM_DASH if dashed else None)]
 
 
-def _cross(x: float, y: float) -> list[Item]:
-    half = CROSS / 2
-    ring = CROSS * 0.55
+def _cross(x: float, y: float, size: float = CROSS) -> list[Item]:
+    half = size / 2
+    ring = size * 0.55
     return [
         Shape("ellipse", x - ring / 2, y - ring / 2, ring, ring, fill="#ffffff", stroke="#000000",
               stroke_width=CROP_MARK_WIDTH),
-        Shape("line", x - half, y, CROSS, 0, stroke="#000000", stroke_width=CROP_MARK_WIDTH),
-        Shape("line", x, y - half, 0, CROSS, stroke="#000000", stroke_width=CROP_MARK_WIDTH),
+        Shape("line", x - half, y, size, 0, stroke="#000000", stroke_width=CROP_MARK_WIDTH),
+        Shape("line", x, y - half, 0, size, stroke="#000000", stroke_width=CROP_MARK_WIDTH),
     ]
 
 

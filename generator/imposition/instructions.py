@@ -1,0 +1,104 @@
+"""The kit's printing steps, made from what a build imposed: which pages go on card stock and which on
+plain paper, how to flip the sheet (the build's duplex mode, the booklet's short edge), gutterfold,
+the back offset, cutting, folding and stapling — each step a `kit.step.*` text in the game's language.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from generator.i18n.catalog import MissingArgument, interpolate
+from generator.imposition.sheet import Page
+
+CARD_STOCK = ("cards", "tokens", "pawns", "board")     # parts that are handled: the rest is plain paper
+
+
+@dataclass(frozen=True)
+class PrintFacts:
+    """How the build was asked to print (BuildOptions' part that the reader must know)."""
+
+    duplex: str = "long-edge"
+    layout: str = "duplex"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+
+
+@dataclass
+class KitPlan:
+    """What kit.pdf holds, page by page (numbered from 1, the cover first)."""
+
+    card_stock: list[int] = field(default_factory=list)
+    plain: list[int] = field(default_factory=list)
+    booklet: list[int] = field(default_factory=list)
+    parts: set[str] = field(default_factory=set)      # sections present: cards, tokens, pawns, sheets, board
+    double_sided: bool = False     # a part with pages of backs
+    single_sided: bool = False     # a part followed by blank pages
+    gutterfold: bool = False       # card sheets folded instead of printed on both sides
+    apart: bool = False            # pieces with gaps between them
+
+
+def page_ranges(numbers: list[int]) -> str:
+    """'3–14, 21, 23–24' from page numbers."""
+    ranges: list[str] = []
+    for number in sorted(set(numbers)):
+        if ranges and number == last + 1:
+            start = ranges[-1].split("–")[0]
+            ranges[-1] = f"{start}–{number}"
+        else:
+            ranges.append(str(number))
+        last = number
+    return ", ".join(ranges)
+
+
+def pieces_apart(pages: list[Page]) -> bool:
+    """Whether neighbouring pieces on these sheets stand apart (a gap between their cuts)."""
+    for page in pages:
+        # a gutterfold sheet's backs stand across the fold from their fronts: look at the fronts' half only
+        half = page.width / 2 if "gutterfold" in page.label else page.width
+        by_row: dict[float, list] = {}
+        for placement in page.placements:
+            if placement.x + placement.face.width <= half + 1e-6:
+                by_row.setdefault(round(placement.y, 3), []).append(placement)
+        for row in by_row.values():
+            row.sort(key=lambda placement: placement.x)
+            for left, right in zip(row, row[1:]):
+                if right.x - (left.x + left.face.width) > 0.05:
+                    return True
+    return False
+
+
+def print_steps(words: dict[str, str], plan: KitPlan, facts: PrintFacts) -> str:
+    """The numbered steps for this kit, in the words given (kit.step.* key → text with placeholders)."""
+    chosen: list[tuple[str, dict]] = [("kit.step.scale", {})]
+    if plan.card_stock:
+        chosen.append(("kit.step.card_stock", {"pages": page_ranges(plan.card_stock)}))
+    if plan.plain:
+        chosen.append(("kit.step.plain_paper", {"pages": page_ranges(plan.plain)}))
+    if plan.double_sided or plan.single_sided:
+        chosen.append((f"kit.step.duplex_{facts.duplex.replace('-', '_')}", {}))
+    if plan.gutterfold:
+        chosen.append(("kit.step.gutterfold", {}))
+    if plan.double_sided and any(facts.back_offset):
+        x, y = facts.back_offset
+        chosen.append(("kit.step.back_offset", {"x": f"{x:g}", "y": f"{y:g}"}))
+    if plan.single_sided:
+        chosen.append(("kit.step.single_sided", {}))
+    if plan.booklet:
+        chosen.append(("kit.step.booklet", {"pages": page_ranges(plan.booklet)}))
+    if plan.parts & {"cards", "tokens", "pawns"}:
+        chosen.append(("kit.step.cut", {}))
+        if plan.apart:
+            chosen.append(("kit.step.cut_gutter", {}))
+    if "pawns" in plan.parts:
+        chosen.append(("kit.step.pawns", {}))
+    if "board" in plan.parts:
+        chosen.append(("kit.step.board", {}))
+    texts = []
+    for key, args in chosen:
+        text = words.get(key, "")
+        try:
+            text = interpolate(text, args)
+        except MissingArgument:       # a translation naming a placeholder the step has not: shown as written
+            pass
+        if text:
+            texts.append(text)
+    return "\n".join(f"{number}. {text}" for number, text in enumerate(texts, start=1))
