@@ -75,11 +75,16 @@ def game_break_rules(ctx: LayoutContext) -> BreakRules:
 
 def box_style(style: SetStyle, template: ResolvedTemplate, box: Box, frame, ctx: LayoutContext) -> SetStyle:
     """A text box's style with its line-breaking decided: the game's rules for the language, and
-    `hyphenate` as the style says or, by default, only in boxes with room for three lines or more
-    (titles, labels and one- or two-line boxes shrink rather than break a word)."""
+    `hyphenate` as the style says or, by default, only for running text — never in titles and
+    labels (bold, black or upper-case styles) nor in boxes with room for two lines or fewer,
+    which shrink rather than break a word."""
     declared = template.model.styles.get(box.style or "")
-    hyphenate = declared.hyphenate if declared is not None and declared.hyphenate is not None else \
-        (frame[3] - 2 * box.padding) >= 3 * pt_to_mm(style.size * style.leading) - 1e-6
+    if declared is not None and declared.hyphenate is not None:
+        hyphenate = declared.hyphenate
+    else:
+        title = style.weight != "regular" or bool(declared is not None and declared.uppercase)
+        room = (frame[3] - 2 * box.padding) / pt_to_mm(style.size * style.leading)
+        hyphenate = not title and room >= 3 - 1e-6
     return replace(style, hyphenate=hyphenate, breaks=game_break_rules(ctx), icons=icon_files(ctx))
 
 

@@ -421,6 +421,12 @@ def _place(attempt, width, height, size, style, setter) -> TextLayout:
                     # one string per stretch of a face: fewer, longer text operators in the PDF
                     line_runs[-1] = replace(line_runs[-1], text=line_runs[-1].text + space + placed[0].text)
                     placed = placed[1:]
+                elif placed and space:
+                    # a word starting in another face: its space goes into its string, so the
+                    # PDF's text reads "cell of", not "cellof" (the letters stay where they were)
+                    first = placed[0]
+                    placed[0] = replace(first, x=first.x - pt_to_mm(stringWidth(" ", first.font, first.size)),
+                                        text=" " + first.text)
                 line_runs.extend(placed)
                 joinable = joinable or bool(placed)
                 space = ""
