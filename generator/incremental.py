@@ -61,7 +61,7 @@ class GameDigest:
 
 def inputs_digest(game_folder: Path, project_templates: Path | None = None) -> GameDigest:
     """Every file the game can read: its folder and the templates it can extend (the project's, pnp's)."""
-    from generator.content.templates import template_folders
+    from generator.project import template_folders
     digest = hashlib.sha256(engine_digest().encode())
     catalogs: dict[str, str] = {}
     for path in sorted(p for p in game_folder.rglob("*") if p.is_file()):

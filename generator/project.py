@@ -47,6 +47,19 @@ def shared_schemas() -> Path:
     return package_folder("shared_schemas")
 
 
+def template_folders(game_folder: Path, project_templates: Path | None = None) -> list[Path]:
+    """Where a game's templates are looked for, the first that has an id winning: the game's own
+    templates/, then its project's (pnp.yaml `templates:`), then the ones shipped with pnp.
+
+    Nothing else: a folder that happens to be called templates/ somewhere above the game is not
+    read (a game builds the same wherever it is kept)."""
+    folders = [game_folder / "templates"]
+    for folder in (project_templates, shared_templates()):
+        if folder is not None and folder.resolve() not in {known.resolve() for known in folders}:
+            folders.append(folder)
+    return [folder for folder in folders if folder.is_dir()]
+
+
 @dataclass(frozen=True)
 class Printer:
     """A named printer profile: what `pnp calibrate` measured and how it prints."""

@@ -10,6 +10,7 @@ from generator.content.schema import Template
 from generator.content.validate import validate
 from generator.content.yaml_source import YamlDocument, load_yaml
 from generator.errors import Problems
+from generator.project import template_folders  # noqa: F401  (where templates are looked for)
 
 
 @dataclass(frozen=True)
@@ -17,20 +18,6 @@ class ResolvedTemplate:
     id: str
     model: Template
     chain: tuple[YamlDocument, ...]   # the template's own file first, then its ancestors
-
-
-def template_folders(game_folder: Path, project_templates: Path | None = None) -> list[Path]:
-    """Where a game's templates are looked for, the first that has an id winning: the game's own
-    templates/, then its project's (pnp.yaml `templates:`), then the ones shipped with pnp.
-
-    Nothing else: a folder that happens to be called templates/ somewhere above the game is not
-    read (a game builds the same wherever it is kept)."""
-    from generator.project import shared_templates
-    folders = [game_folder / "templates"]
-    for folder in (project_templates, shared_templates()):
-        if folder is not None and folder.resolve() not in {known.resolve() for known in folders}:
-            folders.append(folder)
-    return [folder for folder in folders if folder.is_dir()]
 
 
 def discover_templates(game_folder: Path, project_templates: Path | None = None) -> dict[str, Path]:
