@@ -144,10 +144,11 @@ def margin_room(spec: GridSpec, geometry: GridGeometry) -> Sides:
 
 
 def _outer_bleed(spec: GridSpec, room: Sides, outer: float) -> Sides:
-    """How far fronts reach past the grid's outer edges: never onto their side's crop marks."""
+    """How far fronts reach past the grid's outer edges: never onto their side's crop marks, nor into
+    the printable margin (only backs, which must cover a misregistered flip, reach into it)."""
     def side(space: float) -> float:
         fit = fit_marks(spec, space)
-        return outer if fit is None else max(0.0, min(outer, fit.offset - 0.3))
+        return max(0.0, min(outer, space)) if fit is None else max(0.0, min(outer, fit.offset - 0.3))
     return Sides(side(room.top), side(room.right), side(room.bottom), side(room.left))
 
 

@@ -1,0 +1,221 @@
+"""The printable area on the real games: every home file of every shipped game, built once.
+
+Marks, labels and scale bars stay 5 mm inside the paper's edge (read from the imposed
+pages, and from the pixels of every fronts page, where no art reaches the margin);
+full-bleed pieces stand apart so a 0.5 mm mis-cut shows their own bleed; board seams
+and crosses lie in the overlap strips only; every font subset of every file has its own tag.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+
+from generator.build import BuildOptions, build
+from generator.components.piece import Group, Shape, TextPlacement
+from generator.errors import Problems
+from generator.imposition.grid import PRINTABLE_MARGIN
+from generator.imposition.sheet import PAPER_SIZES
+from generator.imposition.tiles import tile_layout, tile_region, tile_spec
+from generator.render.font_tags import subset_tags
+from generator.targets import clean_games, layout_targets
+from generator.text.fonts import FontLibrary
+from generator.write import caption_maker, home_sections
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = sorted(path for path in (ROOT / "content").iterdir() if (path / "game.yaml").exists())
+HOME_PIECES = ("cards", "cards-ink-saver", "tokens", "pawns")
+
+
+@pytest.fixture(scope="session")
+def home_build(tmp_path_factory):
+    """Every shipped game in its source language, every edition, both papers, home files only (one build)."""
+    out = tmp_path_factory.mktemp("printable")
+    languages = tuple(sorted({_first_language(game) for game in GAMES}))
+    build(GAMES, BuildOptions(out=out, languages=languages, print_shop=False, jobs=2))
+    return out
+
+
+@pytest.fixture(scope="session")
+def home_pages():
+    """The imposed pages of every home file of every game (source language, both papers), by file."""
+    problems = Problems()
+    library = FontLibrary()
+    sources = clean_games(GAMES, problems)
+    pages = {}
+    for source in sources:
+        options = BuildOptions(languages=(source.source_language,))
+        for target in layout_targets([source], options, problems, library):
+            caption = caption_maker(library, target.lang)
+            for paper in options.papers:
+                for name, section in home_sections(target, options, paper, caption).items():
+                    pages[(source.id, target.edition, paper, name)] = section
+    assert not problems.errors
+    return pages
+
+
+def _first_language(game: Path) -> str:
+    import yaml
+    return yaml.safe_load((game / "game.yaml").read_text(encoding="utf-8"))["languages"][0]
+
+
+def _extent(item, dx=0.0, dy=0.0):
+    """(x0, y0, x1, y1) in page mm of a mark, a text (its runs' baselines, a size's height above) or a group."""
+    if isinstance(item, Shape):
+        half = item.stroke_width / 2 if item.stroke else 0.0
+        x0, x1 = sorted((item.x, item.x + item.w))
+        y0, y1 = sorted((item.y, item.y + item.h))
+        # a line's butt ends stop at its ends; its width spreads across it
+        across_x = half if item.kind != "line" or item.w == 0 else 0.0
+        across_y = half if item.kind != "line" or item.h == 0 else 0.0
+        return x0 + dx - across_x, y0 + dy - across_y, x1 + dx + across_x, y1 + dy + across_y
+    if isinstance(item, TextPlacement):
+        boxes = [(item.x + run.x, item.y + run.baseline - run.size * 0.3528 * 0.8,
+                  item.x + run.x + len(run.text) * run.size * 0.3528 * 0.6, item.y + run.baseline + run.size * 0.0706)
+                 for run in item.runs]
+        return (min(b[0] for b in boxes) + dx, min(b[1] for b in boxes) + dy,
+                max(b[2] for b in boxes) + dx, max(b[3] for b in boxes) + dy)
+    if isinstance(item, Group):      # its frame bounds whatever it draws
+        return item.x + dx, item.y + dy, item.x + item.w + dx, item.y + item.h + dy
+    raise TypeError(item)
+
+
+def test_every_mark_label_and_bar_of_every_home_file_is_inside_the_printable_area(home_pages):
+    checked = 0
+    for (game, edition, paper, name), pages in home_pages.items():
+        width, height = PAPER_SIZES[paper] if "gutterfold" not in name else (0, 0)
+        for page in pages:
+            for item in page.marks:
+                x0, y0, x1, y1 = _extent(item)
+                where = f"{game}/{edition}/{paper}/{name}.pdf {page.label}: {item!r:.120}"
+                assert x0 >= PRINTABLE_MARGIN - 1e-6 and y0 >= PRINTABLE_MARGIN - 1e-6, where
+                assert x1 <= page.width - PRINTABLE_MARGIN + 1e-6 and y1 <= page.height - PRINTABLE_MARGIN + 1e-6, where
+                checked += 1
+    assert checked > 1000
+
+
+def _blank_border(image, dpi: float, margin: float) -> list[tuple[int, int]]:
+    """Pixels darker than paper within `margin` mm of the edge."""
+    width, height = image.size
+    edge = int(margin / 25.4 * dpi)
+    pixels = image.load()
+    dark = []
+    for y in range(height):
+        xs = range(width) if y < edge or y >= height - edge else [*range(edge), *range(width - edge, width)]
+        for x in xs:
+            if pixels[x, y] < 235:
+                dark.append((x, y))
+    return dark
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_pixel_of_a_fronts_page_lies_in_the_outer_5_mm(home_build, paper):
+    """Fronts pages carry the marks and the bar; their art stays under the grid: the border is paper."""
+    dpi = 50
+    files = sorted(path for name in HOME_PIECES for path in home_build.glob(f"*/*/*/{paper}/{name}.pdf"))
+    assert len(files) >= 8
+    for path in files:
+        document = pdfium.PdfDocument(path)
+        for index in range(len(document)):
+            if index % 2 and "pawns" not in path.name:      # backs pages: their panel may bleed into it
+                continue
+            image = document[index].render(scale=dpi / 72, grayscale=True).to_pil().convert("L")
+            # 4.7 mm: a pixel at the border's inner edge may be a mark's anti-aliased end at 5 mm
+            dark = _blank_border(image, dpi, PRINTABLE_MARGIN - 0.3)
+            assert not dark, f"{path.relative_to(home_build)} page {index + 1}: ink at {dark[:3]} px ({dpi} dpi)"
+        document.close()
+
+
+def test_full_bleed_cards_stand_apart_so_a_half_millimetre_miscut_shows_their_own_bleed(home_pages):
+    """12 Days' and Christmas Round's cards are full-bleed: 9 to a sheet on both papers, 2 mm apart."""
+    for game in ("twelve-days", "christmas-round"):
+        for paper in ("a4", "letter"):
+            sheets = [pages for (g, _, p, name), pages in home_pages.items() if (g, p, name) == (game, paper, "cards")]
+            first = sheets[0][0]
+            assert len(first.placements) == 9
+            row = sorted((p for p in first.placements if abs(p.y - first.placements[0].y) < 1e-6), key=lambda p: p.x)
+            for left, right in zip(row, row[1:]):
+                gutter = right.x - (left.x + left.face.width)
+                assert gutter == pytest.approx(2.0)
+                # each piece's own art reaches half way across the gutter: 1 mm ≥ a 0.5 mm mis-cut
+                assert left.clip[0] + left.clip[2] == pytest.approx(left.x + left.face.width + 1.0)
+                assert right.clip[0] == pytest.approx(right.x - 1.0)
+
+
+def test_a_miscut_into_the_gutter_shows_the_card_s_own_colour(home_build):
+    """Pixels 0.5 mm past a card's cut, in the gutter, match that card's edge, not its neighbour's."""
+    path = next(home_build.glob("twelve-days/*/*/letter/cards.pdf"))
+    document = pdfium.PdfDocument(path)
+    dpi = 254            # 10 pixels a millimetre
+    image = document[0].render(scale=dpi / 72).to_pil().convert("RGB")
+    left_edge, top = (215.9 - 3 * 63 - 4) / 2, (279.4 - 3 * 88 - 4) / 2
+
+    def colour(x_mm, y_mm):
+        return image.getpixel((round(x_mm * 10), round(y_mm * 10)))
+    for column in range(2):
+        cut = left_edge + column * 65 + 63          # right cut of this card, left cut of the next at + 2
+        for y in (top + 5, top + 44, top + 83):
+            assert _near(colour(cut + 0.5, y), colour(cut - 0.3, y)), (column, y)
+            assert _near(colour(cut + 1.5, y), colour(cut + 2.3, y)), (column, y)
+    document.close()
+
+
+def _near(a, b, tolerance=40):
+    return all(abs(p - q) <= tolerance for p, q in zip(a, b))
+
+
+def test_gap_zero_keeps_single_cut_sheets_edge_to_edge():
+    from generator.components.piece import Face, PieceCopy, Shape as S
+    from generator.imposition.grid import impose_mixed
+    face = Face("bleed", 63, 88, 3, (S("rect", -3, -3, 69, 94, fill="#aa0000"),))
+    copies = [PieceCopy("d", "c", n, face, face) for n in range(9)]
+    apart = impose_mixed(copies, PAPER_SIZES["letter"])[0]
+    together = impose_mixed(copies, PAPER_SIZES["letter"], gap=0.0)[0]
+    assert apart.placements[1].x - apart.placements[0].x == pytest.approx(65)
+    assert together.placements[1].x - together.placements[0].x == pytest.approx(63)
+    assert len(together.placements) == len(apart.placements) == 9
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_board_seams_and_crosses_lie_in_the_overlap_strips_only(home_pages, paper):
+    """Once assembled, only each tile's part up to the seams shows: no mark may fall there."""
+    boards = [(key, pages) for key, pages in home_pages.items() if key[2] == paper and key[3] == "board"]
+    assert boards
+    for (game, _, _, _), pages in boards:
+        for page in pages:
+            (placement,) = page.placements
+            board = (placement.face.width, placement.face.height)
+            layout = tile_layout(board, tile_spec(PAPER_SIZES[paper], PRINTABLE_MARGIN))
+            label = page.label.rsplit(" ", 1)[1]
+            row, column = ord(label[0]) - ord("A"), int(label[1:]) - 1
+            x0, y0, x1, y1 = tile_region(board, layout, row, column)
+            # what this tile shows of the finished board, in page mm: up to the seams
+            seen_x0 = placement.x + column * board[0] / layout.columns
+            seen_x1 = placement.x + (column + 1) * board[0] / layout.columns
+            seen_y0 = placement.y + row * board[1] / layout.rows
+            seen_y1 = placement.y + (row + 1) * board[1] / layout.rows
+            for item in page.marks:
+                mx0, my0, mx1, my1 = _extent(item)
+                if my0 >= placement.y + board[1] - 1e-6 or my0 >= placement.y + y1 - y0 + 3:
+                    continue        # the label band under the tile
+                overlaps = (mx0 < seen_x1 - 1e-6 and mx1 > seen_x0 + 1e-6 and my0 < seen_y1 - 1e-6
+                            and my1 > seen_y0 + 1e-6)
+                assert not overlaps, f"{game} {paper} tile {label}: a mark over the board: {item!r:.100}"
+
+
+def test_every_font_subset_of_every_built_file_has_its_own_tag(home_build):
+    files = sorted(home_build.glob("**/*.pdf"))
+    kits = [path for path in files if path.name == "kit.pdf"]
+    assert len(kits) >= 10
+    for path in files:
+        tags = [tag for tag, _ in subset_tags(path.read_bytes())]
+        assert tags and len(tags) == len(set(tags)), f"{path.relative_to(home_build)}: a tag used twice"
+    for path in kits:
+        data = path.read_bytes()
+        # the cross-reference reading missed no font: as many tagged names as /BaseFont and /FontName entries
+        assert len(subset_tags(data)) == len(re.findall(rb"/BaseFont\s*/[A-Z]{6}\+", data))
+        assert len(set(re.findall(rb"/FontName\s*/([A-Z]{6})\+", data))) == len(subset_tags(data))
+        assert len(subset_tags(data)) >= 8         # the kit's own subsets and the booklet's, merged
