@@ -16,7 +16,7 @@ import click
 
 from generator.errors import ContentError, Problem, UsageError, printable
 from generator.i18n.engine_text import CALIBRATION
-from generator.options import OUTPUTS, BuildOptions
+from generator.options import MAX_MARGIN, OUTPUTS, BuildOptions
 from generator.project import Project
 
 PAPERS = ("a4", "letter")
@@ -105,7 +105,6 @@ def _report(problems: list[Problem]) -> None:
 
 
 MAX_GAP = 20.0     # mm between cards: more and a sheet holds fewer cards than it could at no gain
-MAX_MARGIN = 30.0  # mm: a printer leaving more blank than this is not one to lay sheets out for
 
 
 def _offset(value: str | None) -> tuple[float, float]:
@@ -255,11 +254,12 @@ def build_command(games, edition, lang, paper, content_root, project_file, out, 
                                    where),
                           force=force, jobs=jobs or os.cpu_count() or 1, shop=shop, layout=layout, color=color,
                           ink_limit=ink_limit / 100, only=_only(only))
+        if margin is None and profile is not None:      # the flag wins over the profile
+            margin = profile.margin
         if margin is not None:
             if not (math.isfinite(margin) and 0 <= margin <= MAX_MARGIN):
                 raise UsageError(f"--margin takes millimetres from 0 to {MAX_MARGIN:g} (got {margin:g})")
             options = replace(options, margin=margin)
-        options = _with_margin(options, profile)
         show = None if quiet or as_json else Progress()
         report = build(resolve_games(games, where.roots), options, progress=show)
     except UsageError as error:
@@ -277,16 +277,6 @@ def build_command(games, edition, lang, paper, content_root, project_file, out, 
                                "files": [str(path) for path in report.written]}, ensure_ascii=False, indent=1))
     elif not quiet:
         click.echo(summary_table(report))
-
-
-def _with_margin(options: BuildOptions, profile) -> BuildOptions:
-    """A profile's printer margin, where the build has such an option (issue 13's --margin) and the
-    command line did not set it."""
-    if profile is None or profile.margin is None or not hasattr(options, "margin"):
-        return options
-    if getattr(options, "margin") not in (None, BuildOptions.margin):       # set on the command line
-        return options
-    return replace(options, margin=profile.margin)
 
 
 class Progress:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+MAX_MARGIN = 30.0  # mm: a printer leaving more blank than this is not one to lay sheets out for
+
 # what `pnp build --only` selects, each a file (or the print-shop PNGs) of the output contract
 OUTPUTS = ("cards", "ink-saver", "tokens", "pawns", "board", "sheets", "rules", "booklet", "kit", "print-shop", "png")
 

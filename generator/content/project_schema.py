@@ -7,10 +7,10 @@ from typing import Annotated, Literal
 from pydantic import BeforeValidator, Field, WithJsonSchema
 
 from generator.content.schema import _LENGTH_JSON, ID_PATTERN, LANG_PATTERN, Strict
+from generator.options import MAX_MARGIN
 from generator.units import length_in
 
 MAX_BACK_OFFSET = 10.0     # mm: more is a misreading of the calibration sheet (as --back-offset)
-MAX_MARGIN = 25.0          # mm a printer leaves unprinted at the paper's edge (home printers: 3–6 mm)
 
 Offset = Annotated[float, BeforeValidator(length_in(-MAX_BACK_OFFSET, MAX_BACK_OFFSET, what="a back offset")),
                    WithJsonSchema(_LENGTH_JSON)]

@@ -142,7 +142,8 @@ def test_a_project_file_gives_folders_defaults_and_printer_profiles(game, tmp_pa
     (tmp_path / "games").mkdir()
     game.rename(tmp_path / "games" / "mygame")
     (tmp_path / "pnp.yaml").write_text("games: [games]\noutput: built\npapers: [a4]\nprinters:\n"
-                                       "  office: {back_offset: [2mm, 0], duplex: long-edge, margin: 5mm}\n")
+                                       "  office: {back_offset: [2mm, 0], duplex: long-edge, margin: 5mm}\n"
+                                       "  wide: {margin: 25mm}\n")
     (tmp_path / "sub").mkdir()
     monkeypatch.chdir(tmp_path / "sub")                  # found from a folder below the project's root
     assert pnp("build", "mygame", "--only", "cards", "-q").exit_code == 0
@@ -151,6 +152,9 @@ def test_a_project_file_gives_folders_defaults_and_printer_profiles(game, tmp_pa
     plain = _back_name_x(target / "a4" / "cards.pdf")
     assert pnp("build", "mygame", "--only", "cards", "--printer", "office", "-q").exit_code == 0
     assert abs(_back_name_x(target / "a4" / "cards.pdf") - plain) == pytest.approx(2.0, abs=0.05)
+    assert len(open_pdf(target / "a4" / "cards.pdf")) == 2          # 5 cards: one front page, one back page
+    assert pnp("build", "mygame", "--only", "cards", "--printer", "wide", "-q").exit_code == 0
+    assert len(open_pdf(target / "a4" / "cards.pdf")) == 4          # 2 × 2 cards inside a 25 mm margin
     unknown = pnp("build", "mygame", "--printer", "attic")
     assert unknown.exit_code == 2 and "no profile 'attic'" in unknown.output and "office" in unknown.output
     (tmp_path / "pnp.yaml").write_text("games: [gamez]\npapers: [a5]\nprinters:\n  office: {back_offset: [40, 0]}\n")
