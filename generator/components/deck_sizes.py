@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from generator.components.piece import Face, Group, Item, TextPlacement
 from generator.render.icons import inline_art
@@ -26,9 +27,10 @@ _ROUNDS = 3        # wrapping is not strictly monotonic in the size: a text may 
 _SAME = 1e-9       # sizes come from one binary search: equal sizes are equal floats
 
 
-@dataclass(frozen=True)
-class FittedText:
-    """A text fitted on its own in a box whose size the deck shares: what setting it again takes."""
+class FittedText(NamedTuple):
+    """A text fitted on its own in a box whose size the deck shares: what setting it again takes.
+
+    (A named tuple: one is made per distinct text, and a frozen dataclass is slower to make.)"""
 
     paragraphs: tuple[Paragraph, ...]
     width: float                    # mm, inside the box's padding
@@ -49,7 +51,10 @@ class DeckSizes:
 
     def note(self, template_id: str, box_name: str, text: FittedText) -> None:
         """Count a text (each distinct placement once: copies of a card share one)."""
-        self.boxes.setdefault((template_id, box_name), {}).setdefault(id(text.placement), text)
+        texts = self.boxes.get((template_id, box_name))
+        if texts is None:
+            texts = self.boxes[(template_id, box_name)] = {}
+        texts[id(text.placement)] = text
 
     def settle(self, setter: TextSetter) -> None:
         """Decide each box's size and set the texts fitted larger than it again."""
@@ -103,7 +108,7 @@ def _one_size(texts: list[FittedText], setter: TextSetter) -> tuple[float, dict[
     A text that fit on its own but overflowed (fits False) sets the size to its minimum and
     keeps its own layout: its overflow was reported when it was fitted.
     """
-    size = min(text.layout.size for text in texts)
+    size = min([text.layout.size for text in texts])
     replacements: dict[int, TextPlacement] = {}
     for _ in range(_ROUNDS):
         replacements, smaller = {}, size

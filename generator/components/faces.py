@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass
 
 from generator.components.context import LayoutContext
-from generator.components.deck_sizes import one_size_per_deck
+from generator.components.deck_sizes import one_size_per_deck, open_scope
 from generator.components.cells import (CellPlace, PathError, cell_fields, group_for, link_curves, loop_places,
                                         rotate_region, row_places, rows_places)
 from generator.components.network import layout_network
@@ -38,6 +38,8 @@ def layout_face(template: ResolvedTemplate, subject: Subject, ctx: LayoutContext
         ctx.memo[_CELLS_LEFT] = MAX_CELLS
     nesting.append(template.id)
     try:
+        if open_scope(ctx) is not None:     # a card of a deck, a cell of a board: the deck settles sizes
+            return _layout_face(template, subject, ctx, key)
         # a face laid out alone (a board, a sheet) is its own deck: its cells share sizes
         with one_size_per_deck(ctx) as sizes:
             face = _layout_face(template, subject, ctx, key)

@@ -104,7 +104,8 @@ def layout_sets(ctx: LayoutContext, pieces: PieceFile, papers: tuple[str, ...] =
                                 layout if pieces.kind == "cards" else "duplex")
                 for _ in range(count):
                     copies.append(PieceCopy(piece_set.id, piece.id, len(copies) + 1, front, piece_back))
-        copies = [_final_copy(copy, sizes) for copy in copies]
+        if sizes.replacements:
+            copies = [_final_copy(copy, sizes) for copy in copies]
         saver = sizes.final(saver)
         laid_out.append(LaidOutSet(piece_set.id, piece_set.title or piece_set.name, tuple(copies), saver))
     return laid_out
