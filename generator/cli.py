@@ -24,6 +24,24 @@ DEFAULT_CONTENT = "content"
 DEFAULT_OUT = "output"
 
 
+def build(folders, options, progress=None):
+    """generator.build.build, imported when a build runs."""
+    from generator.build import build as build_games
+    return build_games(folders, options, progress)
+
+
+def check(folders, options):
+    """generator.build.check, imported when a check runs."""
+    from generator.build import check as check_games
+    return check_games(folders, options)
+
+
+def preview(folders, options, dpi):
+    """generator.build.preview, imported when previews are drawn."""
+    from generator.build import preview as preview_games
+    return preview_games(folders, options, dpi)
+
+
 def find_games(content_root: Path) -> list[Path]:
     """The game folders (with a game.yaml) directly under a folder."""
     return sorted(p.parent for p in content_root.glob("*/game.yaml"))
@@ -242,7 +260,6 @@ def build_command(games, edition, lang, paper, content_root, project_file, out, 
                   as_json) -> None:
     """Build GAMES (names under content/ or folders; default: all) into output/."""
     import os
-    from generator.build import build
     try:
         where = locate(content_root, out, project_file)
         profile = _printer(where, printer)
@@ -323,7 +340,6 @@ def summary_table(report) -> str:
 def check_command(games, edition, lang, paper, content_root, project_file, allow_fallback, preflight, out, color,
                   ink_limit) -> None:
     """Check content, translations, glyph coverage and text fit; write nothing."""
-    from generator.build import check
     where = locate(content_root, out, project_file)
     if preflight:
         from generator.preflight import format_preflight, ink_saver_ratios, preflight as inspect_files
@@ -537,7 +553,6 @@ def calibrate_command(paper, duplex, out, lang) -> None:
 @click.option("--dpi", default=100, show_default=True, type=click.IntRange(20, 600))
 def preview_command(games, edition, lang, paper, content_root, project_file, out, dpi) -> None:
     """PNGs of every face and a contact sheet per deck and per component, under <out>/…/preview/."""
-    from generator.build import preview
     try:
         where = locate(content_root, out, project_file)
         options = _options(edition, lang, paper, None, where=where)
