@@ -11,6 +11,7 @@ import pytest
 from generator.components.cells import loop_places
 from generator.content.game import load_game
 from generator.errors import Problems
+from generator.imposition.grid import FULL_BLEED_GAP, GridSpec, grid_geometry
 from generator.imposition.tiles import TileSpec, tile_layout, tile_region
 from tests.conftest import CONTENT
 from tests.pdf_probe import all_text, box_mm, form_origins_mm, open_pdf, page_size_mm
@@ -119,7 +120,8 @@ def test_neighbouring_tiles_show_the_same_board_in_their_shared_strip(built_chri
         a, b = (image.resize((image.width // 3, image.height // 3)) for image in (a, b))
         pixels_a, pixels_b = list(a.get_flattened_data()), list(b.get_flattened_data())
         mean = sum(abs(p - q) for p, q in zip(pixels_a, pixels_b)) / len(pixels_a)
-        assert mean < 2, f"tiles {first} and {second} differ in their overlap by {mean:.1f} levels"
+        # each tile's seam line and crosses lie in its own half of the shared strip (cut off or glued under)
+        assert mean < 4, f"tiles {first} and {second} differ in their overlap by {mean:.1f} levels"
         assert max(pixels_a) - min(pixels_a) > 100     # the strip really shows something
 
 
@@ -162,11 +164,12 @@ def test_token_pages_have_their_finished_size_as_trim_box(built_christmas):
     assert box_mm(document, "trim", len(document) - 1) == pytest.approx((3, 3, 18, 18), abs=0.01)
 
 
-def _occupied(document, index, left, top, size, columns, rows):
+def _occupied(document, index, left, top, size, columns, rows, pitch=None):
     image = document[index].render(scale=30 / 72).to_pil().convert("L")
     px = lambda mm: round(mm / 25.4 * 30)
+    pitch = pitch or size
     return {(r, c) for r in range(rows) for c in range(columns)
-            if image.getpixel((px(left + (c + 0.5) * size), px(top + (r + 0.5) * size))) < 250}
+            if image.getpixel((px(left + c * pitch + size / 2), px(top + r * pitch + size / 2))) < 250}
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -174,11 +177,12 @@ def test_token_backs_are_mirrored_for_long_edge_duplex_and_pages_come_in_pairs(b
     document = open_pdf(built_christmas / "full" / "bg" / paper / "tokens.pdf")
     assert len(document) % 2 == 0
     width, height = PAPERS[paper]
-    columns, rows = int((width - 12.7) // 26), int((height - 12.7) // 26)
-    left, top = (width - columns * 26) / 2, (height - rows * 26) / 2
+    # the wish tokens are full-bleed: 2 mm apart inside the 5 mm printable margin (imposition/grid.py)
+    geometry = grid_geometry(GridSpec((width, height), (26, 26), gap=FULL_BLEED_GAP))
+    columns, left, top = geometry.columns, geometry.left, geometry.top
     held_rows = -(-48 // columns)          # the 15 mm snowflakes and Santa fill a band below these rows
-    fronts = _occupied(document, 0, left, top, 26, columns, held_rows)
-    backs = _occupied(document, 1, left, top, 26, columns, held_rows)
+    fronts = _occupied(document, 0, left, top, 26, columns, held_rows, 26 + FULL_BLEED_GAP)
+    backs = _occupied(document, 1, left, top, 26, columns, held_rows, 26 + FULL_BLEED_GAP)
     assert len(fronts) == 48
     assert backs == {(r, columns - 1 - c) for r, c in fronts}
     for index in range(len(document)):
@@ -217,7 +221,7 @@ def test_kit_holds_everything_in_print_order(built_christmas, edition, paper):
         ["12 × Surprise cards", "5 × Pawns"]
     for line in expected:
         assert line in cover, (line, cover)
-    assert "100%" in cover
+    assert "100 %" in cover
 
 
 @pytest.mark.parametrize("file", ["a4/board.pdf", "letter/tokens.pdf", "a4/pawns.pdf", "letter/kit.pdf",
