@@ -15,7 +15,10 @@ PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 
 
-GRID = {"a4": (10.5, 16.5), "letter": (13.45, 7.7)}
+# full-bleed cards stand 2 mm apart (imposition/grid.py FULL_BLEED_GAP), centred on the paper
+GAP = 2.0
+PITCH_X, PITCH_Y = CARD_W + GAP, CARD_H + GAP
+GRID = {"a4": (8.5, 14.5), "letter": (11.45, 5.7)}
 
 
 def occupied_cells(document, index, paper) -> set[tuple[int, int]]:
@@ -23,7 +26,7 @@ def occupied_cells(document, index, paper) -> set[tuple[int, int]]:
     image, dpi = _render(document, index, dpi=30)
     left, top = GRID[paper]
     return {(row, column) for row in range(3) for column in range(3)
-            if _pixel(image, dpi, left + (column + 0.5) * CARD_W, top + (row + 0.5) * CARD_H) < 250}
+            if _pixel(image, dpi, left + column * PITCH_X + CARD_W / 2, top + row * PITCH_Y + CARD_H / 2) < 250}
 
 
 @pytest.mark.parametrize("edition, cards", [("free", 48), ("full", 70)])
@@ -38,11 +41,11 @@ def test_every_front_page_is_followed_by_its_backs_at_the_paper_size(built_chris
     assert placed == cards
 
 
-@pytest.mark.parametrize("paper, left, top", [("a4", 10.5, 16.5), ("letter", 13.45, 7.7)])
+@pytest.mark.parametrize("paper, left, top", [("a4", 8.5, 14.5), ("letter", 11.45, 5.7)])
 def test_cards_sit_in_a_centred_three_by_three_grid_to_a_tenth_of_a_millimetre(built_christmas, paper, left, top):
     document = open_pdf(built_christmas / "full" / "en" / paper / "cards.pdf")
     origins = form_origins_mm(document, 0)
-    expected = [(left + c * CARD_W, top + (r + 1) * CARD_H) for r in range(3) for c in range(3)]
+    expected = [(left + c * PITCH_X, top + r * PITCH_Y + CARD_H) for r in range(3) for c in range(3)]
     assert len(origins) == 9
     for (x, y), (ex, ey) in zip(origins, expected):
         assert x == pytest.approx(ex, abs=0.1)
@@ -99,27 +102,28 @@ def test_backs_run_three_millimetres_past_the_grid_and_fronts_leave_room_for_mar
     document = open_pdf(built_christmas / "full" / "bg" / "a4" / "cards.pdf")
     back, dpi = _render(document, 1)
     front, _ = _render(document, 0)
-    left, top = 10.5, 16.5
+    left, top = GRID["a4"]
     for offset in (0.5, 2.0, 2.8):     # backs reach 3 mm past every outer edge
         assert _pixel(back, dpi, left - offset, top + 40) < 200
         assert _pixel(back, dpi, left + 40, top - offset) < 200
         assert _pixel(back, dpi, 210 - left + offset, top + 40) < 200
     assert _pixel(back, dpi, left - 3.6, top + 40) > 250     # and no further
-    assert _pixel(front, dpi, left - 1.0, top + 40) < 200     # fronts: 1.5 mm past the grid
+    assert _pixel(front, dpi, left - 1.0, top + 40) < 200     # fronts: 1.2 mm past the grid, short of the marks
     assert _pixel(front, dpi, left - 1.9, top + 40) > 250
 
 
 def test_crop_marks_and_the_fifty_millimetre_scale_bar_are_drawn(built_christmas):
     document = open_pdf(built_christmas / "full" / "bg" / "a4" / "cards.pdf")
     image, dpi = _render(document, 0, dpi=300)
-    for x in (10.5, 73.5, 136.5, 199.5):            # a mark above every vertical cut
-        assert min(_pixel(image, dpi, x + dx, 16.5 - 4.5) for dx in (-0.05, 0, 0.05)) < 128
-    for y in (16.5, 104.5, 192.5, 280.5):           # and left of every horizontal cut
-        assert min(_pixel(image, dpi, 10.5 - 4.5, y + dy) for dy in (-0.05, 0, 0.05)) < 128
-    bar_y = 16.5 + 3 * CARD_H + 2.0 + 1.2
-    bar_start = 10.5 + (CARD_W - 50) / 2
+    left, top = GRID["a4"]
+    for x in (8.5, 71.5, 73.5, 136.5, 138.5, 201.5):    # a mark above every vertical cut (9.5 mm room: 2 + 5)
+        assert min(_pixel(image, dpi, x + dx, top - 4.5) for dx in (-0.05, 0, 0.05)) < 128
+    for y in (14.5, 102.5, 104.5, 192.5, 194.5, 282.5):  # left of every horizontal cut, fitted to 3.5 mm of room
+        assert min(_pixel(image, dpi, left - 2.5, y + dy) for dy in (-0.05, 0, 0.05)) < 128
+    bar_y = top + 3 * CARD_H + 2 * GAP + 2.4 + 4.2 - 0.8
+    bar_start = left + (CARD_W - 50) / 2
     for step in range(0, 51, 5):
-        assert min(_pixel(image, dpi, bar_start + step, bar_y + dy) for dy in (-0.06, 0, 0.06)) < 128
+        assert min(_pixel(image, dpi, bar_start + step, bar_y + dy) for dy in (-0.1, -0.06, 0, 0.06, 0.1)) < 128
     assert _pixel(image, dpi, bar_start - 1, bar_y) > 250 and _pixel(image, dpi, bar_start + 51, bar_y) > 250
     second, _ = _render(document, 2, dpi=300)
     assert _pixel(second, dpi, bar_start + 25, bar_y) > 250       # only on the first page
