@@ -108,7 +108,7 @@ def test_pseudo_locale_keeps_markup_and_grows_the_text():
 def test_pseudo_locale_shows_the_boxes_a_long_translation_would_overflow(workspace):
     check = pnp("check", GAME, "--lang", "qps-ploc", "--edition", "full")
     assert check.exit_code == 1
-    assert "language qps-ploc, deck surprises, card sock-puppy, key 'surprises.sock_puppy.effect'" in check.output
+    assert "language qps-ploc, deck surprises, card tailwind, key 'surprises.reminder'" in check.output
     build = pnp("build", GAME, "--lang", "qps-ploc", "--edition", "full", "--paper", "a4")
     assert build.exit_code == 0, build.output
     assert "warning: text does not fit" in build.output
