@@ -17,6 +17,7 @@ build can still remove those it no longer makes).
 from __future__ import annotations
 
 import hashlib
+import os
 import json
 from dataclasses import asdict, dataclass
 from functools import lru_cache
@@ -64,8 +65,13 @@ def inputs_digest(game_folder: Path, project_templates: Path | None = None) -> G
     from generator.project import template_folders
     digest = hashlib.sha256(engine_digest().encode())
     catalogs: dict[str, str] = {}
-    for path in sorted(p for p in game_folder.rglob("*") if p.is_file()):
+    for path in sorted(p for p in game_folder.rglob("*") if p.is_symlink() or p.is_file()):
         relative = path.relative_to(game_folder)
+        if path.is_symlink():
+            # a link is hashed as where it points: what it leads to inside the folder is hashed on
+            # its own, and a file outside (perhaps huge, or a device) is never read — the loader refuses it
+            digest.update(f"{relative} -> {os.readlink(path)}".encode())
+            continue
         if relative.parent == Path("i18n") and path.suffix == ".yaml":
             catalogs[path.stem] = hashlib.sha256(path.read_bytes()).hexdigest()
             continue
