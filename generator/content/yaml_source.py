@@ -130,6 +130,10 @@ def parse_yaml(text: str, file: Path, problems: Problems) -> YamlDocument | None
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         where = SourceMark(file, mark.line + 1, mark.column + 1) if mark else SourceMark(file)
+        if "nesting depth" in (error.problem or ""):     # libyaml ≥ 0.2.5's own cap, met before ours
+            problems.add(where, f"lists and mappings nested more than {MAX_DEPTH} deep",
+                         "no game file needs that many levels: check the brackets and indentation here")
+            return None
         hint = ("indent with spaces only: YAML does not allow tabs there" if "tab" in (error.problem or "")
                 else "check indentation, colons and quotes around this place")
         problems.add(where, f"YAML syntax: {error.problem or error.context}{_opened_at(error)}", hint)

@@ -52,7 +52,9 @@ def test_aliases_within_the_budget_still_work(tmp_path):
 def test_lists_nested_too_deep_are_refused_before_they_crash_the_parser(tmp_path, depth):
     # libyaml's composer recurses: at 100,000 levels it takes the interpreter down with it
     folder = make_game(tmp_path, {"cards.yaml": "decks: " + "[" * depth + "]" * depth + "\n"})
-    assert check(folder) == ["g/cards.yaml:1:71: lists and mappings nested more than 64 deep"]
+    line, = check(folder)
+    # where depends on the libyaml: PyYAML 6.0.4's stops scanning at its own cap of 1,000 levels
+    assert line.startswith("g/cards.yaml:1:") and line.endswith(": lists and mappings nested more than 64 deep")
 
 
 def test_a_huge_file_is_refused_before_it_becomes_nodes(tmp_path):
