@@ -120,6 +120,14 @@ def load_yaml(file: Path, problems: Problems, root: Path | None = None) -> YamlD
 
 def parse_yaml(text: str, file: Path, problems: Problems) -> YamlDocument | None:
     try:
+        return _parse(text, file, problems)
+    except _OverLimit as error:
+        problems.add(SourceMark(file, *error.position), error.message, error.hint)
+        return None
+
+
+def _parse(text: str, file: Path, problems: Problems) -> YamlDocument | None:
+    try:
         if _may_be_too_large(text):
             _check_shape(text)
         loader = _StrictLoader(text)
@@ -131,21 +139,10 @@ def parse_yaml(text: str, file: Path, problems: Problems) -> YamlDocument | None
         mark = error.problem_mark or error.context_mark
         where = SourceMark(file, mark.line + 1, mark.column + 1) if mark else SourceMark(file)
         if "nesting depth" in (error.problem or ""):     # libyaml ≥ 0.2.5's own cap, met before ours
-            problems.add(where, f"lists and mappings nested more than {MAX_DEPTH} deep",
-                         "no game file needs that many levels: check the brackets and indentation here")
-            return None
+            raise _too_deep((where.line, where.column)) from None
         hint = ("indent with spaces only: YAML does not allow tabs there" if "tab" in (error.problem or "")
                 else "check indentation, colons and quotes around this place")
         problems.add(where, f"YAML syntax: {error.problem or error.context}{_opened_at(error)}", hint)
-        return None
-    except _TooDeep as error:
-        problems.add(SourceMark(file, *error.position), f"lists and mappings nested more than {MAX_DEPTH} deep",
-                     "no game file needs that many levels: check the brackets and indentation here")
-        return None
-    except _TooManyValues as error:
-        problems.add(SourceMark(file, *error.position), f"more than {MAX_VALUES:,} values in one file",
-                     "no game needs that many (a 10,000-card deck is about 70,000): "
-                     "check that this is the file you meant")
         return None
     except yaml.YAMLError as error:
         problems.add(SourceMark(file), f"YAML error: {error}")
@@ -162,31 +159,30 @@ def parse_yaml(text: str, file: Path, problems: Problems) -> YamlDocument | None
         problems.add(where, f"YAML value not allowed: {error.problem or error.context}",
                      "quote the value to make it text")
         return None
-    except _TooDeep as error:
-        problems.add(SourceMark(file, *error.position), f"lists and mappings nested more than {MAX_DEPTH} deep",
-                     "no game file needs that many levels: check the brackets and indentation here")
-        return None
-    except _TooManyAliasValues as error:
-        problems.add(SourceMark(file, *error.position),
-                     f"the aliases (*name) here expand to more than {MAX_ALIAS_VALUES:,} values",
-                     "write the values out, or repeat them with `count:` instead of nested aliases")
-        return None
     return document
 
 
-class _TooDeep(Exception):
-    def __init__(self, position: tuple[int, int]):
-        self.position = position
+class _OverLimit(Exception):
+    """A bound of this module met at a position: the whole file is refused with one message."""
+
+    def __init__(self, position: tuple[int, int], message: str, hint: str):
+        self.position, self.message, self.hint = position, message, hint
 
 
-class _TooManyValues(Exception):
-    def __init__(self, position: tuple[int, int]):
-        self.position = position
+def _too_deep(position: tuple[int, int]) -> _OverLimit:
+    return _OverLimit(position, f"lists and mappings nested more than {MAX_DEPTH} deep",
+                      "no game file needs that many levels: check the brackets and indentation here")
 
 
-class _TooManyAliasValues(Exception):
-    def __init__(self, position: tuple[int, int]):
-        self.position = position
+def _too_many_values(position: tuple[int, int]) -> _OverLimit:
+    return _OverLimit(position, f"more than {MAX_VALUES:,} values in one file",
+                      "no game needs that many (a 10,000-card deck is about 70,000): "
+                      "check that this is the file you meant")
+
+
+def _too_many_alias_values(position: tuple[int, int]) -> _OverLimit:
+    return _OverLimit(position, f"the aliases (*name) here expand to more than {MAX_ALIAS_VALUES:,} values",
+                      "write the values out, or repeat them with `count:` instead of nested aliases")
 
 
 _OPENING_EVENTS = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
@@ -222,11 +218,11 @@ def _check_shape(text: str) -> None:
             if isinstance(event, _VALUE_EVENTS):
                 values += 1
                 if values > MAX_VALUES:
-                    raise _TooManyValues(_position(event))
+                    raise _too_many_values(_position(event))
                 if isinstance(event, _OPENING_EVENTS):
                     depth += 1
                     if depth > MAX_DEPTH:
-                        raise _TooDeep(_position(event))
+                        raise _too_deep(_position(event))
             elif isinstance(event, _CLOSING_EVENTS):
                 depth -= 1
             elif isinstance(event, yaml.StreamEndEvent):
@@ -279,7 +275,7 @@ class _Converter:
             self.positions[path] = _position(node)
             return _scalar(node, self.loader)
         if len(path) >= MAX_DEPTH:
-            raise _TooDeep(_position(node))
+            raise _too_deep(_position(node))
         again = id(node) in self.composed
         self.composed.add(id(node))
         if again and not self.alias_depth:
@@ -299,7 +295,7 @@ class _Converter:
         if self.alias_depth:
             self.alias_values += 1
             if self.alias_values > MAX_ALIAS_VALUES:
-                raise _TooManyAliasValues(self.alias_site)
+                raise _too_many_alias_values(self.alias_site)
 
     def _mapping(self, node: yaml.MappingNode, path: Path_) -> dict[str, Any]:
         document, problems = self.document, self.problems
