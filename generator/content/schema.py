@@ -86,6 +86,8 @@ class Edition(Strict):
     name: str = Field(description="Translation key of the edition's display name.")
     players: str = Field("", description="Player count shown on covers, e.g. '2–4'.")
     ink_saver: bool = Field(False, description="Also build cards-ink-saver.pdf with light backs.")
+    print_shop: bool = Field(True, description="Also build the print-shop files (bleed, TrimBox, PNGs); "
+                                               "false for an edition that does not offer them.")
 
 
 class FontFile(Strict):
@@ -128,6 +130,9 @@ class Game(Strict):
         default_factory=dict,
         description="Inline icons by name: art files (SVG or PNG) written {icon:name} in any text of any "
                     "catalog, drawn at the text's size on its baseline.")
+    age: str = Field("", description="Translation key (or text) of the players' age, e.g. '6+', for covers.")
+    play_time: str = Field("", description="Translation key (or text) of a game's length, e.g. '20–30 min', "
+                                           "for covers.")
     linebreak: dict[str, LineBreakRules] = Field(
         default_factory=dict,
         description="Line-breaking rules added to the engine's, per language: "
