@@ -75,6 +75,7 @@ def _build(folders: list[Path], options: BuildOptions, progress) -> BuildReport:
     with allocation_burst():
         targets = layout_targets(sources, options, problems, library, only=wanted if not options.force else None)
     problems.raise_if_errors()   # nothing is written unless every target checks clean
+    note_editions_without_print_shop(targets, options, problems)
     _forget_layout_inputs(sources)
     if targets:
         _write_staged(targets, options, library, digests, report, progress)
@@ -187,11 +188,34 @@ def _forget_layout_inputs(sources: list["GameSource"]) -> None:
     forget_text_runs()
 
 
+def target_options(target: Target, options: BuildOptions) -> BuildOptions:
+    """The build's options as one target takes them: an edition with `print_shop: false` makes no
+    print-shop files (nor their PNGs), whatever the build asked for."""
+    if not target.source.game.editions[target.edition].print_shop:
+        return replace(options, print_shop=False)
+    return options
+
+
+def note_editions_without_print_shop(targets: list[Target], options: BuildOptions, problems: Problems) -> None:
+    """A build that explicitly asked for print-shop files (`--only print-shop|png`, a `--shop` preset) is told,
+    once per edition, which editions offer none: a note, not an error, so a multi-edition build goes on."""
+    asked = options.shop != "generic" or (options.only is not None and bool({"print-shop", "png"} & options.only))
+    if not asked or not options.print_shop:
+        return
+    for target in targets:
+        if not target.source.game.editions[target.edition].print_shop:
+            mark = target.source.game_document.mark(("editions", target.edition, "print_shop"))
+            problems.warn(mark, f"edition '{target.edition}' of '{target.source.id}' offers no print-shop files "
+                                f"(print_shop: false): none are built for it",
+                          "build an edition with print-shop files (--edition), or set print_shop: true")
+
+
 def _write_laid_out(target: Target, options: BuildOptions, library: FontLibrary,
                     on_pages: Callable[[int], None] | None = None) -> BuildReport:
     """Write one target's files under options.out, with each file's size and sha256 for its stamp."""
     from generator.write import write_target
     started = time.perf_counter()
+    options = target_options(target, options)
     report = BuildReport(on_pages=on_pages)
     write_target(target, options, library, report)
     folder = options.out.joinpath(*target.folder_parts)
