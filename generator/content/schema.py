@@ -470,11 +470,23 @@ class Section(Shown):
 
 
 class Cover(Strict):
+    """The rulebook's cover: a band with the title, an illustration from the game's own art, the edition
+    and the game's facts (players, age, playing time)."""
+
     title: str
     tagline: str | None = None
-    age: str | None = None
-    time: str | None = None
-    art: str | None = None
+    age: str | None = Field(None, description="Translation key of the age; default: game.yaml `age`.")
+    time: str | None = Field(None, description="Translation key of the playing time; default: game.yaml "
+                                               "`play_time`.")
+    art: str | list[str] | None = Field(None, description="Art files drawn in the illustration, in front of "
+                                                          "the cards.")
+    background: str | None = Field(None, description="The page's colour: a palette name, '#rrggbb' or "
+                                                     "'cmyk(...)' (default: a light cream).")
+    band: str | None = Field(None, description="The title band's colour (default: the rulebook's red).")
+    cards: list[CardFigure] | None = Field(
+        None, description="Cards fanned across the illustration (default: the first card of each deck, up to 5; "
+                          "[] for none).")
+    board: str | None = Field(None, description="A board id, drawn behind the cards (faded into the page).")
 
 
 class Rulebook(Strict):
