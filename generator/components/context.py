@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
+from typing import Any, Iterator, Protocol
 
 from generator.content.game import GameSource
 from generator.errors import Problems, SourceMark, display_path
@@ -14,6 +17,34 @@ from generator.text.setter import TextSetter
 DEFAULT_STACK = ("nunito", "inter", "noto-sans-georgian", "noto-sans-symbols")
 FALLBACK_COLOURS = {"black": "#000000", "white": "#ffffff", "none": None}
 _HEX_COLOUR = re.compile(COLOUR_PATTERN)  # '#zzzzzz' must be reported here, not crash the drawing
+
+
+class TextRecorder(Protocol):
+    """Told what layout does with the catalog's words: `pnp i18n export` and `import` listen
+    (generator/i18n/sizes.py) to learn where each key is used and how much room its box has.
+    Builds and checks record nothing (no recorder)."""
+
+    def looked_up(self, ctx: "LayoutContext", key: str, mark: SourceMark) -> None:
+        """A key was translated; `mark` is where the content refers to it."""
+
+    def text_set(self, ctx: "LayoutContext", key: str, template: str, box: str, subject: str,
+                 width: float, height: float, style: Any, layout: Any, placement: Any) -> None:
+        """A key's text was set in a template's text box for a subject (a card, a cell): the box's
+        room inside its padding (mm), its SetStyle, the text's own TextLayout, and the placement
+        the face holds (before its deck's one size replaces it)."""
+
+
+_RECORDER: ContextVar[TextRecorder | None] = ContextVar("pnp_text_recorder", default=None)
+
+
+@contextmanager
+def recording(recorder: TextRecorder) -> Iterator[None]:
+    """Every LayoutContext made inside tells `recorder` what it sets (layout_targets unchanged)."""
+    token = _RECORDER.set(recorder)
+    try:
+        yield
+    finally:
+        _RECORDER.reset(token)
 
 
 @dataclass
@@ -30,6 +61,7 @@ class LayoutContext:
     # Work done once per edition × language and reused for every face: template plans,
     # the items of boxes that read no field, set text. A 1,000-card deck repeats most of it.
     memo: dict = field(default_factory=dict)
+    recorder: TextRecorder | None = field(default_factory=_RECORDER.get)   # see `recording`
 
     @property
     def catalog(self):
@@ -46,6 +78,8 @@ class LayoutContext:
                   count: int | None = None) -> tuple[str, SourceMark | None]:
         """The text of a key in this language, and where the translation is written."""
         self.used.add(key)
+        if self.recorder is not None:
+            self.recorder.looked_up(self, key, mark)
         catalog = self.catalog
         entry = catalog.entries.get(key) if catalog else None
         if entry is not None and entry.untranslated:   # a stub's empty value: not translated yet

@@ -9,10 +9,10 @@ box are written. Texts of deck-wide boxes are noted in the deck's scope
 from __future__ import annotations
 
 from generator.components.context import LayoutContext
-from generator.components.icons import box_style, check_icons
+from generator.components.icons import box_style, check_icons, game_text_style
 from generator.components.deck_sizes import FittedText, open_scope
-from generator.components.piece import Item, TextPlacement
-from generator.render.icons import inline_art
+from generator.components.piece import Item
+from generator.render.icons import placed_text
 from generator.components.subject import (MISSING, Subject, box_colour, reference_mark, require, template_mark,
                                           value_of)
 from generator.components.table import fit_table
@@ -89,7 +89,9 @@ def text_items(box: Box, frame, template: ResolvedTemplate, subject: Subject, ct
     found = ctx.memo.get(memo_key)
     if found is None:
         found = ctx.memo[memo_key] = _set_text(text, key, text_mark, box, frame, template, subject, ctx, mark, name)
-    items, fitted = found
+    items, fitted, setting = found
+    if ctx.recorder is not None and key is not None:   # `pnp i18n export`: the room each key has
+        ctx.recorder.text_set(ctx, key, template.id, name, subject.label, *setting, items[0])
     scope = open_scope(ctx)
     if scope is not None and fitted is not None:
         scope.note(template.id, name, fitted)
@@ -98,8 +100,9 @@ def text_items(box: Box, frame, template: ResolvedTemplate, subject: Subject, ct
 
 def _set_text(text: str, key: str | None, text_mark: SourceMark, box: Box, frame, template: ResolvedTemplate,
               subject: Subject, ctx: LayoutContext, mark: SourceMark,
-              name: str) -> tuple[tuple[Item, ...], FittedText | None]:
-    """The text's placement fitted on its own, and (for a deck-wide box) what setting it again takes."""
+              name: str) -> tuple[tuple[Item, ...], FittedText | None, tuple]:
+    """The text's placement fitted on its own, (for a deck-wide box) what setting it again takes,
+    and the box's room (width, height inside the padding), style and the text's own layout."""
     style = box_style(resolve_style(template, box.style, ctx, mark), template, box, frame, ctx)
     declared = template.model.styles.get(box.style or "", _DEFAULT_STYLE)
     report_small(ctx, subject, name, key, mark, style.size, box.style, template.id)
@@ -114,10 +117,10 @@ def _set_text(text: str, key: str | None, text_mark: SourceMark, box: Box, frame
     if not layout.fits:
         report_overflow(ctx, subject, name, key, text_mark, layout.overflow, style.min_size, template.id,
                         deck_wide=declared.fit != "each")
-    placement = TextPlacement(x + pad, y + pad, layout.runs, inline_art(layout, x + pad, y + pad))
+    placement = placed_text(layout, x + pad, y + pad)
     fitted = None if declared.fit == "each" else \
         FittedText(paragraphs, w - 2 * pad, h - 2 * pad, style, layout, placement)
-    return (placement,), fitted
+    return (placement,), fitted, (w - 2 * pad, h - 2 * pad, style, layout)
 
 
 def box_text(box: Box, subject: Subject, ctx: LayoutContext, mark: SourceMark, name: str):
@@ -197,12 +200,25 @@ def table_items(box: Box, frame, template: ResolvedTemplate, subject: Subject, c
         if rows is not None:
             ctx.problems.add(reference_mark(box.table, subject, mark), "a table must be a list of rows (lists)")
         return []
-    header = [ctx.translate(key, mark)[0] for key in (box.header or [])]
+    header = []
+    for key in box.header or []:
+        words, entry_mark = ctx.translate(key, mark)
+        check_icons(words, key, ctx, entry_mark or mark)
+        header.append(words)
     formats = box.formats or []
+    for index, form in enumerate(formats):
+        check_icons(form, None, ctx, template_mark(template, ("boxes", name, "formats", index), mark),
+                    f"format {index + 1} of table box '{name}' (template '{template.id}')")
+    for row in rows:
+        for cell in row:
+            if isinstance(cell, str):
+                check_icons(cell, None, ctx, reference_mark(box.table, subject, mark),
+                            f"table '{box.table}' ({subject.label})")
     body = [[(formats[i] if i < len(formats) else "{}").replace("{}", str(cell)) for i, cell in enumerate(row)]
             for row in rows]
-    style = resolve_style(template, box.style, ctx, mark)
-    head_style = resolve_style(template, box.header_style or box.style, ctx, mark)
+    # cells are set like any text: the game's icons drawn, its line-breaking rules for the language
+    style = game_text_style(resolve_style(template, box.style, ctx, mark), ctx)
+    head_style = game_text_style(resolve_style(template, box.header_style or box.style, ctx, mark), ctx)
     smaller = min((style, box.style), (head_style, box.header_style or box.style), key=lambda pair: pair[0].size)
     report_small(ctx, subject, name, None, mark, smaller[0].size, smaller[1], template.id)
     for line in [header, *body]:
