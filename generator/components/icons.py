@@ -3,7 +3,10 @@
 Icons are named in game.yaml `icons: {gift: art/gift.svg}` (and, for older
 games, rules.yaml `rulebook.icons`, merged in: game.yaml wins) and written
 `{icon:gift}` in any text of any catalog. An unknown name, or the rulebook's
-former `:gift:` markup, is reported where the text is written.
+former `:gift:` markup, is reported where the text is written: every text of
+every language's catalog is checked (the kit's words, a deck name only the
+kit's contents list prints, an engine word a game overrides), and so are the
+texts written outside catalogs (literal box texts, table formats and cells).
 """
 
 from __future__ import annotations
@@ -51,18 +54,31 @@ def known_icons(ctx: LayoutContext) -> set[str]:
     return set(rules) | set(source.game.icons)
 
 
-def check_icons(text: str, key: str | None, ctx: LayoutContext, mark: SourceMark) -> None:
-    """Report icons the game does not define, and the former :name: markup, where the text is written."""
+def check_icons(text: str, key: str | None, ctx: LayoutContext, mark: SourceMark, what: str | None = None) -> None:
+    """Report icons the game does not define, and the former :name: markup, where the text is written.
+    `what` names the text in the message when it is not a catalog key ("format 2 of table box 'goals'")."""
     known = known_icons(ctx)
+    what = what or f"'{key}'"
     for name in icon_names(text):
-        if name not in known and ctx.once("icon", key, name, ctx.lang):
-            ctx.problems.add(mark, f"unknown icon '{{icon:{name}}}' in '{key}' ({ctx.lang})",
+        if name not in known and ctx.once("icon", key, what, name, ctx.lang):
+            ctx.problems.add(mark, f"unknown icon '{{icon:{name}}}' in {what} ({ctx.lang})",
                              f"icons of this game: {', '.join(sorted(known)) or 'none'}; "
                              "name its art in game.yaml icons: {" + (name or "name") + ": art/….svg}")
     for name in _FORMER_MARKUP.findall(text):
-        if name in known and ctx.once("former-icon", key, name, ctx.lang):
-            ctx.problems.add(mark, f"':{name}:' in '{key}' ({ctx.lang}) is the former icon markup and would "
+        if name in known and ctx.once("former-icon", key, what, name, ctx.lang):
+            ctx.problems.add(mark, f"':{name}:' in {what} ({ctx.lang}) is the former icon markup and would "
                              "print as written", f"write {{icon:{name}}}")
+
+
+def check_catalog_icons(ctx: LayoutContext) -> None:
+    """Check every text of the language's catalog, each at its own line: whatever the engine prints
+    from it — component texts, the rulebook, the kit's first page and its steps — may use an icon."""
+    catalog = ctx.catalog
+    if catalog is None:
+        return
+    for key, entry in catalog.entries.items():
+        for text in (entry.plural.values() if entry.plural is not None else (entry.text or "",)):
+            check_icons(text, key, ctx, entry.mark)
 
 
 def game_break_rules(ctx: LayoutContext) -> BreakRules:
@@ -85,7 +101,12 @@ def box_style(style: SetStyle, template: ResolvedTemplate, box: Box, frame, ctx:
         title = style.weight != "regular" or bool(declared is not None and declared.uppercase)
         room = (frame[3] - 2 * box.padding) / pt_to_mm(style.size * style.leading)
         hyphenate = not title and room >= 3 - 1e-6
-    return replace(style, hyphenate=hyphenate, breaks=game_break_rules(ctx), icons=icon_files(ctx))
+    return replace(game_text_style(style, ctx), hyphenate=hyphenate)
+
+
+def game_text_style(style: SetStyle, ctx: LayoutContext) -> SetStyle:
+    """A style set with the game's typesetting: its icon set and its line-breaking rules for the language."""
+    return replace(style, breaks=game_break_rules(ctx), icons=icon_files(ctx))
 
 
 def icon_files(ctx: LayoutContext) -> tuple[tuple[str, Path], ...]:

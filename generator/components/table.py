@@ -1,11 +1,16 @@
-"""A table box: a header row and rows of one-line cells, set at one common size that fits."""
+"""A table box: a header row and rows of one-line cells, set at one common size that fits.
+
+Cells are set by the engine's layout like any text, inline icons included: a
+column is as wide as its widest cell measures, icons counted at their set size.
+"""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from generator.components.piece import Item, Shape, TextPlacement
-from generator.text.layout import SetStyle, fit_text
+from generator.components.piece import Item, Shape
+from generator.render.icons import placed_text
+from generator.text.layout import SetStyle, fit_text, line_width
 from generator.text.rich import parse_rich_text
 from generator.text.setter import TextSetter
 from generator.units import pt_to_mm
@@ -27,7 +32,7 @@ def fit_table(header: list[str], rows: list[list[str]], frame, style: SetStyle, 
         cell_style = head_style if header and number == 0 else style
         for index, cell in enumerate(line):
             one_point = replace(cell_style, size=1.0, min_size=1.0)
-            natural[index] = max(natural[index], _width(cell, one_point, setter))
+            natural[index] = max(natural[index], line_width(parse_rich_text(cell), one_point, setter))
     total = sum(natural) or 1.0
     room = w - 2 * CELL_PADDING * columns
     widths = [CELL_PADDING * 2 + room * share / total for share in natural]
@@ -48,7 +53,7 @@ def fit_table(header: list[str], rows: list[list[str]], frame, style: SetStyle, 
         left = x
         for index, cell in enumerate(line):
             layout = fit_text(parse_rich_text(cell), widths[index], row_height, cell_style, setter)
-            items.append(TextPlacement(left, y + number * row_height, layout.runs))
+            items.append(placed_text(layout, left, y + number * row_height))
             left += widths[index]
     if stroke:
         items.append(Shape("rect", x, y, w, h, stroke=stroke, stroke_width=stroke_width))
@@ -60,10 +65,3 @@ def fit_table(header: list[str], rows: list[list[str]], frame, style: SetStyle, 
             items.append(Shape("line", left, y, 0, h, stroke=stroke, stroke_width=stroke_width))
     return items, fits, overflow
 
-
-def _width(text: str, style: SetStyle, setter: TextSetter) -> float:
-    weight = style.weight
-    return sum(pt_to_mm(setter.width_pt(fragment.text, style.stack,
-                                         ("bold" if weight == "regular" else "black") if fragment.bold else weight,
-                                         style.italic or fragment.italic, style.size))
-               for paragraph in parse_rich_text(text) for fragment in paragraph.fragments)

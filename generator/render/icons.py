@@ -3,15 +3,22 @@
 The layout gives each icon a square the height of ICON_EM × the size, bottom on
 the baseline; the art is fitted into that square keeping its proportions and
 drawn as vector art (the same form as the art's every other use in the PDF).
+Every text the engine places on a face — text boxes, table cells, the kit's
+first page — is placed by `placed_text`, so an icon is drawn wherever its text is.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from generator.components.piece import ArtPlacement
+from generator.components.piece import ArtPlacement, TextPlacement
 from generator.render.art import art_size
 from generator.text.layout import InlineIcon, TextLayout
+
+
+def placed_text(layout: TextLayout, x: float, y: float) -> TextPlacement:
+    """A set text whose box starts at (x, y) mm: its glyph runs and its icons' art."""
+    return TextPlacement(x, y, layout.runs, inline_art(layout, x, y))
 
 
 def inline_art(layout: TextLayout, x: float, y: float) -> tuple[ArtPlacement, ...]:

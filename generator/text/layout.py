@@ -177,6 +177,20 @@ def _search(paragraphs, width, height, style, setter, split_long_words) -> TextL
     return _place(found, width, height, low, style, setter)
 
 
+def line_width(paragraphs: tuple[Paragraph, ...], style: SetStyle, setter: TextSetter) -> float:
+    """The width (mm) the widest paragraph takes set on one line at the style's size, list marker
+    and inline icons included: measured as the layout measures it (a table's column widths)."""
+    measure = _Measure(setter, style, style.size)
+    widest = 0.0
+    for paragraph in glue_paragraphs(paragraphs, style.rules):
+        words = _words(paragraph)
+        width = sum(measure.word(word) for word in words) + measure.space() * max(0, len(words) - 1)
+        if paragraph.marker:
+            width += measure.text(paragraph.marker, False, False) + pt_to_mm(style.size * MARKER_GAP)
+        widest = max(widest, width)
+    return widest
+
+
 def _one_line(paragraphs, width, height, style, setter) -> TextLayout | None:
     """Plain text in one face that fits on one line at full size (a name, a title): set
     directly, exactly as wrapping and placing would set it, without measuring word by word."""
