@@ -387,6 +387,9 @@ class Network(Strict):
     routes: str | None = Field(None, description="'@field': list of {from, to, length, color, kind}; "
                                                 "kind: land, water or border.")
     outline: str | None = Field(None, description="'@field': list of [lon, lat] corners of the outline.")
+    symbols: str | None = Field(None, description="'@field': list of {color, symbol}: the symbol (art) is drawn "
+                                                 "on every segment of the routes of that colour, so colours are "
+                                                 "told apart without their hue (a legend's list can serve).")
     projection: Projection
     node_template: str = Field(description="Template drawn centred on each node (its size is the node's).")
     segment_width: Length = 6.0
