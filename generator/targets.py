@@ -11,6 +11,7 @@ from pathlib import Path
 
 from generator.components.board import LaidOutBoard, layout_boards
 from generator.components.context import LayoutContext
+from generator.components.icons import check_catalog_icons
 from generator.components.kit import KitText, kit_text
 from generator.components.piece import PieceCopy
 from generator.components.pieces import LaidOutSet, layout_sets
@@ -101,6 +102,7 @@ def layout_targets(sources: list[GameSource], options: BuildOptions, problems: P
                         for kind, pieces in source.pieces.items()}
                 boards = layout_boards(ctx)
                 sheets = layout_sheets(ctx)
+                check_catalog_icons(ctx)    # every text the engine may print, the kit's and its own words too
                 targets.append(Target(source, edition, lang, sets, boards, sheets,
                                       kit_text(ctx, sets, boards, sheets, options.copies),
                                       ctx.font_stack(None, source.game_document.mark()), setter,
