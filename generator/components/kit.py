@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from generator.components.board import LaidOutBoard
 from generator.components.context import LayoutContext
+from generator.components.icons import game_break_rules, icon_files
 from generator.components.pieces import LaidOutSet
 from generator.i18n.engine_text import KIT_STEP_PLACEHOLDERS, KIT_STEPS, kit_word
+from generator.text.linebreak import BreakRules
 
 
 @dataclass(frozen=True)
@@ -21,6 +24,9 @@ class KitText:
     print_steps: str
     warning: str
     steps: tuple[tuple[str, str], ...] = ()    # (kit.step.* key, its words with {placeholders} left to fill)
+    # how the page's texts are set, as every text of the game: its inline icons, its line-breaking rules
+    icons: tuple[tuple[str, Path], ...] = ()
+    breaks: BreakRules | None = None
 
 
 def kit_text(ctx: LayoutContext, sets: dict[str, list[LaidOutSet]], boards: list[LaidOutBoard],
@@ -53,4 +59,5 @@ def kit_text(ctx: LayoutContext, sets: dict[str, list[LaidOutSet]], boards: list
                    words("kit.print_steps"), words("kit.warning"),
                    # the printing steps' words: the imposition fills in what the build made
                    tuple((key, words(key, {name: "{" + name + "}" for name in KIT_STEP_PLACEHOLDERS}))
-                         for key in KIT_STEPS["en"]))
+                         for key in KIT_STEPS["en"]),
+                   icons=icon_files(ctx), breaks=game_break_rules(ctx))

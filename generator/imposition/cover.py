@@ -1,15 +1,19 @@
 """kit.pdf's pages: a first page (title, contents with counts, printing steps made from what was built,
-text flowed top down), then every part in print order, one-sided parts with blank backs."""
+text flowed top down), then every part in print order, one-sided parts with blank backs.
+
+The first page's texts are set like every other text: the game's inline icons drawn where
+`{icon:name}` is written, the game's line-breaking rules for the language, titles unbroken."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
 from generator.components.kit import KitText
-from generator.components.piece import Item, Shape, TextPlacement
+from generator.components.piece import Item, Shape
 from generator.imposition.grid import scale_bar_items
 from generator.imposition.instructions import CARD_STOCK, KitPlan, PrintFacts, pieces_apart, print_steps
 from generator.imposition.sheet import Page
+from generator.render.icons import placed_text
 from generator.text.layout import SetStyle, fit_text
 from generator.text.rich import parse_rich_text
 from generator.text.setter import TextSetter
@@ -56,14 +60,16 @@ def cover_page(paper: tuple[float, float], text: KitText, setter: TextSetter, st
                lang: str, caption, steps: str | None = None) -> Page:
     """The kit's first page; `steps` the printing steps (else the game's own `kit.print_steps` alone)."""
     width = paper[0] - 2 * MARGIN
-    base = SetStyle(stack, 10.5, 10.5, lang=lang, color="#2b2220", leading=1.3)
+    base = SetStyle(stack, 10.5, 10.5, lang=lang, color="#2b2220", leading=1.3, icons=text.icons,
+                    breaks=text.breaks)
+    heading = replace(base, size=14, min_size=14, weight="black", hyphenate=False)
     blocks = [
-        (text.title, replace(base, size=22, min_size=14, weight="black", leading=1.1), 4.0),
-        (text.subtitle, replace(base, size=12, min_size=12, weight="bold", color="#a31621"), 8.0),
-        (text.contents_heading, replace(base, size=14, min_size=14, weight="black"), 2.0),
+        (text.title, replace(heading, size=22, leading=1.1), 4.0),
+        (text.subtitle, replace(heading, size=12, min_size=12, weight="bold", color="#a31621"), 8.0),
+        (text.contents_heading, heading, 2.0),
         ("\n".join(f"- **{count} ×** {name}" for count, name in text.contents), base, 3.0),
         (text.also_needed, base, 8.0),
-        (text.printing_heading, replace(base, size=14, min_size=14, weight="black"), 2.0),
+        (text.printing_heading, heading, 2.0),
         (steps, base, 4.0),
         (text.print_steps, base, 6.0),        # the game's own further steps, if it has any
         (text.warning, replace(base, size=9, min_size=9), 0.0),
@@ -74,7 +80,7 @@ def cover_page(paper: tuple[float, float], text: KitText, setter: TextSetter, st
         if not words:
             continue
         layout = fit_text(parse_rich_text(words), width, paper[1], style, setter)
-        items.append(TextPlacement(MARGIN, y, layout.runs))
+        items.append(placed_text(layout, MARGIN, y))
         y += layout.height + after
     items.extend(scale_bar_items(MARGIN, paper[1] - MARGIN, caption))
     return Page(*paper, (), tuple(items), label="kit cover")
