@@ -1,7 +1,9 @@
-"""The words of a kit's first page: contents with counts from the content, print instructions."""
+"""The words of a kit's first page: contents with counts from the content, print instructions; and the
+game's facts (players, age, playing time) that the kit's subtitle and the rulebook's cover both show."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -9,7 +11,7 @@ from generator.components.board import LaidOutBoard
 from generator.components.context import LayoutContext
 from generator.components.icons import game_break_rules, icon_files
 from generator.components.pieces import LaidOutSet
-from generator.i18n.engine_text import KIT_STEP_PLACEHOLDERS, KIT_STEPS, kit_word
+from generator.i18n.engine_text import KIT_STEP_PLACEHOLDERS, KIT_STEPS, fact_word, kit_word
 from generator.text.linebreak import BreakRules
 
 
@@ -27,6 +29,53 @@ class KitText:
     # how the page's texts are set, as every text of the game: its inline icons, its line-breaking rules
     icons: tuple[tuple[str, Path], ...] = ()
     breaks: BreakRules | None = None
+
+
+# a value written like a translation key ('game.age') is looked up (and reported if missing); anything
+# else ('6+', '20–30 min') is the words themselves, put in the engine's label
+KEY_LIKE = re.compile(r"[A-Za-z_][\w-]*(\.[\w-]+)+")
+
+
+@dataclass(frozen=True)
+class GameFacts:
+    """An edition's facts in words, each '' when the game does not give it."""
+
+    players: str
+    age: str
+    play_time: str
+
+    def line(self) -> tuple[str, ...]:
+        return tuple(fact for fact in (self.players, self.age, self.play_time) if fact)
+
+
+def game_facts(ctx: LayoutContext) -> GameFacts:
+    """Players (the edition's count in the catalog's `rules.cover.players` or `game.players` words, else the
+    engine's), age and playing time (game.yaml `age`, `play_time`: a translation key, or text)."""
+    game, document = ctx.source.game, ctx.source.game_document
+    edition = game.editions[ctx.edition]
+    players = ""
+    if edition.players:
+        players = _fact(ctx, ("rules.cover.players", "game.players"), {"players": edition.players},
+                        document.mark(("editions", ctx.edition, "players")))
+    facts = {}
+    for name in ("age", "play_time"):
+        value = getattr(game, name)
+        mark = document.mark((name,))
+        if not value:
+            facts[name] = ""
+        elif KEY_LIKE.fullmatch(value):
+            facts[name] = ctx.translate(value, mark)[0]
+        else:
+            facts[name] = _fact(ctx, (f"game.{name}",), {name: value}, mark)
+    return GameFacts(players, facts["age"], facts["play_time"])
+
+
+def _fact(ctx: LayoutContext, keys: tuple[str, ...], args: dict, mark) -> str:
+    """The first of `keys` the game's catalog has, filled in; else the engine's words for the last."""
+    for key in keys:
+        if ctx.catalog is not None and key in ctx.catalog:
+            return ctx.translate(key, mark, args)[0]
+    return fact_word(ctx.lang, keys[-1]).format(**args)
 
 
 def kit_text(ctx: LayoutContext, sets: dict[str, list[LaidOutSet]], boards: list[LaidOutBoard],
@@ -52,8 +101,8 @@ def kit_text(ctx: LayoutContext, sets: dict[str, list[LaidOutSet]], boards: list
     edition = game.editions[ctx.edition]
     # a missing key is reported where it is written: game.yaml's title and the edition's name
     document = ctx.source.game_document
-    subtitle = ctx.translate(edition.name, document.mark(("editions", ctx.edition, "name")))[0] + \
-        (f" · {edition.players}" if edition.players else "")
+    edition_name = ctx.translate(edition.name, document.mark(("editions", ctx.edition, "name")))[0]
+    subtitle = " · ".join((edition_name,) + game_facts(ctx).line())
     return KitText(ctx.translate(game.title, document.mark(("title",)))[0] + " — " + words("kit.title"), subtitle,
                    words("kit.contents"), tuple(contents), words("kit.also_needed"), words("kit.printing"),
                    words("kit.print_steps"), words("kit.warning"),

@@ -57,6 +57,32 @@ KIT_WORDS = {
     "fr": {"kit.title": "Kit à imprimer", "kit.contents": "Contenu", "kit.printing": "Comment imprimer"},
 }
 
+# The words around a game's facts on covers (the kit's subtitle, the rulebook's cover): {players} is an
+# edition's player count ("2–6"); {age} and {play_time} the game.yaml values written as plain text ("6+",
+# "20–30 min"). A game's catalog may say it its own way under the same key (or rules.cover.players).
+FACT_WORDS = {
+    "en": {"game.players": "{players} players", "game.age": "Ages {age}",
+           "game.play_time": "Playing time: {play_time}"},
+    "bg": {"game.players": "{players} играчи", "game.age": "Възраст: {age}",
+           "game.play_time": "Времетраене: {play_time}"},
+    "ru": {"game.players": "{players} игроков", "game.age": "Возраст: {age}",
+           "game.play_time": "Время игры: {play_time}"},
+    "hu": {"game.players": "{players} játékos", "game.age": "Korosztály: {age}",
+           "game.play_time": "Játékidő: {play_time}"},
+    "ka": {"game.players": "{players} მოთამაშე", "game.age": "ასაკი: {age}",
+           "game.play_time": "ხანგრძლივობა: {play_time}"},
+    "de": {"game.players": "{players} Spieler", "game.age": "Alter: {age}",
+           "game.play_time": "Spieldauer: {play_time}"},
+    "fr": {"game.players": "{players} joueurs", "game.age": "Âge : {age}",
+           "game.play_time": "Durée : {play_time}"},
+}
+
+
+def fact_word(lang: str, key: str) -> str:
+    """The engine's words around a cover fact (game.players, game.age, game.play_time) in a language."""
+    return FACT_WORDS.get(lang.split("-")[0], FACT_WORDS["en"])[key]
+
+
 # The kit's printing steps, one key each, picked and filled from what a build made (imposition/instructions.py).
 # Placeholders: {pages} a list of page ranges of kit.pdf, {x} and {y} millimetres.
 KIT_STEP_PLACEHOLDERS = ("pages", "x", "y")

@@ -24,6 +24,7 @@ from generator.components.piece import TextPlacement
 from generator.render.colour import convert
 from generator.render.icons import icon_art
 from generator.render.pdf import FacePainter
+from generator.rulebook.cover import draw_cover
 from generator.rulebook.resolve import Callout, Faq, Figure, RuleDoc, Table as RulesTable
 from generator.text.layout import SetStyle, TextLayout, fit_text
 from generator.text.linebreak import BreakRules
@@ -298,11 +299,19 @@ class RulebookTemplate(BaseDocTemplate):
                       leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         body = PageTemplate("body", [frame], onPage=self._footer)
         # a leaflet has no cover: its first page is a body page
-        self.addPageTemplates([body] if doc.leaflet else [PageTemplate("cover", [frame]), body])
+        self.addPageTemplates([body] if doc.leaflet else [PageTemplate("cover", [frame], onPage=self._cover), body])
 
     def beforeDocument(self):
         # figures and art drawn by the face painter: one painter per pass's canvas, in this colour mode
         FacePainter.on(self.canv, self.body_font, self.colour_mode, self.ink_limit)
+
+    def _cover(self, canvas, doc):
+        """The cover page, drawn whole under the (empty) frame."""
+        rule_doc = self.rule_doc
+        words = {"title": rule_doc.title, "tagline": rule_doc.tagline, "edition": rule_doc.edition,
+                 "facts": rule_doc.facts}
+        draw_cover(canvas, (pt_to_mm(self.pagesize[0]), pt_to_mm(self.pagesize[1])), rule_doc.cover, words,
+                   self.markup.book, Styles())
 
     def _footer(self, canvas, doc):
         canvas.saveState()
@@ -405,19 +414,8 @@ class StoryBuilder:
 
     def cover_and_contents(self) -> list[Flowable]:
         styles = self.styles
-        story: list[Flowable] = [Spacer(1, mm_to_pt(22))]
-        story += self.paragraphs(self.doc.title, styles.title)
-        story.append(Spacer(1, mm_to_pt(4)))
-        story += self.paragraphs(self.doc.tagline, styles.tagline)
-        story.append(Spacer(1, mm_to_pt(8)))
-        if self.doc.cover_art:
-            story.append(CentredArt(self.doc.cover_art, 55, self.markup.face()))
-            story.append(Spacer(1, mm_to_pt(8)))
-        for fact in self.doc.facts:
-            story += self.paragraphs(fact, styles.fact)
-        story.append(Spacer(1, mm_to_pt(4)))
-        story += self.paragraphs(self.doc.edition, styles.edition)
-        story += [NextPageTemplate("body"), PageBreak()]
+        # the cover is drawn whole by its page template (rulebook/cover.py): the story only moves past it
+        story: list[Flowable] = [Spacer(1, 1), NextPageTemplate("body"), PageBreak()]
         story += self.paragraphs(self.doc.toc_title, styles.h1)
         toc = Contents(self.markup.book, styles.toc, dotsMinLevel=0, tableStyle=self.table_style([
             ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),

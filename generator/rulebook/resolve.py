@@ -14,6 +14,7 @@ from pathlib import Path
 
 from generator.components.board import LaidOutBoard
 from generator.components.context import LayoutContext
+from generator.components.kit import game_facts
 from generator.components.icons import check_icons, game_break_rules, game_icons
 from generator.components.subject import resolve_file
 from generator.components.piece import Face
@@ -74,13 +75,28 @@ class Section:
 
 
 @dataclass(frozen=True)
+class CoverDesign:
+    """What the cover is drawn from: colours (hex or cmyk(...)) and the game's own art and pieces."""
+
+    background: str
+    band: str
+    art: tuple[Path, ...] = ()
+    cards: tuple[Face, ...] = ()
+    board: Face | None = None
+
+
+COVER_BACKGROUND, COVER_BAND = "#f6ecd9", "#a31621"     # the rulebook's cream and red
+COVER_CARDS = 5       # cards fanned by default: enough to read as a hand, few enough to show each
+
+
+@dataclass(frozen=True)
 class RuleDoc:
     lang: str
     title: str
     tagline: str
     facts: tuple[str, ...]
     edition: str
-    cover_art: Path | None
+    cover: CoverDesign
     sections: tuple[Section, ...]
     icons: dict[str, Path]
     badge: str
@@ -228,20 +244,74 @@ def resolve_rules(ctx: LayoutContext, sets: dict[str, list[LaidOutSet]],
         sections.append(Section(heading, resolver.blocks(section.blocks, ("sections", index, "blocks"))))
     cover = rulebook.cover
     edition = source.game.editions[ctx.edition]
-    players = edition.players
-    if players and _has(ctx, "rules.cover.players"):   # "{players} играчи" where the catalog says how
-        players = ctx.translate("rules.cover.players", resolver.mark("cover"), {"players": players})[0]
-    facts = tuple(fact for fact in (players,
-                                    resolver.words(cover.age, "cover", "age") if cover.age else "",
-                                    resolver.words(cover.time, "cover", "time") if cover.time else "") if fact)
+    facts = game_facts(ctx)
+    # rules.yaml's own cover age and time win over game.yaml's (which the kit shares)
+    facts = tuple(fact for fact in (facts.players,
+                                    resolver.words(cover.age, "cover", "age") if cover.age else facts.age,
+                                    resolver.words(cover.time, "cover", "time") if cover.time else facts.play_time)
+                  if fact)
     title = resolver.words(cover.title, "cover", "title")
     edition_name = ctx.translate(edition.name, resolver.mark("cover"))[0]
     return RuleDoc(
         ctx.lang, title, resolver.words(cover.tagline, "cover", "tagline") if cover.tagline else "", facts,
-        edition_name, resolve_file(ctx, cover.art, resolver.mark("cover", "art")) if cover.art else None,
+        edition_name, cover_design(resolver, sets, boards),
         tuple(sections), icons, ctx.translate("game.full_badge", resolver.mark())[0] if _has(ctx, "game.full_badge")
         else "", _word(ctx, "rules.toc"), f"{title} · {_word(ctx, 'rules.title')} · {edition_name}",
         rulebook.leaflet, game_break_rules(ctx))
+
+
+def cover_design(resolver: _Resolver, sets: dict[str, list[LaidOutSet]], boards: list[LaidOutBoard]) -> CoverDesign:
+    """The cover's colours, art, cards and board, each checked where rules.yaml writes it."""
+    ctx, cover = resolver.ctx, resolver.rulebook.cover
+    palette = ctx.source.game.palette
+    background = ctx.colour(cover.background, palette, resolver.mark("cover", "background")) or COVER_BACKGROUND
+    band = ctx.colour(cover.band, palette, resolver.mark("cover", "band")) or COVER_BAND
+    files = [cover.art] if isinstance(cover.art, str) else list(cover.art or [])
+    art = []
+    for index, file in enumerate(files):
+        mark = resolver.mark("cover", "art", index) if isinstance(cover.art, list) else resolver.mark("cover", "art")
+        found = resolve_file(ctx, file, mark)
+        if found is not None:
+            art.append(found)
+    fronts = {(laid_out.id, copy.card): copy.front for laid_out in sets.get("cards", []) for copy in laid_out.copies}
+    if cover.cards is None:
+        cards = _first_cards(sets.get("cards", []))
+    else:
+        cards = []
+        for index, card in enumerate(cover.cards):
+            front = fronts.get((card.deck, card.card))
+            if front is None:
+                resolver.ctx.problems.add(resolver.mark("cover", "cards", index),
+                                          f"no card {card.deck}/{card.card} in edition '{ctx.edition}'",
+                                          "name a deck id and a card id of cards.yaml that this edition has")
+            else:
+                cards.append(front)
+    board = None
+    if cover.board is not None:
+        board = next((laid_out.face for laid_out in boards if laid_out.id == cover.board), None)
+        if board is None:
+            ctx.problems.add(resolver.mark("cover", "board"), f"no board '{cover.board}'",
+                             f"name a board of board.yaml ({', '.join(b.id for b in boards) or 'none'})")
+    return CoverDesign(background, band, tuple(art), tuple(cards), board)
+
+
+def _first_cards(decks: list[LaidOutSet]) -> list[Face]:
+    """Up to COVER_CARDS distinct card fronts, taken from the decks in turn (the first card of each deck, then
+    the second …), so a cover shows the game's variety."""
+    per_deck = []
+    for laid_out in decks:
+        seen, fronts = set(), []
+        for copy in laid_out.copies:
+            if copy.card not in seen:
+                seen.add(copy.card)
+                fronts.append(copy.front)
+        per_deck.append(fronts)
+    chosen: list[Face] = []
+    for rank in range(max((len(fronts) for fronts in per_deck), default=0)):
+        for fronts in per_deck:
+            if rank < len(fronts) and len(chosen) < COVER_CARDS:
+                chosen.append(fronts[rank])
+    return chosen
 
 
 def _has(ctx: LayoutContext, key: str) -> bool:
