@@ -2,9 +2,13 @@
 
 Positions are longitude/latitude, fitted into the box (longitude scaled by the
 cosine of the middle latitude, so the map keeps its shape). A route of length n
-is drawn as n segments along the straight line between its nodes, in its
-colour; border routes carry an icon at their middle, water routes another.
-Several routes between the same two nodes run side by side.
+is drawn as n segments in its colour along the line between its nodes, or along
+a bent line through its `via` points (a long route following a river). Marks sit
+in white discs on the segments: the colour's symbol on every segment (`symbols`,
+so that colours are told apart without their hue), the border icon instead of
+the symbol on the middle segment of a border route (that segment is paid with
+the ticket), and the water icon beside the symbol on every segment of a water
+route. Several routes between the same two nodes run side by side.
 """
 
 from __future__ import annotations
@@ -15,7 +19,9 @@ from collections import defaultdict
 from generator.components.piece import ArtPlacement, Group, Item, Shape
 
 ROUTE_KINDS = ("land", "water", "border")
-MAX_ROUTE_LENGTH = 100      # segments in one route (the longest real one: 6)
+MAX_ROUTE_LENGTH = 100      # segments in one route (the longest real one: 8)
+MAX_VIA = 20                # bend points of one route
+MARK_SHARE = 0.76           # a mark's disc: this share of the segment's width (room for its ink ring)
 
 
 def project(projection, frame):
@@ -54,6 +60,64 @@ def segment_polygons(a, b, length: int, clearance: float, width: float, gap: flo
         polygons.append(((sx + half_x, sy + half_y), (ex + half_x, ey + half_y),
                          (ex - half_x, ey - half_y), (sx - half_x, sy - half_y)))
     return polygons
+
+
+def chain_segments(points, length: int, clearance: float, width: float, gap: float, offset: float = 0.0):
+    """`length` equal segments along a smooth curve through `points` (the ends are nodes: `clearance` left there).
+
+    Two points give the straight line of `segment_polygons`. Through more, the line is a
+    Catmull-Rom curve (it passes through every point); each segment is the straight chord
+    between its two ends on the curve, so segments stay rectangles of one length. Returns
+    the segments' corners, or None when they do not fit.
+    """
+    if len(points) == 2:
+        return segment_polygons(points[0], points[1], length, clearance, width, gap, offset)
+    curve = _smooth_curve(points)
+    walked = [0.0]
+    for (ax, ay), (bx, by) in zip(curve, curve[1:]):
+        walked.append(walked[-1] + math.hypot(bx - ax, by - ay))
+    size = (walked[-1] - 2 * clearance - gap * (length + 1)) / length
+    if size <= 0:
+        return None
+    polygons = []
+    for index in range(length):
+        begin = clearance + gap + index * (size + gap)
+        (sx, sy), (ex, ey) = _point_at(curve, walked, begin), _point_at(curve, walked, begin + size)
+        chord = math.hypot(ex - sx, ey - sy)
+        nx, ny = -(ey - sy) / chord, (ex - sx) / chord
+        sx, sy, ex, ey = sx + nx * offset, sy + ny * offset, ex + nx * offset, ey + ny * offset
+        half_x, half_y = nx * width / 2, ny * width / 2
+        polygons.append(((sx + half_x, sy + half_y), (ex + half_x, ey + half_y),
+                         (ex - half_x, ey - half_y), (sx - half_x, sy - half_y)))
+    return polygons
+
+
+CURVE_STEPS = 24            # points per stretch between two given points
+
+
+def _smooth_curve(points):
+    """A centripetal-free (uniform) Catmull-Rom curve through the points, as a fine polyline."""
+    padded = [points[0], *points, points[-1]]
+    curve = [points[0]]
+    for i in range(1, len(padded) - 2):
+        p0, p1, p2, p3 = padded[i - 1], padded[i], padded[i + 1], padded[i + 2]
+        for step in range(1, CURVE_STEPS + 1):
+            t = step / CURVE_STEPS
+            curve.append(tuple(0.5 * (2 * p1[k] + (p2[k] - p0[k]) * t + (2 * p0[k] - 5 * p1[k] + 4 * p2[k] - p3[k])
+                                      * t * t + (3 * p1[k] - p0[k] - 3 * p2[k] + p3[k]) * t * t * t)
+                               for k in (0, 1)))
+    return curve
+
+
+def _point_at(curve, walked, distance):
+    """The point `distance` mm along the polyline (`walked`: the length up to each of its points)."""
+    for index in range(1, len(curve)):
+        if walked[index] >= distance or index == len(curve) - 1:
+            stretch = walked[index] - walked[index - 1]
+            t = 0.0 if stretch == 0 else (distance - walked[index - 1]) / stretch
+            (ax, ay), (bx, by) = curve[index - 1], curve[index]
+            return ax + (bx - ax) * t, ay + (by - ay) * t
+    return curve[-1]
 
 
 def layout_network(box, frame, template, subject, ctx, mark, name, key) -> list[Item]:
@@ -118,8 +182,8 @@ def layout_network(box, frame, template, subject, ctx, mark, name, key) -> list[
         node_items.append(Group(cx - size.width / 2, cy - size.height / 2, size.width, size.height,
                                 size.width, size.height, 0, face.items))
     if spec.routes:
-        items.extend(_routes(spec, subject, ctx, mark, name, where, max(size.width, size.height) / 2, palette,
-                             _require, _colour, resolve_file))
+        items.extend(_routes(spec, subject, ctx, mark, name, where, to_mm, max(size.width, size.height) / 2,
+                             palette, _require, _colour, resolve_file))
     return items + node_items
 
 
@@ -137,7 +201,8 @@ def _places(spec, subject, ctx, mark, name, _require, _reference_mark) -> dict[s
     return {place["id"]: place for place in places}
 
 
-def _routes(spec, subject, ctx, mark, name, where, clearance, palette, _require, _colour, resolve_file) -> list[Item]:
+def _routes(spec, subject, ctx, mark, name, where, to_mm, clearance, palette, _require, _colour,
+            resolve_file) -> list[Item]:
     routes = _require(spec.routes, subject, ctx, mark, name)
     if not isinstance(routes, list):
         return []
@@ -148,6 +213,7 @@ def _routes(spec, subject, ctx, mark, name, where, clearance, palette, _require,
             pairs[frozenset((route.get("from"), route.get("to")))].append(index)
     icons = {kind: resolve_file(ctx, getattr(spec, f"{kind}_icon"), mark) if getattr(spec, f"{kind}_icon") else None
              for kind in ("border", "water")}
+    symbols = _symbols(spec, subject, ctx, mark, name, _require, resolve_file)
     segments: list[Item] = []
     marks_on_top: list[Item] = []
     for index, route in enumerate(routes):
@@ -158,11 +224,13 @@ def _routes(spec, subject, ctx, mark, name, where, clearance, palette, _require,
             continue
         siblings = pairs[frozenset((route["from"], route["to"]))]
         offset = (siblings.index(index) - (len(siblings) - 1) / 2) * (spec.segment_width + spec.gap)
-        a, b = where[route["from"]], where[route["to"]]
-        polygons = segment_polygons(a, b, route["length"], clearance, spec.segment_width, spec.gap, offset)
+        points = [where[route["from"]], *(to_mm(lon, lat) for lon, lat in route.get("via") or ()),
+                  where[route["to"]]]
+        polygons = chain_segments(points, route["length"], clearance, spec.segment_width, spec.gap, offset)
         if polygons is None:
             ctx.problems.add(route_mark, f"{subject.label}: route {route['from']}–{route['to']} is too short for "
-                             f"{route['length']} segments", "move the nodes apart or shorten the route")
+                             f"{route['length']} segments", "move the nodes apart, bend the route through "
+                             "`via` points or shorten it")
             continue
         colour = route.get("color", "white")
         fill = "#ffffff" if colour == "white" else _colour(colour, palette, subject, ctx, route_mark)
@@ -171,12 +239,71 @@ def _routes(spec, subject, ctx, mark, name, where, clearance, palette, _require,
         for corners in polygons:
             segments.append(Shape("polygon", 0, 0, 0, 0, fill=fill, stroke=spec.segment_stroke, stroke_width=0.35,
                                   dash=dash, points=corners))
-        icon = icons.get(kind)
-        if icon is not None:
-            mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
-            half = spec.icon_size / 2
-            marks_on_top.append(ArtPlacement(icon, mx - half, my - half, spec.icon_size, spec.icon_size))
+        symbol = None
+        if symbols is not None and colour != "white":
+            symbol = symbols.get(colour, False)
+            if symbol is False:
+                ctx.problems.add(route_mark, f"{subject.label}: route {route['from']}–{route['to']}: colour "
+                                 f"'{colour}' has no symbol in '{spec.symbols}'",
+                                 f"add {{color: {colour}, symbol: art/….svg}} to '{spec.symbols}'")
+                symbol = None
+        marks_on_top += _segment_marks(polygons, symbol, icons.get(kind) if kind != "land" else None, kind,
+                                       spec.segment_stroke)
     return segments + marks_on_top
+
+
+def _symbols(spec, subject, ctx, mark, name, _require, resolve_file) -> dict[str, object] | None:
+    """Route colour → its symbol's art file (None where the file was refused, reported); None without symbols."""
+    if not spec.symbols:
+        return None
+    from generator.components.subject import reference_mark
+    entries = _require(spec.symbols, subject, ctx, mark, name)
+    if not isinstance(entries, list) or not all(isinstance(entry, dict) and isinstance(entry.get("color"), str)
+                                                for entry in entries):
+        if entries is not None and ctx.once("symbols", spec.symbols):
+            ctx.problems.add(reference_mark(spec.symbols, subject, mark),
+                             "symbols are a list of {color, symbol}",
+                             "write each as {color: green, symbol: art/green.svg} (an entry without symbol is "
+                             "skipped, as a legend's white row)")
+        return None
+    field = spec.symbols[1:]
+    symbols: dict[str, object] = {}
+    for index, entry in enumerate(entries):
+        if entry.get("symbol"):
+            symbols[entry["color"]] = resolve_file(ctx, str(entry["symbol"]), subject.field_mark(field, index))
+    return symbols
+
+
+def _segment_marks(polygons, symbol, kind_icon, kind: str, stroke: str) -> list[Item]:
+    """The discs on a route's segments: its colour symbol on each; a border's icon on the middle one instead;
+    a water route's icon beside the symbol on each (the seed marks every water segment)."""
+    marks: list[Item] = []
+    middle = (len(polygons) - 1) // 2
+    for index, corners in enumerate(polygons):
+        (x1, y1), (x2, y2), (x3, y3), (x4, y4) = corners
+        centre = ((x1 + x2 + x3 + x4) / 4, (y1 + y2 + y3 + y4) / 4)
+        length = math.hypot(x2 - x1, y2 - y1)
+        width = math.hypot(x4 - x1, y4 - y1)
+        along = ((x2 - x1) / length, (y2 - y1) / length) if length else (1.0, 0.0)
+        if kind == "border" and kind_icon is not None and index == middle:
+            art = [kind_icon]
+        elif kind == "water" and kind_icon is not None:
+            art = [symbol, kind_icon] if symbol else [kind_icon]
+        else:
+            art = [symbol] if symbol else []
+        diameter = min(width * MARK_SHARE, (length - 0.6 * (len(art) + 1)) / max(len(art), 1))
+        if not art or diameter <= 1:
+            continue
+        step = diameter + 0.6
+        for slot, file in enumerate(art):
+            shift = (slot - (len(art) - 1) / 2) * step
+            cx, cy = centre[0] + along[0] * shift, centre[1] + along[1] * shift
+            marks.append(Shape("ellipse", cx - diameter / 2, cy - diameter / 2, diameter, diameter,
+                               fill="#ffffff", stroke=stroke, stroke_width=0.25))
+            if file is not None:
+                inner = diameter * 0.78
+                marks.append(ArtPlacement(file, cx - inner / 2, cy - inner / 2, inner, inner))
+    return marks
 
 
 def _route_problem(route, where) -> str | None:
@@ -188,6 +315,13 @@ def _route_problem(route, where) -> str | None:
     length = route.get("length")
     if not isinstance(length, int) or isinstance(length, bool) or not 1 <= length <= MAX_ROUTE_LENGTH:
         return f"length must be a whole number of segments from 1 to {MAX_ROUTE_LENGTH}, got {length!r}"
+    via = route.get("via")
+    if via is not None and not (isinstance(via, list) and len(via) <= MAX_VIA and all(
+            isinstance(point, list) and len(point) == 2 and _degrees(point[0], 180) and _degrees(point[1], 90)
+            for point in via)):
+        shown = repr(via)
+        return (f"via must be a list of at most {MAX_VIA} [lon, lat] points (degrees), "
+                f"got {shown if len(shown) <= 60 else shown[:57] + '...'}")
     if route.get("kind", "land") not in ROUTE_KINDS:
         return f"kind must be one of {', '.join(ROUTE_KINDS)}, got {route.get('kind')!r}"
     return None
