@@ -171,9 +171,30 @@ class Standee(Strict):
     base: Length = Field(12.0, description="Depth of each base tab.")
 
 
+class SheetSource(Strict):
+    """A workbook's sheet whose rows are a set's entries."""
+
+    file: str = Field(description="A spreadsheet in the game folder: .csv, .xlsx, .ods or .xls.")
+    sheet: str | None = Field(None, description="The workbook's sheet (default: its first).")
+
+
+EntriesFile = Annotated[str | SheetSource, Field(
+    description="A spreadsheet in the game folder (.csv, .xlsx, .ods, .xls) whose rows are the entries: "
+                "columns id, count (or count.<edition>), editions, one per field (field.sub for nested "
+                "ones), field@lang for a language's text; or {file: data/x.xlsx, sheet: Name}.")]
+
+
+def _entries_or_file(schema: dict[str, Any], model: type) -> None:
+    """For editors: a set lists its entries or names a sheet of them (the loader fills the list from it)."""
+    items = model.ITEMS  # type: ignore[attr-defined]
+    schema["required"] = [key for key in schema.get("required", []) if key != items]
+    schema["anyOf"] = [{"required": [items]}, {"required": [f"{items}_from"]}]
+
+
 class PieceSet(Strict):
     """A group of pieces sharing a front template and a back: a deck, a token set, pawns."""
 
+    model_config = ConfigDict(json_schema_extra=_entries_or_file)
     ITEMS: ClassVar[str] = "cards"
 
     id: str = Field(pattern=ID_PATTERN)
@@ -190,22 +211,30 @@ class PieceSet(Strict):
     def items(self) -> list[Card]:
         return getattr(self, self.ITEMS)
 
+    @property
+    def entries_file(self) -> str | SheetSource | None:
+        """The spreadsheet the entries were read from (`cards_from`, `tokens_from`, `pawns_from`)."""
+        return getattr(self, f"{self.ITEMS}_from")
+
 
 class Deck(PieceSet):
     back: str = Field(description="Template id of the standard back.")
     cards: list[Card] = Field(min_length=1)
+    cards_from: EntriesFile | None = None
 
 
 class TokenSet(PieceSet):
     ITEMS: ClassVar[str] = "tokens"
     back: str = Field(description="Template id of the tokens' back.")
     tokens: list[Card] = Field(min_length=1)
+    tokens_from: EntriesFile | None = None
 
 
 class PawnSet(PieceSet):
     ITEMS: ClassVar[str] = "pawns"
     standee: Standee = Field(default_factory=Standee)
     pawns: list[Card] = Field(min_length=1)
+    pawns_from: EntriesFile | None = None
 
 
 class CardsFile(Strict):
@@ -443,6 +472,9 @@ class Figure(Strict):
     board: str | None = Field(None, description="A board id, drawn whole.")
     art: str | None = Field(None, description="An art file.")
     caption: str | None = None
+    width: _length(0.0, 200.0, above=True, what="a figure's width") | None = Field(
+        None, description="The figure's printed width (default: a card at its real size, at most a third of the "
+                          "text's width, cards in a row side by side; a board or art the text's width).")
 
 
 class FaqEntry(Shown):
