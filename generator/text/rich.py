@@ -82,6 +82,10 @@ def icon_names(text: str) -> list[str]:
 
 
 def plain_text(text: str) -> str:
-    """The text a reader sees, without markup (for searching and reports)."""
-    return "\n".join((p.marker + " " if p.marker else "") + "".join(f.text for f in p.fragments if not f.icon)
-                     for p in parse_rich_text(text))
+    """The words a reader sees, without markup (for searching, reports and a PDF's title): an icon
+    leaves no double space behind."""
+    lines = []
+    for paragraph in parse_rich_text(text):
+        words = "".join(f.text for f in paragraph.fragments if not f.icon).split(" ")
+        lines.append((paragraph.marker + " " if paragraph.marker else "") + " ".join(word for word in words if word))
+    return "\n".join(lines)
