@@ -28,7 +28,7 @@ from generator.rulebook.cover import draw_cover
 from generator.rulebook.resolve import Callout, Faq, Figure, RuleDoc, Table as RulesTable
 from generator.text.layout import SetStyle, TextLayout, fit_text
 from generator.text.linebreak import BreakRules
-from generator.text.rich import Paragraph as RichParagraph, parse_rich_text
+from generator.text.rich import Paragraph as RichParagraph, parse_rich_text, plain_text
 from generator.text.setter import TextSetter
 from generator.units import mm_to_pt, pt_to_mm
 
@@ -290,7 +290,8 @@ class RulebookTemplate(BaseDocTemplate):
             # on its way to the canvas, the same way as the cards' colours
             kwargs["enforceColorSpace"] = lambda colour: convert(toColor(colour), "cmyk", ink_limit)
         super().__init__(buffer, pagesize=(mm_to_pt(width), mm_to_pt(height)), invariant=1,
-                         initialFontName=body_font, title=f"{doc.title} — {doc.edition}", creator="pnp", **kwargs)
+                         initialFontName=body_font, title=plain_text(f"{doc.title} — {doc.edition}"),
+                         creator="pnp", **kwargs)
         self.rule_doc, self.body_font, self.markup = doc, body_font, markup
         self.colour_mode, self.ink_limit = colour_mode, ink_limit
         frame = Frame(mm_to_pt(MARGINS["outer"]), mm_to_pt(MARGINS["bottom"]),
@@ -331,15 +332,23 @@ class RulebookTemplate(BaseDocTemplate):
         canvas.restoreState()
 
     def _runs(self, canvas, text: str, x: float, y: float, align_right: bool = False, size: float = 7.5) -> None:
-        """Footer text in per-glyph font runs (a Georgian title needs another face than the digits)."""
-        runs = self.markup.setter.runs(text, self.markup.stack, "regular", False)
-        widths = [stringWidth(run.text, run.face.name, size) for run in runs]
+        """Footer text set by the engine on one line, its baseline at y: per-glyph font runs (a Georgian
+        title needs another face than the digits) and the game's inline icons (a title may have one)."""
+        book = self.markup.book
+        style = SetStyle(book.stack, size, size, lang=book.lang, hyphenate=False, breaks=book.rules,
+                         icons=tuple(sorted(book.icons.items())))
+        layout = fit_text(parse_rich_text(text), 1e4, 1e4, style, book.setter)
         if align_right:
-            x -= sum(widths)
-        for run, advance in zip(runs, widths):
-            canvas.setFont(run.face.name, size)
-            canvas.drawString(x, y, run.text)
-            x += advance
+            x -= mm_to_pt(_line_end(layout, 0))
+        for run in layout.runs:
+            canvas.setFont(run.font, size)
+            canvas.drawString(x + mm_to_pt(run.x), y, run.text)
+        page_height = pt_to_mm(self.pagesize[1])
+        painter = FacePainter.on(canvas, self.body_font)
+        for icon in layout.icons:
+            if icon.file is not None:     # standing on the footer's baseline
+                painter._art(icon_art(icon.file, icon, pt_to_mm(x), page_height - pt_to_mm(y) - icon.y - icon.size),
+                             page_height)
 
     def afterFlowable(self, flowable):
         if isinstance(flowable, Heading) and flowable.first == 0:
