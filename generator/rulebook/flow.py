@@ -25,6 +25,7 @@ from generator.render.colour import convert
 from generator.render.icons import icon_art
 from generator.render.pdf import FacePainter
 from generator.rulebook.cover import draw_cover
+from generator.rulebook.keeping import KeptTable, keep_with_next
 from generator.rulebook.resolve import Callout, Faq, Figure, RuleDoc, Table as RulesTable
 from generator.text.layout import SetStyle, TextLayout, fit_text
 from generator.text.linebreak import BreakRules
@@ -41,6 +42,9 @@ CREAM = HexColor("#f6ecd9")
 BADGE = "#f2b705"
 BADGE_SIZE = 7.0
 NO_SPLIT_BELOW = 4     # a paragraph of fewer lines stays whole: no widow, no orphan
+FIGURES_A_ROW = 3      # card figures side by side
+CARD_FIGURE_SHARE = 0.34   # a card figure is at most this share of the text's width (and its real size)
+TABLE_PADDING = 3.5    # pt, left and right in every table cell
 
 
 @dataclass(frozen=True)
@@ -138,7 +142,10 @@ class SetText(Flowable):
                      if top - 1e-6 <= run.baseline - _ascent(run.size) < bottom - 1e-6)
         items: list = [TextPlacement(pt_to_mm(style.indent), 0.0, runs)]
         for icon in layout.icons:
-            if top - 1e-6 <= icon.y < bottom - 1e-6 and icon.name in self.book.icons:
+            # an icon belongs to the line of its baseline, like the runs (in a tight leading, a title's, its
+            # square starts above the line's top)
+            line_top = icon.y + icon.size - _ascent(layout.size)
+            if top - 1e-6 <= line_top < bottom - 1e-6 and icon.name in self.book.icons:
                 items.append(icon_art(self.book.icons[icon.name], icon, pt_to_mm(style.indent), -top))
         painter = FacePainter.on(self.canv, self.book.face())
         painter._items(tuple(items), pt_to_mm(self.height))
@@ -407,9 +414,28 @@ class StoryBuilder:
                 story.append(Heading(paragraph, self.styles.h1, self.markup.book, badge,
                                      section.heading.words if index == 0 else "") if index == 0 else
                              SetText(paragraph, self.styles.h1, self.markup.book, badge))
-            for item in section.items:
-                story += self.item(item)
-        return story
+            story += self.items(section.items)
+        return keep_with_next(story)
+
+    def items(self, items) -> list[Flowable]:
+        """The flowables of a run of blocks; card figures in a row stand side by side."""
+        flowables: list[Flowable] = []
+        row: list = []
+        for item in list(items) + [None]:
+            if item is not None and item.kind == "figure" and item.content.kind == "card" \
+                    and len(row) < FIGURES_A_ROW:
+                row.append(item.content)
+                continue
+            if row:
+                flowables += self.figure_row(row)
+                row = []
+            if item is not None and item.kind == "figure" and item.content.kind == "card":
+                row.append(item.content)
+            elif item is not None:
+                flowables += self.item(item)
+        if row:
+            flowables += self.figure_row(row)
+        return flowables
 
     def leaflet_head(self) -> list[Flowable]:
         """A leaflet starts straight away: title, tagline and facts above the first section."""
@@ -456,15 +482,18 @@ class StoryBuilder:
         weights = list(table.widths or [1] * columns)[:columns]
         total = sum(weights)
         widths = [mm_to_pt(self.frame_width) * w / total for w in weights]
+        if any(table.row_badges):
+            widths = badge_column_widths(widths, self.markup.face("black"), self.doc.badge)
         data = []
         if table.header:
             data.append([self._cell(text, styles.head) for text in table.header])
         for row, badge in zip(table.rows, table.row_badges):
             data.append([self._cell(text, styles.cell, badge and index == 0) for index, text in enumerate(row)])
-        flowable = Table(data, colWidths=widths, repeatRows=1 if table.header else 0, splitByRow=1)
+        flowable = KeptTable(data, colWidths=widths, repeatRows=1 if table.header else 0, splitByRow=1)
         commands = [("VALIGN", (0, 0), (-1, -1), "TOP"), ("GRID", (0, 0), (-1, -1), 0.4, HexColor("#c9b79c")),
                     ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
-                    ("LEFTPADDING", (0, 0), (-1, -1), 3.5), ("RIGHTPADDING", (0, 0), (-1, -1), 3.5)]
+                    ("LEFTPADDING", (0, 0), (-1, -1), TABLE_PADDING),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), TABLE_PADDING)]
         if table.header:
             commands.append(("BACKGROUND", (0, 0), (-1, 0), RED))
         for index in range(1 if table.header else 0, len(data)):
@@ -482,8 +511,7 @@ class StoryBuilder:
         inner: list[Flowable] = []
         if callout.title:
             inner += self.paragraphs(callout.title, self.styles.callout_title)
-        for item in callout.blocks:
-            inner += self.item(item)
+        inner += self.items(callout.blocks)
         box = Table([[inner]], colWidths=[mm_to_pt(self.frame_width)])
         box.setStyle(self.table_style([("BACKGROUND", (0, 0), (-1, -1), CREAM), ("BOX", (0, 0), (-1, -1), 0.8, RED),
                                  ("LEFTPADDING", (0, 0), (-1, -1), 7), ("RIGHTPADDING", (0, 0), (-1, -1), 7),
@@ -499,7 +527,10 @@ class StoryBuilder:
         return flowables
 
     def figure(self, figure: Figure) -> list[Flowable]:
-        width = {"card": 42.0, "board": self.frame_width * 0.92}.get(figure.kind, 40.0)
+        if figure.kind == "card":
+            return self.figure_row([figure])
+        width = figure.width or {"board": self.frame_width * 0.92}.get(figure.kind, 40.0)
+        width = min(width, self.frame_width)
         drawn: Flowable
         if figure.face is not None:
             drawn = FaceFigure(figure.face, width, self.markup.face())
@@ -508,6 +539,35 @@ class StoryBuilder:
         drawn.hAlign = "CENTER"
         parts = [drawn] + (self.paragraphs(figure.caption, self.styles.caption) if figure.caption else [])
         return [KeepTogether(parts)]
+
+    def figure_row(self, figures: list[Figure]) -> list[Flowable]:
+        """Card figures side by side, each at its real size at most (and a third of the text's width),
+        or at the width rules.yaml asks; their captions under them. One table row: it moves whole."""
+        column = self.frame_width / len(figures)
+        cells = []
+        for figure in figures:
+            width = figure.width or min(figure.face.width, self.frame_width * CARD_FIGURE_SHARE)
+            drawn = FaceFigure(figure.face, min(width, column - 4), self.markup.face())
+            drawn.hAlign = "CENTER"
+            cells.append([drawn] + (self.paragraphs(figure.caption, self.styles.caption) if figure.caption
+                                    else []))
+        row = Table([cells], colWidths=[mm_to_pt(column)] * len(figures))
+        row.setStyle(self.table_style([("VALIGN", (0, 0), (-1, -1), "TOP"), ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+                                       ("LEFTPADDING", (0, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+                                       ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+        row.spaceBefore, row.spaceAfter = 4, 2
+        return [row]
+
+
+def badge_column_widths(widths: list[float], badge_font: str, badge: str) -> list[float]:
+    """Column widths (pt) where the first column holds the edition badge on one line: widened to the badge's
+    width and its cell's padding, the other columns giving up the room in proportion."""
+    needed = stringWidth(f"\u00a0{badge}\u00a0", badge_font, BADGE_SIZE) + 2 * TABLE_PADDING + 1
+    if widths[0] >= needed or len(widths) < 2:
+        return widths
+    others = sum(widths[1:])
+    extra = needed - widths[0]
+    return [needed] + [width * (1 - extra / others) for width in widths[1:]]
 
 
 class CentredArt(Flowable):
