@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from generator.content.schema import (BoardsFile, CardsFile, Game, PawnsFile, PieceSet, RulesFile,
                                        SheetsFile, TokensFile)
+from generator.content.sheet_entries import SheetMarks, SheetText, entries_from_table
+from generator.content.spreadsheet import CellMark, SheetRefused, read_table
 from generator.content.templates import TemplateLibrary
 from generator.content.validate import validate
 from generator.content.yaml_source import YamlDocument, load_yaml
 from generator.errors import Problems, SourceMark
-from generator.i18n.catalog import Catalog, load_catalog
+from generator.i18n.catalog import Catalog, Entry, load_catalog
 
 
 # file name → (schema, the key of its list of sets)
@@ -50,6 +54,9 @@ class GameSource:
     sheets_document: YamlDocument | None = None
     catalogs: dict[str, Catalog] = field(default_factory=dict)
     templates: TemplateLibrary | None = None
+    # language → keys whose text in that language a spreadsheet column holds (`name@bg`):
+    # `pnp i18n stub` leaves them to the sheet
+    sheet_keys: dict[str, set[str]] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -68,6 +75,8 @@ class GameSource:
             if document is not None:
                 document.data = None
                 document.marks.positions.clear()
+                if isinstance(document.marks, SheetMarks):
+                    document.marks.sheets.clear()
 
     @property
     def source_language(self) -> str:
@@ -96,8 +105,10 @@ def load_game(folder: Path, problems: Problems, project_templates: Path | None =
         offered = [lang for lang in offered if lang in languages or lang == offered[0]]
     catalogs = {lang: catalog for lang in offered
                 if (catalog := load_catalog(folder, lang, problems)) is not None}
+    sheets = _SheetReader(folder, game, templates, catalogs, problems)
     pieces = {kind: piece_file for kind, (schema, list_key) in PIECE_FILES.items()
-              if (piece_file := _load_pieces(folder, kind, schema, list_key, problems)) is not None}
+              if (piece_file := _load_pieces(folder, kind, schema, list_key, problems, sheets)) is not None}
+    sheet_keys = _add_sheet_texts(catalogs, sheets.texts, problems)
     boards_document, boards = _load_file(folder, "board", BoardsFile, problems)
     sheets_document, sheets = _load_file(folder, "sheets", SheetsFile, problems)
     rules_document, rules = _load_file(folder, "rules", RulesFile, problems)
@@ -105,6 +116,7 @@ def load_game(folder: Path, problems: Problems, project_templates: Path | None =
         templates.check_all(folder / "templates")
         return None
     source.templates, source.catalogs, source.pieces = templates, catalogs, pieces
+    source.sheet_keys = sheet_keys
     source.boards_document, source.boards = boards_document, boards
     source.sheets_document, source.sheets = sheets_document, sheets
     source.rules_document, source.rules = rules_document, rules
@@ -123,20 +135,142 @@ def _catalog_languages(folder: Path) -> list[str]:
     return sorted(file.stem for file in (folder / "i18n").glob("*.yaml")) if (folder / "i18n").is_dir() else []
 
 
-def _load_pieces(folder: Path, kind: str, schema, list_key: str, problems: Problems) -> PieceFile | None:
-    document, model = _load_file(folder, kind, schema, problems)
+def _load_pieces(folder: Path, kind: str, schema, list_key: str, problems: Problems,
+                 sheets: "_SheetReader") -> PieceFile | None:
+    document, model = _load_file(folder, kind, schema, problems,
+                                 lambda document: sheets.fill(document, kind, list_key))
     return PieceFile(kind, getattr(model, list_key), document, list_key) if model is not None else None
 
 
-def _load_file(folder: Path, name: str, schema, problems: Problems):
-    """(document, validated model) of an optional game file; Nones where it is absent or unusable."""
+def _load_file(folder: Path, name: str, schema, problems: Problems, prepare=None):
+    """(document, validated model) of an optional game file; Nones where it is absent or unusable.
+
+    `prepare(document)` completes the data before it is validated (entries read from sheets).
+    """
     file = folder / f"{name}.yaml"
     if not _present(file):
         return None, None
     document = load_yaml(file, problems, root=folder)
     if document is None:
         return None, None
+    if prepare is not None:
+        prepare(document)
     return document, validate(schema, document.data, document, problems)
+
+
+_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+class _SheetReader:
+    """Fills the sets that name a spreadsheet (`cards_from: data/cargo.csv`) with its rows, before
+    the schema sees them, and keeps the per-language texts for the catalogs."""
+
+    def __init__(self, folder: Path, game, templates: TemplateLibrary, catalogs: dict[str, Catalog],
+                 problems: Problems):
+        self.folder, self.game, self.templates, self.catalogs = folder, game, templates, catalogs
+        self.problems = problems
+        self.texts: list[SheetText] = []
+        self._fields: set[str] | None = None
+
+    def fill(self, document: YamlDocument, kind: str, list_key: str) -> None:
+        items = {"cards": "cards", "tokens": "tokens", "pawns": "pawns"}[kind]
+        sets = document.data.get(list_key) if isinstance(document.data, dict) else None
+        for index, raw in enumerate(sets if isinstance(sets, list) else []):
+            if isinstance(raw, dict) and f"{items}_from" in raw:
+                self._fill_set(document, (list_key, index), raw, items, kind)
+
+    def _fill_set(self, document: YamlDocument, at: tuple, raw: dict[str, Any], items: str, kind: str) -> None:
+        key = f"{items}_from"
+        spec = raw[key]
+        file, sheet = (spec, None) if isinstance(spec, str) else \
+            (spec.get("file"), spec.get("sheet")) if isinstance(spec, dict) else (None, None)
+        if items in raw:
+            self.problems.add(document.key_mark(at + (key,)),
+                              f"a {'deck' if kind == 'cards' else 'set'} takes its {items} from `{items}:` "
+                              f"or from `{key}:`, not both", f"move the {items} into the sheet, or remove `{key}:`")
+            return
+        raw[items] = [{"id": "placeholder"}]     # until the sheet is read: one message per mistake, not two
+        if not isinstance(file, str) or not (sheet is None or isinstance(sheet, str)):
+            return                                 # the schema says what is wrong with the reference
+        try:
+            table = read_table(self.folder, file, sheet)
+        except SheetRefused as error:
+            where = error.mark or (document.mark(at + (key,) + (("sheet",) if isinstance(spec, dict) else ()))
+                                   if error.reference == "sheet" else
+                                   document.mark(at + (key,) + (("file",) if isinstance(spec, dict) else ()))
+                                   if error.reference == "file" else CellMark(self.folder / file))
+            self.problems.add(where, str(error), error.hint)
+            return
+        before = len(self.problems.errors)
+        game = self.game
+        entries = entries_from_table(
+            table, kind=kind, set_id=str(raw.get("id", "")),
+            editions=list(game.editions) if game is not None else [],
+            languages=list(game.languages) if game is not None else sorted(self.catalogs),
+            known_fields=self._known_fields(raw) if game is not None else None, problems=self.problems)
+        if not entries.items and len(self.problems.errors) == before:
+            self.problems.add(table.mark(table.header_row), f"no {items} under the header row",
+                              f"add a row for each of the set's {items}")
+        if entries.items:
+            raw[items] = entries.items           # validated Card models: the schema takes them as they are
+        if not isinstance(document.marks, SheetMarks):
+            document.marks = SheetMarks(document.marks)
+        document.marks.sheets[at + (items,)] = entries.marks
+        self.texts.extend(entries.texts)
+
+    def _known_fields(self, raw_set: dict[str, Any]) -> set[str]:
+        """Field names something reads: '@name' in any template, {name} in any catalog text, the
+        game's and the set's fields. A column named otherwise is a typo (or a note: '#…')."""
+        if self._fields is None:
+            found: set[str] = set(self.game.fields) | {"id", "deck"}
+            scratch = Problems()                 # the template library reports its files' problems
+            for file in self.templates.files.values():
+                document = load_yaml(file, scratch, root=file.parent)
+                if document is not None:
+                    _field_references(document.data, found)
+            for catalog in self.catalogs.values():
+                for entry in catalog.entries.values():
+                    for text in ([entry.text] if entry.plural is None else list(entry.plural.values())):
+                        found.update(_PLACEHOLDER.findall(text or ""))
+            self._fields = found
+        own = raw_set.get("fields")
+        return self._fields | (set(own) if isinstance(own, dict) else set())
+
+
+def _field_references(node: Any, found: set[str]) -> None:
+    """Every '@name' a template's data holds, as a value or as a condition's key."""
+    if isinstance(node, str):
+        if node.startswith("@"):
+            found.add(node[1:].split(".")[0])
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            _field_references(key, found)
+            _field_references(value, found)
+    elif isinstance(node, list):
+        for value in node:
+            _field_references(value, found)
+
+
+def _add_sheet_texts(catalogs: dict[str, Catalog], texts: list[SheetText],
+                     problems: Problems) -> dict[str, set[str]]:
+    """Each sheet text into its language's catalog; a key written in two places with two texts is an error.
+
+    An empty cell gives way to the catalog's text (and the catalog's empty value, as `pnp i18n stub`
+    writes it, to the cell's text); with neither, the key is untranslated, as a stub's empty value is.
+    """
+    sheet_keys: dict[str, set[str]] = {}
+    for text in texts:
+        catalog = catalogs.get(text.lang)
+        if catalog is None:          # not read in this run (--lang), or no catalog (reported)
+            continue
+        sheet_keys.setdefault(text.lang, set()).add(text.key)
+        written = catalog.entries.get(text.key)
+        if written is None or (written.untranslated and text.text):
+            catalog.entries[text.key] = Entry(text.text, None, text.mark)
+        elif text.text and (written.plural is not None or written.text != text.text):
+            problems.add(text.mark, f"the {text.lang} text of '{text.key}' is also written at {written.mark}",
+                         "keep it in one place: clear this cell, or remove the key there")
+    return sheet_keys
 
 
 def _present(file: Path) -> bool:
