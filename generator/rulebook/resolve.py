@@ -49,6 +49,7 @@ class Figure:
     art: Path | None
     caption: str
     kind: str                       # 'card', 'board' or 'art'
+    width: float | None = None      # mm, as rules.yaml asks; None: the flow's default for the kind
 
 
 @dataclass(frozen=True)
@@ -212,19 +213,19 @@ class _Resolver:
             for laid_out in self.sets.get("cards", []):
                 for copy in laid_out.copies:
                     if (laid_out.id, copy.card) == (spec.card.deck, spec.card.card):
-                        return Item("figure", Figure(copy.front, None, caption, "card"))
+                        return Item("figure", Figure(copy.front, None, caption, "card", spec.width))
             self.ctx.problems.add(self.mark(*path, "figure"), f"no card {spec.card.deck}/{spec.card.card} "
                                   f"in edition '{self.ctx.edition}'")
             return None
         if spec.board:
             for board in self.boards:
                 if board.id == spec.board:
-                    return Item("figure", Figure(board.face, None, caption, "board"))
+                    return Item("figure", Figure(board.face, None, caption, "board", spec.width))
             self.ctx.problems.add(self.mark(*path, "figure"), f"no board '{spec.board}'")
             return None
         if spec.art:
             art = resolve_file(self.ctx, spec.art, self.mark(*path, "figure", "art"))
-            return Item("figure", Figure(None, art, caption, "art")) if art else None
+            return Item("figure", Figure(None, art, caption, "art", spec.width)) if art else None
         return None
 
 
