@@ -432,6 +432,7 @@ def i18n_stub(game, lang, content_root, project_file) -> None:
     source_catalog = source.catalogs[source.source_language]
     keys = [key for key in source_catalog.entries if key in used[source.id] or lang not in source.catalogs]
     keys = [key for key in source_catalog.entries if key in set(keys)]
+    keys = [key for key in keys if key not in source.sheet_keys.get(lang, ())]   # a sheet's name@LANG column has them
     file = source.folder / "i18n" / f"{lang}.yaml"
     try:
         text, added = stub_catalog(file, lang, source_catalog, keys, source.id)
@@ -454,6 +455,32 @@ def _check_language_code(lang: str) -> None:
     if lang != PSEUDO and not re.fullmatch(LANG_PATTERN, lang):
         raise click.BadParameter(f"{printable(repr(lang))} is not a language code such as bg, en or pt-BR",
                                  param_hint="--lang")
+
+
+@main.group("data")
+def data_group() -> None:
+    """Component data as spreadsheets (decks read them with `cards_from:`)."""
+
+
+@data_group.command("export")
+@click.argument("game")
+@click.argument("deck")
+@click.option("--to", "target", required=True, type=click.Path(dir_okay=False), help="FILE.xlsx or FILE.csv to write.")
+@content_option
+@project_option
+def data_export(game, deck, target, content_root, project_file) -> None:
+    """Write a deck (or token set, pawn set: tokens/ID) as a sheet: one row per card, one column per field."""
+    from generator.data_export import export_set
+    where = locate(content_root, None, project_file)
+    try:
+        problems, written = export_set(resolve_games((game,), where.roots)[0], deck, Path(target), where.templates)
+    except UsageError as error:
+        raise click.UsageError(str(error)) from None
+    _report(problems.items)
+    if problems.errors:
+        click.echo(f"{len(problems.errors)} error(s): nothing written", err=True)
+        sys.exit(1)
+    click.echo(written)
 
 
 @main.command("schema")
