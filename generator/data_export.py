@@ -1,0 +1,138 @@
+"""`pnp data export`: a deck (token set, pawn set) written in YAML, written out as a spreadsheet.
+
+So a designer can move a deck into a sheet: one row per card, the columns `cards_from`
+reads (id, count or count.<edition>, editions, one per field, `field.sub` for nested
+ones). Read back with `cards_from:`, the sheet gives the same cards. A field holding a
+list has no cell to go in: it is reported, and nothing is written.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+from typing import Any
+
+from generator.content.game import GameSource, load_game, piece_count
+from generator.content.schema import PieceSet
+from generator.errors import Problems, UsageError
+from generator.files import write_atomically
+
+EXPORT_SUFFIXES = (".csv", ".xlsx")
+
+
+def export_set(folder: Path, set_name: str, target: Path, project_templates: Path | None = None) -> tuple[Problems, str]:
+    """Write the set `set_name` (an id, or kind/id: tokens/coins) of the game in `folder` to `target`.
+
+    Problems of the game or of the set (a list in a field) are returned and nothing is written;
+    a set or a file type that does not exist is a UsageError. The second value says what was written.
+    """
+    if target.suffix.lower() not in EXPORT_SUFFIXES:
+        raise UsageError(f"--to {target}: write a .csv or .xlsx file")
+    problems = Problems()
+    source = load_game(folder, problems, project_templates)
+    if source is None or problems.errors:
+        return problems, ""
+    kind, piece_set = _find_set(source, set_name)
+    header, rows = sheet_of(source, kind, piece_set, problems)
+    if problems.errors:
+        return problems, ""
+    data = _csv_bytes(header, rows) if target.suffix.lower() == ".csv" else _xlsx_bytes(piece_set.id, header, rows)
+    write_atomically(target, data)
+    noun = {"cards": "card", "tokens": "token", "pawns": "pawn"}[kind]
+    try:
+        where = f"write `{kind}_from: {target.resolve().relative_to(folder.resolve()).as_posix()}`"
+    except ValueError:
+        where = f"copy it into the game folder and write `{kind}_from: data/{target.name}`"
+    return problems, (f"{target}: {len(rows)} {noun}(s) of {piece_set.id}, {len(header)} columns; "
+                      f"to build from it, {where} in place of `{kind}:`")
+
+
+def _find_set(source: GameSource, set_name: str) -> tuple[str, PieceSet]:
+    wanted_kind, _, wanted_id = set_name.rpartition("/")
+    found = [(kind, piece_set) for kind, pieces in source.pieces.items() for piece_set in pieces.sets
+             if piece_set.id == wanted_id and wanted_kind in ("", kind)]
+    if len(found) == 1:
+        return found[0]
+    known = [f"{kind}/{piece_set.id}" for kind, pieces in source.pieces.items() for piece_set in pieces.sets]
+    if found:
+        raise UsageError(f"'{set_name}' names sets in {' and '.join(kind for kind, _ in found)}: "
+                         f"write one of {', '.join(f'{kind}/{wanted_id}' for kind, _ in found)}")
+    raise UsageError(f"no deck or set '{set_name}' in {source.id} (there are: {', '.join(known) or 'none'})")
+
+
+def sheet_of(source: GameSource, kind: str, piece_set: PieceSet, problems: Problems) -> tuple[list[str], list[list]]:
+    """The header and rows of a set as `cards_from` reads them."""
+    pieces = source.pieces[kind]
+    set_index = pieces.sets.index(piece_set)
+    items = piece_set.items
+    editions = list(source.game.editions)
+    per_edition = any(isinstance(piece.count, dict) for piece in items)
+    with_editions = not per_edition and any(piece.editions is not None for piece in items)
+    field_columns: dict[str, None] = {}
+    flat_fields = []
+    for index, piece in enumerate(items):
+        flat: dict[str, Any] = {}
+        _flatten(piece.fields, "", flat, lambda name, _index=index: problems.add(
+            pieces.mark(set_index, piece_set.ITEMS, _index, "fields", *name.split(".")),
+            f"field '{name}' of {piece_set.ITEMS[:-1]} '{piece.id}' is a list: a cell holds one value",
+            f"keep {piece_set.id} in YAML, or give the list's items fields of their own ({name}.first …)"))
+        flat_fields.append(flat)
+        field_columns.update(dict.fromkeys(flat))
+    count_columns = [f"count.{edition}" for edition in editions] if per_edition else ["count"]
+    header = ["id", *count_columns, *(["editions"] if with_editions else []), *field_columns]
+    rows = []
+    for index, (piece, flat) in enumerate(zip(items, flat_fields)):
+        if per_edition:
+            counts = [piece_count(piece_set, index, edition) or "" for edition in editions]
+        else:
+            counts = [piece.count]
+        row = [piece.id, *counts]
+        if with_editions:
+            row.append(", ".join(piece.editions) if piece.editions is not None else "")
+        row.extend(flat.get(name, "") for name in field_columns)
+        rows.append(row)
+    return header, rows
+
+
+def _flatten(fields: dict[str, Any], prefix: str, flat: dict[str, Any], on_list) -> None:
+    for name, value in fields.items():
+        path = f"{prefix}{name}"
+        if isinstance(value, dict):
+            _flatten(value, f"{path}.", flat, on_list)
+        elif isinstance(value, list):
+            on_list(path)
+        elif value is not None:
+            flat[path] = value
+
+
+def _cell_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _csv_bytes(header: list[str], rows: list[list]) -> bytes:
+    """UTF-8 with a BOM (Excel then reads non-Latin text right; pnp reads either), `\\n` line ends."""
+    text = io.StringIO()
+    writer = csv.writer(text, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows([[_cell_text(value) for value in row] for row in rows])
+    return b"\xef\xbb\xbf" + text.getvalue().encode("utf-8")
+
+
+def _xlsx_bytes(title: str, header: list[str], rows: list[list]) -> bytes:
+    import openpyxl                  # here: only an export pays for the import
+    from openpyxl.styles import Font
+    workbook = openpyxl.Workbook()
+    sheet = workbook.active
+    sheet.title = title[:31]         # Excel's limit for a sheet's name
+    sheet.append(header)
+    for cell in sheet[1]:
+        cell.font = Font(bold=True)
+    sheet.freeze_panes = "A2"
+    for row in rows:
+        sheet.append(row)
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
