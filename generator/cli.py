@@ -447,6 +447,46 @@ def i18n_stub(game, lang, content_root, project_file) -> None:
         click.echo(f"add '{lang}' to languages in {source.folder / 'game.yaml'} to build it")
 
 
+@i18n_group.command("export")
+@click.argument("game")
+@click.option("--lang", required=True, help="Language of the catalog to export (the target language).")
+@click.option("--format", "fmt", type=click.Choice(["xliff", "po"]), default="xliff", show_default=True,
+              help="XLIFF 1.2 (.xlf) or gettext PO (.po).")
+@click.option("--out", type=click.Path(file_okay=False),
+              help="Folder for <game>.<lang>.xlf|po and its screenshots (default: <output>/<game>/i18n).")
+@content_option
+@project_option
+def i18n_export(game, lang, fmt, out, content_root, project_file) -> None:
+    """Write GAME's keys for translators: context, size limits, plural forms, a screenshot per key."""
+    from generator.i18n.exchange_cli import export_command
+    _check_language_code(lang)
+    where = locate(content_root, None, project_file)
+    try:
+        folder = resolve_games((game,), where.roots)[0]
+    except UsageError as error:
+        raise click.UsageError(str(error)) from None
+    export_command(folder, lang, fmt, Path(out) if out else where.out / folder.name / "i18n", where.templates)
+
+
+@i18n_group.command("import")
+@click.argument("game")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--lang", help="The file's language, when the file does not say it.")
+@content_option
+@project_option
+def i18n_import(game, file, lang, content_root, project_file) -> None:
+    """Write an XLIFF or PO file's translations into GAME's i18n/<lang>.yaml, in place."""
+    from generator.i18n.exchange_cli import import_command
+    if lang:
+        _check_language_code(lang)
+    where = locate(content_root, None, project_file)
+    try:
+        folder = resolve_games((game,), where.roots)[0]
+    except UsageError as error:
+        raise click.UsageError(str(error)) from None
+    import_command(folder, Path(file), lang, where.templates)
+
+
 def _check_language_code(lang: str) -> None:
     """A language code names a catalog file: `--lang ../../x` must never become a path."""
     import re
