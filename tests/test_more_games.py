@@ -71,9 +71,12 @@ def test_sorry_board_has_a_60_space_loop_safety_zones_and_slides_in_place():
     assert len(slides) == 8
     for slide in slides:  # the slide heads lie on the loop, one side's band
         assert min(slide.x, slide.y, 380 - slide.x - slide.w, 380 - slide.y - slide.h) < band
-    lengths = sorted(round(max(g.w, g.h)) for g in anchored
-                     if any(isinstance(i, Shape) and i.kind == "rect" for i in g.items) and max(g.w, g.h) > 60)
-    assert lengths == [69] * 4 + [92] * 4                      # slides over 4 and 5 spaces on every side
+    bars = [g for g in anchored if any(isinstance(i, Shape) and i.kind == "rect" for i in g.items)
+            and max(g.w, g.h) > 60]
+    on_loop = [g for g in bars if min(g.x, g.y, 380 - g.x - g.w, 380 - g.y - g.h) < band]
+    assert sorted(round(max(g.w, g.h)) for g in on_loop) == [69] * 4 + [92] * 4   # slides over 4 and 5 spaces
+    # the Safety zones' bars run inward from the loop into Home, as a Slide's bar runs to its end circle
+    assert sorted(round(max(g.w, g.h)) for g in bars if g not in on_loop) == [142] * 4
 
 
 @pytest.mark.parametrize("paper, size", [("a4", (210, 297)), ("letter", (215.9, 279.4))])
