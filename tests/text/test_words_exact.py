@@ -1,8 +1,9 @@
 """Every shipped game × language × component prints exactly its catalog's words.
 
 The proof issue 12 asks for: each shipped game is built once per language on A4
-(one session-wide build shared by every assert), the text of every PDF is read
-back with pypdfium2, line-end breaks are joined — a hard hyphen kept
+(one session-wide build shared by every assert), the text of every PDF — kit.pdf
+included, whose first page adds the engine's own words (kit headings, printing
+steps, the facts' labels) — is read back with pypdfium2, line-end breaks are joined — a hard hyphen kept
 ("жетони-/желания"), a dictionary hyphen removed ("klasszi-/kus"), a
 dictionary respelling undone only where pyphen would make it ("klasz-/szikus")
 — and every word must be a word of the game's catalog (numbers the engine
@@ -21,12 +22,15 @@ import pypdfium2 as pdfium
 import pytest
 import yaml
 
+from generator.i18n.engine_text import FACT_WORDS, KIT_STEPS, KIT_WORDS
 from generator.text.hyphenation import dictionary
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = {"christmas-round": "full", "twelve-days": "standard", "must-see-belarus": "standard",
          "christmas-trees": "standard", "sorry": "standard"}
-COMPONENTS = ("cards", "tokens", "pawns", "board", "sheets", "rules")
+COMPONENTS = ("cards", "tokens", "pawns", "board", "sheets", "rules", "kit")
+# files that print the engine's words besides the game's: the kit's first page, the covers' facts
+WITH_ENGINE_WORDS = {"kit", "rules"}
 _TOKEN = re.compile(r"[^\W_](?:[\w'’\-]*[^\W_])?-?")
 _MARKUP = re.compile(r"\{icon:[^{}\s]*\}|\*\*|(?<!\\)\*|^\s*(?:[-•]|\d{1,3}[.)])\s+", re.M)
 _ENGINE_MARK = re.compile(r"[A-H][1-9]|mm|in")   # board tile labels, the scale bar's unit
@@ -46,6 +50,11 @@ def built(tmp_path_factory) -> Path:
                                  "--paper", "a4", "--out", str(out), "-q"], cwd=ROOT, capture_output=True, text=True)
         assert result.returncode == 0, result.stdout + result.stderr
     return out
+
+
+def _engine_texts(lang: str) -> list[str]:
+    """The words the engine itself prints in a language (kit headings and steps, cover facts' labels)."""
+    return [text for table in (KIT_WORDS, KIT_STEPS, FACT_WORDS) for text in table.get(lang, table["en"]).values()]
 
 
 def _catalog_texts(game: str, lang: str) -> list[str]:
@@ -131,7 +140,8 @@ CASES = [(game, lang) for game in GAMES for lang in _languages(game)]
 
 @pytest.mark.parametrize("game, lang", CASES, ids=[f"{g}-{l}" for g, l in CASES])
 def test_every_printed_word_is_a_catalog_word(built, game, lang):
-    vocabulary = Vocabulary(_catalog_texts(game, lang), lang)
+    catalog = _catalog_texts(game, lang)
+    vocabularies = {False: Vocabulary(catalog, lang), True: Vocabulary(catalog + _engine_texts(lang), lang)}
     folder = built / game / GAMES[game] / lang / "a4"
     strangers: dict[str, list[str]] = {}
     checked = 0
@@ -139,10 +149,12 @@ def test_every_printed_word_is_a_catalog_word(built, game, lang):
         pdf_file = folder / f"{component}.pdf"
         if not pdf_file.exists():
             continue
+        vocabulary = vocabularies[component in WITH_ENGINE_WORDS]
         words = printed_words(pdf_file, vocabulary)
         checked += len(words)
         unknown = sorted({word for word in words if not vocabulary.knows(word)})
         if unknown:
             strangers[component] = unknown
     assert checked > 200
+    assert (folder / "kit.pdf").exists() and (folder / "rules.pdf").exists()   # every game has both
     assert not strangers, f"{game} {lang}: printed words that are not the catalog's: {strangers}"
