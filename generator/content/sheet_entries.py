@@ -191,7 +191,7 @@ def _column(number: int, name: str, where: CellMark, kind: str, editions: list[s
         return None
     if known_fields is not None and parts[0] not in known_fields:
         noun = {"cards": "card", "tokens": "token", "pawns": "pawn"}[kind]
-        known = ", ".join(["id", "count", "count.<edition>", "editions"] + sorted(known_fields))
+        known = ", ".join(["id", "count", "count.<edition>", "editions"] + sorted(known_fields - {"id"}))
         problems.add(where, f"unknown column {name!r}: no template reads a field '{parts[0]}'",
                      f"known columns: {known}, and <field>@<language> for a {noun}'s text; "
                      "a column of notes starts with '#'")

@@ -135,8 +135,11 @@ def read_table(folder: Path, relative: str, sheet: str | None = None) -> Table:
 
 # ---------------------------------------------------------------- CSV
 
-def decode_csv(data: bytes) -> str:
-    """The text of a CSV file: UTF-8 (BOM or not) or UTF-16 (BOM, or ASCII-heavy text without one)."""
+def decode_csv(data: bytes, file: Path | None = None) -> str:
+    """The text of a CSV file: UTF-8 (BOM or not) or UTF-16 (BOM, or ASCII-heavy text without one).
+
+    Anything else is refused at the row of the first byte that does not decode (of `file`, if given).
+    """
     if data.startswith(codecs.BOM_UTF8):
         encoding, data = "utf-8", data[len(codecs.BOM_UTF8):]
     elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
@@ -150,9 +153,10 @@ def decode_csv(data: bytes) -> str:
     try:
         return data.decode(encoding)
     except UnicodeDecodeError as error:
+        row = data[:error.start].count(b"\n" if encoding == "utf-8" else "\n".encode(encoding)) + 1
         raise SheetRefused(f"not {encoding.upper()} text ({error.reason} at byte {error.start})",
                            "save it as 'CSV UTF-8' (Excel) or with the character set Unicode (UTF-8) "
-                           "(LibreOffice)") from None
+                           "(LibreOffice)", CellMark(file, row) if file is not None else None) from None
 
 
 def separator_of(header_line: str) -> str:
@@ -168,7 +172,7 @@ def separator_of(header_line: str) -> str:
 
 
 def _csv_rows(file: Path, data: bytes):
-    text = decode_csv(data)
+    text = decode_csv(data, file)
     first_line = next((line for line in text.splitlines() if line.strip()), "")
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=separator_of(first_line), strict=False)
     number = 0
