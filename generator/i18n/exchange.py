@@ -1,0 +1,283 @@
+"""`pnp i18n export` and `pnp i18n import`: a catalog out to XLIFF or PO and translations back in.
+
+Export lays the game out in its source language with a recorder listening
+(sizes.py), so each unit knows where its key is printed and how much room its
+tightest box has; a picture of that box is written beside the file (screens.py).
+Import reads a file a translation platform gives back, refuses what cannot be
+right (unknown keys, placeholders that differ from the source, the wrong number
+of plural forms), writes the rest into i18n/<lang>.yaml in place
+(catalog_writer.py) and lays the game out in that language to report every
+imported string that overflows its box.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.content.game import GameSource
+from generator.errors import Problems, SourceMark, display_path
+from generator.files import write_atomically
+from generator.i18n.catalog import Catalog, load_catalog, required_plural_forms
+from generator.i18n.translation_units import PLACEHOLDER, cldr_order
+from generator.i18n.xliff import ReadUnit
+
+FORMATS = ("xliff", "po")
+SUFFIXES = {"xliff": ".xlf", "po": ".po"}
+KEYS_LISTED = 10      # untranslated or fuzzy keys named in the summary; the rest are counted
+
+
+@dataclass
+class ExportResult:
+    file: Path
+    units: int
+    translated: int
+    limited: int          # units with a size limit
+    screenshots: int
+    folder: Path          # of the screenshots
+
+
+@dataclass
+class ImportResult:
+    catalog: Path
+    lang: str
+    changed: int = 0                      # keys whose values were written
+    unchanged: int = 0
+    untranslated: list[str] = field(default_factory=list)
+    fuzzy: list[str] = field(default_factory=list)
+    written: bool = False
+
+
+def target_catalog(source: GameSource, lang: str, problems: Problems) -> Catalog | None:
+    """The language's catalog as loaded with the game, or read now (a language not built yet)."""
+    if lang in source.catalogs:
+        return source.catalogs[lang]
+    if not (source.folder / "i18n" / f"{lang}.yaml").exists():
+        return None
+    return load_catalog(source.folder, lang, problems)
+
+
+def export_catalog(source: GameSource, lang: str, fmt: str, out: Path, problems: Problems) -> ExportResult | None:
+    """Write <game>.<lang>.xlf or .po into `out`, and <game>.<lang>.screens/<key>.png."""
+    from generator.i18n.po import write_po
+    from generator.i18n.screens import box_screenshots, screenshot_names
+    from generator.i18n.sizes import record_usage
+    from generator.i18n.translation_units import build_units, font_family_name
+    from generator.i18n.xliff import write_xliff
+    from generator.text.fonts import FontLibrary
+    source_lang = source.source_language
+    source_catalog = source.catalogs[source_lang]
+    target = target_catalog(source, lang, problems)
+    if problems.errors:
+        return None
+    library = FontLibrary()
+    usages, targets, layout_problems = record_usage(source, source_lang, library)
+    for problem in layout_problems.errors:     # sizes are still right where the layout went on
+        problems.warn(problem.mark, f"{problem.message} (the export goes on; `pnp check {source.id}`)",
+                      problem.hint)
+    families = {name: font_family_name(family.upright) for name, family in library.families.items()}
+    stem = f"{source.id}.{lang}"
+    folder = out / f"{stem}.screens"
+    names = screenshot_names(list(source_catalog.entries))
+    pictures = box_screenshots(usages, names, targets, library.face("nunito").name)
+    folder.mkdir(parents=True, exist_ok=True)
+    for key, picture in pictures.items():
+        write_atomically(folder / names[key], picture)
+    kept = {names[key] for key in pictures}
+    for old in folder.glob("*.png"):         # a key removed since the last export leaves no picture behind
+        if old.name not in kept:
+            old.unlink()
+    shots = {key: f"{folder.name}/{names[key]}" for key in pictures}
+    units = build_units(source_catalog, target, lang, usages, families, shots)
+    file = out / f"{stem}{SUFFIXES[fmt]}"
+    original = f"{source.id}/i18n/{lang}.yaml"
+    data = write_xliff(units, original, source_lang, lang) if fmt == "xliff" else \
+        write_po(units, source.id, source_lang, lang)
+    write_atomically(file, data)
+    return ExportResult(file, len(units), sum(1 for unit in units if unit.target),
+                        sum(1 for unit in units if unit.limit is not None), len(pictures), folder)
+
+
+def read_exchange_file(file: Path, problems: Problems) -> tuple[str | None, list[ReadUnit]]:
+    """The target language and the units of an XLIFF or PO file (by its suffix, else its first bytes)."""
+    from generator.i18n.po import read_po
+    from generator.i18n.xliff import read_xliff
+    try:
+        data = file.read_bytes()
+    except OSError as error:
+        problems.add(SourceMark(file), f"cannot read the file: {error.strerror}", "name an XLIFF or PO file")
+        return None, []
+    is_xliff = file.suffix.lower() in (".xlf", ".xliff") or (
+        file.suffix.lower() != ".po" and data.lstrip()[:1] == b"<")
+    try:
+        units = read_xliff(data) if is_xliff else read_po(data)
+    except ValueError as error:
+        line, column, message = str(error).split(":", 2)
+        problems.add(SourceMark(file, int(line), int(column)), message,
+                     "export a fresh file with `pnp i18n export` or fix the file where shown")
+        return None, []
+    return _language_of(data, is_xliff), units
+
+
+def _language_of(data: bytes, is_xliff: bool) -> str | None:
+    if is_xliff:
+        from lxml import etree
+        root = etree.fromstring(data)
+        node = next((element for element in root.iter() if isinstance(element.tag, str)
+                     and element.tag.endswith("file")), None)
+        return node.get("target-language") if node is not None else None
+    import polib
+    return polib.pofile(data.decode("utf-8")).metadata.get("Language") or None
+
+
+def import_catalog(source: GameSource, file: Path, lang: str | None, problems: Problems) -> ImportResult | None:
+    """Check the file's units against the source catalog and write them into i18n/<lang>.yaml.
+
+    Any error (unknown key, placeholders, plural forms, a malformed file) writes nothing."""
+    from generator.i18n.catalog_writer import WriteError, write_values
+    found_lang, units = read_exchange_file(file, problems)
+    if problems.errors:
+        return None
+    lang = lang or found_lang
+    if not lang:
+        problems.add(SourceMark(file), "the file does not say its language",
+                     "give it with --lang, or export the file with `pnp i18n export --lang L`")
+        return None
+    source_catalog = source.catalogs[source.source_language]
+    catalog_file = source.folder / "i18n" / f"{lang}.yaml"
+    target = target_catalog(source, lang, problems)
+    if problems.errors:
+        return None
+    result = ImportResult(catalog_file, lang)
+    forms = cldr_order(required_plural_forms(lang))
+    values: dict[str, dict[str, str]] = {}
+    lines: dict[str, int] = {}
+    for unit in units:
+        where = SourceMark(file, unit.line, 1)
+        entry = source_catalog.entries.get(unit.key)
+        if entry is None:
+            problems.add(where, f"unit '{unit.key}' is not a key of the source catalog "
+                                f"({display_path(source_catalog.file)})",
+                         "the key was renamed or removed: export a fresh file with `pnp i18n export`")
+            continue
+        if unit.key in lines:
+            problems.add(where, f"unit '{unit.key}' appears twice (first at line {lines[unit.key]})",
+                         "keep one of them")
+            continue
+        lines[unit.key] = unit.line
+        if not unit.texts:
+            result.untranslated.append(unit.key)
+            continue
+        if unit.fuzzy:
+            result.fuzzy.append(unit.key)
+            continue
+        texts = _forms(unit, entry.plural is not None, forms, where, problems)
+        if texts is None:
+            continue
+        if _placeholders_match(unit.key, texts, dict(entry.plural or {"other": entry.text or ""}), where, problems):
+            values[unit.key] = texts
+    if problems.errors:
+        return None
+    current = target.entries if target is not None else {}
+    for key, texts in values.items():
+        entry = current.get(key)
+        old = (entry.plural if entry is not None and entry.plural is not None
+               else {"other": entry.text} if entry is not None else None)
+        if old is not None and all(old.get(form) == text for form, text in texts.items()):
+            result.unchanged += 1
+        else:
+            result.changed += 1
+    original = catalog_file.read_text(encoding="utf-8") if catalog_file.exists() else ""
+    plural_keys = {key for key in values if source_catalog.entries[key].plural is not None}
+    try:
+        text = write_values(original, catalog_file, lang, values, source_catalog, plural_keys)
+    except WriteError as error:
+        problems.add(SourceMark(catalog_file), f"the translations could not be written: {error}",
+                     "fix the catalog so that `pnp check` reads it, then import again")
+        return None
+    if text != original:
+        write_atomically(catalog_file, text.encode("utf-8"))
+        result.written = True
+    if values and lang in source.game.languages:
+        _report_overflows(source, lang, text, catalog_file, {key: lines[key] for key in values}, file, problems)
+    return result
+
+
+def _forms(unit: ReadUnit, plural: bool, forms: tuple[str, ...], where: SourceMark,
+           problems: Problems) -> dict[str, str] | None:
+    """The unit's texts by form, or None (reported) when their number is not the language's."""
+    if not plural:
+        if unit.plural or len(unit.texts) != 1:
+            problems.add(where, f"unit '{unit.key}' has {len(unit.texts)} plural forms, but the key is one text",
+                         "export a fresh file: the key is no longer a plural")
+            return None
+        return {"other": unit.texts[0]}
+    if len(unit.texts) != len(forms):
+        problems.add(where, f"unit '{unit.key}' has {len(unit.texts)} plural form(s); the language uses "
+                            f"{len(forms)} ({', '.join(forms)})",
+                     "give every form, in this order (the file's Plural-Forms header)")
+        return None
+    empty = [form for form, text in zip(forms, unit.texts) if not text]
+    if empty:
+        problems.add(where, f"unit '{unit.key}': the plural form(s) {', '.join(empty)} are empty",
+                     "translate every form, or leave the whole unit untranslated")
+        return None
+    return dict(zip(forms, unit.texts))
+
+
+def _placeholders_match(key: str, texts: dict[str, str], source: dict[str, str], where: SourceMark,
+                        problems: Problems) -> bool:
+    """A plain text keeps exactly the source's placeholders; each plural form keeps every one but
+    {count} (a form for one may say the number in words) and brings in none of its own."""
+    expected = Counter(PLACEHOLDER.findall(source.get("other", "")))
+    allowed = set().union(*(PLACEHOLDER.findall(text) for text in source.values()))
+    for form, text in texts.items():
+        got = Counter(PLACEHOLDER.findall(text))
+        if len(texts) == 1:
+            missing, extra = expected - got, got - expected
+        else:
+            missing = Counter({token: 1 for token in expected if token != "{count}" and token not in got})
+            extra = Counter({token: 1 for token in got if token not in allowed})
+        if missing or extra:
+            what = [f"missing {' '.join(sorted(missing.elements()))}" if missing else "",
+                    f"not in the source {' '.join(sorted(extra.elements()))}" if extra else ""]
+            label = f" (form '{form}')" if len(texts) > 1 else ""
+            problems.add(where, f"unit '{key}'{label}: placeholders differ from the source: "
+                                + ", ".join(part for part in what if part),
+                         f"keep {' '.join(sorted(allowed)) or 'no placeholder'} exactly as written in the source "
+                         "({name} is filled in by the game, {icon:name} is a picture)")
+            return False
+    return True
+
+
+def _report_overflows(source: GameSource, lang: str, text: str, catalog_file: Path, lines: dict[str, int],
+                      file: Path, problems: Problems) -> None:
+    """Lay the game out in the language with the new catalog and report each imported key that does
+    not fit its box, at its unit in the file."""
+    from generator.content.yaml_source import parse_yaml
+    from generator.i18n.catalog import catalog_from_document
+    from generator.i18n.sizes import record_usage
+    from generator.text.fonts import FontLibrary
+    read = Problems()
+    document = parse_yaml(text, catalog_file, read)
+    if document is None:
+        return
+    catalogs = dict(source.catalogs)
+    source.catalogs[lang] = catalog_from_document(document, lang, read)
+    try:
+        usages, _, _ = record_usage(source, lang, FontLibrary())
+    finally:
+        source.catalogs.clear()
+        source.catalogs.update(catalogs)
+    for key, line in lines.items():
+        usage = usages.get(key)
+        for use in (usage.boxes.values() if usage else ()):
+            if use.fits:
+                continue
+            problems.warn(SourceMark(file, line, 1),
+                          f"unit '{key}' does not fit box '{use.room.box}' of template '{use.room.template}' "
+                          f"({use.subjects[0]}{' …' if len(use.subjects) > 1 else ''}): {use.overflow:.1f} mm too "
+                          f"long at {use.room.style.min_size:g} pt (written to {display_path(catalog_file)})",
+                          f"shorten it to {use.room.lines} line(s) of {use.room.width_pt} pt; `pnp check "
+                          f"{source.id} --lang {lang}` fails until it fits")

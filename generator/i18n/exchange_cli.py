@@ -1,0 +1,72 @@
+"""The `pnp i18n export` and `pnp i18n import` commands: load the game, run the stage, print, exit.
+
+Registered in generator/cli.py; imported only when one of them runs, so `pnp --help`
+never loads translate-toolkit, polib or the layout.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from generator.errors import Problems, display_path, printable
+
+SHOWN = 10    # keys named per list in the summary
+
+
+def _load(folder: Path, templates: Path | None, problems: Problems):
+    from generator.targets import load_games
+    sources = load_games([folder], problems, templates)
+    if problems.errors or not sources:
+        _fail(problems, f"the game cannot be read: fix it (`pnp check {folder.name}`) and run again")
+    return sources[0]
+
+
+def _fail(problems: Problems, summary: str) -> None:
+    from generator.cli import _report
+    _report(problems.items)
+    click.echo(summary, err=True)
+    sys.exit(1)
+
+
+def export_command(folder: Path, lang: str, fmt: str, out: Path, templates: Path | None) -> None:
+    """`pnp i18n export GAME --lang L --format xliff|po [--out DIR]`."""
+    from generator.cli import _report
+    from generator.i18n.exchange import export_catalog
+    problems = Problems()
+    source = _load(folder, templates, problems)
+    result = export_catalog(source, lang, fmt, out, problems)
+    if result is None:
+        _fail(problems, f"{len(problems.errors)} error(s): nothing exported")
+    _report(problems.items)
+    click.echo(printable(
+        f"{display_path(result.file)}: {result.units} units ({result.translated} translated, "
+        f"{result.units - result.translated} to translate), {result.limited} with a size limit; "
+        f"{result.screenshots} screenshot(s) in {display_path(result.folder)}/"))
+
+
+def import_command(folder: Path, file: Path, lang: str | None, templates: Path | None) -> None:
+    """`pnp i18n import GAME FILE [--lang L]`."""
+    from generator.cli import _report
+    from generator.i18n.exchange import import_catalog
+    problems = Problems()
+    source = _load(folder, templates, problems)
+    result = import_catalog(source, file, lang, problems)
+    if result is None:
+        _fail(problems, f"{len(problems.errors)} error(s): nothing imported, {display_path(file)} "
+                        "left the catalog as it was")
+    _report(problems.items)
+    lines = [f"{display_path(result.catalog)}: {result.changed} translation(s) written, "
+             f"{result.unchanged} unchanged" + ("" if result.written else " (the file is as it was)")]
+    for title, keys in (("untranslated (not imported)", result.untranslated),
+                        ("fuzzy, waiting for review (not imported)", result.fuzzy)):
+        if keys:
+            shown = ", ".join(keys[:SHOWN]) + (f" and {len(keys) - SHOWN} more" if len(keys) > SHOWN else "")
+            lines.append(f"  {len(keys)} {title}: {shown}")
+    overflows = len(problems.warnings)
+    if overflows:
+        lines.append(f"  {overflows} warning(s) above: `pnp check {source.id} --lang {result.lang}` fails "
+                     "until they are fixed")
+    click.echo("\n".join(printable(line) for line in lines))

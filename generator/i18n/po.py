@@ -1,0 +1,98 @@
+"""Gettext PO exchange files, written and read with polib.
+
+Each key is one entry whose context (msgctxt) is the key, so equal source texts
+stay distinct. A plural key has msgid (the source's `one`), msgid_plural (its
+`other`) and one msgstr per form of the target language, in the order of the
+Plural-Forms header babel gives for the language's CLDR rule. The notes, the
+size limit and the screenshot are extracted comments (`#.`); the places that use
+the key are references (`#:`); Weblate's size check and placeholder flags, and
+gettext's `python-brace-format`, are flags (`#,`).
+"""
+
+from __future__ import annotations
+
+from generator.i18n.translation_units import Unit
+from generator.i18n.xliff import ReadUnit
+
+
+def plural_forms_header(lang: str) -> str:
+    """Plural-Forms for the language's CLDR rule (ru: 4 forms, one few many other)."""
+    from babel import Locale, UnknownLocaleError
+    from babel.plural import to_gettext
+    try:
+        rule = Locale.parse(lang.replace("-", "_")).plural_form
+    except (UnknownLocaleError, ValueError):
+        return "nplurals=2; plural=(n != 1);"
+    return to_gettext(rule)
+
+
+def write_po(units: list[Unit], project: str, source_lang: str, lang: str) -> bytes:
+    """The PO file of the units (no dates: the same catalogs give the same bytes)."""
+    import polib
+    catalog = polib.POFile(wrapwidth=0)
+    catalog.metadata = {
+        "Project-Id-Version": project,
+        "Language": lang,
+        "MIME-Version": "1.0",
+        "Content-Type": "text/plain; charset=UTF-8",
+        "Content-Transfer-Encoding": "8bit",
+        "Plural-Forms": plural_forms_header(lang),
+        "X-Source-Language": source_lang,
+    }
+    for unit in units:
+        flags = []
+        if unit.placeholders:
+            flags.append("python-brace-format")
+            flags.append("placeholders:" + ":".join('"' + token.replace('"', '\\"') + '"'
+                                                    for token in unit.placeholders))
+        if unit.limit is not None:
+            flags.extend(unit.limit.weblate_flags())
+        occurrences = [(place.rsplit(":", 2)[0], place.rsplit(":", 2)[1]) if place.count(":") >= 2 else (place, "")
+                       for place in unit.places]
+        entry = polib.POEntry(msgctxt=unit.key, comment="\n".join(unit.notes), flags=flags,
+                              occurrences=occurrences)
+        if unit.plural:
+            entry.msgid = unit.source.get("one", unit.source["other"])
+            entry.msgid_plural = unit.source["other"]
+            entry.msgstr_plural = {index: unit.target.get(form, "") for index, form in enumerate(unit.target_forms)}
+            others = [f"{form}: {text}" for form, text in unit.source.items() if form not in ("one", "other")]
+            if others:
+                entry.comment += "\nSource forms " + "; ".join(others)
+        else:
+            entry.msgid = unit.source["other"]
+            entry.msgstr = unit.target.get("other", "")
+        catalog.append(entry)
+    return str(catalog).encode("utf-8")
+
+
+def read_po(data: bytes) -> list[ReadUnit]:
+    """Every entry of a PO file (ValueError, with its line, for a file that is not one)."""
+    import polib
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[:error.start].count(b"\n") + 1
+        raise ValueError(f"{line}:1:not UTF-8 text") from None
+    try:
+        catalog = polib.pofile(text, wrapwidth=0)
+    except (OSError, ValueError) as error:
+        raise ValueError(f"{_line_of(str(error))}:1:not a PO file: {error}") from None
+    found = []
+    for entry in catalog:
+        if entry.obsolete:
+            continue
+        plural = bool(entry.msgid_plural)
+        if plural:
+            texts = tuple(entry.msgstr_plural[index] for index in sorted(entry.msgstr_plural))
+        else:
+            texts = (entry.msgstr,)
+        if not any(texts):
+            texts = ()
+        found.append(ReadUnit(entry.msgctxt or "", texts, "fuzzy" in entry.flags, entry.linenum or 0, plural))
+    return found
+
+
+def _line_of(message: str) -> int:
+    import re
+    found = re.search(r"line (\d+)", message)
+    return int(found.group(1)) if found else 1

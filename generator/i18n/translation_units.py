@@ -1,0 +1,146 @@
+"""Translation units for exchange files: one per catalog key, with its context, limit and placeholders.
+
+A unit carries what a translator needs beside the words: where the key is used
+(component, cards, box), the room its tightest box has at the smallest size the
+engine sets it (width, lines, font), its placeholders, and its screenshot's name.
+The XLIFF and PO writers (xliff.py, po.py) turn the same units into their formats.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from generator.i18n.catalog import Catalog, Entry, required_plural_forms
+from generator.i18n.sizes import BoxUse, KeyUsage
+
+PLURAL_ORDER = ("zero", "one", "two", "few", "many", "other")
+# what must come through a translation unchanged: {name} placeholders, {icon:name} icons, {{ and }}
+PLACEHOLDER = re.compile(r"\{\{|\}\}|\{[A-Za-z_][A-Za-z0-9_]*\}|\{icon:[^{}\s]*\}")
+SUBJECTS_SHOWN = 6     # cards named in a note; the rest are counted
+
+
+@dataclass(frozen=True)
+class SizeLimit:
+    """The room of a key's tightest box, for size checks on translation platforms."""
+
+    width_pt: int              # the box's width inside its padding
+    height_pt: int
+    lines: int                 # lines that fit at the smallest size
+    family: str                # the font family's own name ('Nunito')
+    weight: str                # regular, bold, black
+    size: float                # pt, the style's size
+    min_size: float            # pt, the smallest the engine shrinks to (the limit is computed at it)
+
+    def weblate_flags(self) -> list[str]:
+        """Weblate's size check: max-size:WIDTH:LINES rendered in font-family at font-size.
+
+        Weblate takes whole font sizes: the width is scaled with the size (6.5 pt in 150 pt
+        is set as 7 in 161), which wraps the words exactly alike."""
+        whole = max(1, round(self.min_size))
+        width = math.floor(self.width_pt * whole / self.min_size + 1e-6)
+        flags = [f"max-size:{width}:{self.lines}", f"font-family:{self.family}", f"font-size:{whole}"]
+        if self.weight != "regular":
+            flags.append("font-weight:bold")
+        return flags
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One key: its source and current translation (texts by plural form when plural), context and limit."""
+
+    key: str
+    source: dict[str, str]            # 'other' only for a plain text; the source language's forms for a plural
+    target: dict[str, str]            # the target language's forms ('other' only for a plain text); {} untranslated
+    plural: bool
+    target_forms: tuple[str, ...]     # the forms the target language uses, in CLDR order
+    notes: tuple[str, ...]
+    places: tuple[str, ...]           # 'cards.yaml:30:57' where the content refers to it
+    limit: SizeLimit | None
+    placeholders: tuple[str, ...]     # of the source, each once, in order
+    screenshot: str | None            # file name relative to the exchange file's folder
+
+
+def cldr_order(forms) -> tuple[str, ...]:
+    return tuple(form for form in PLURAL_ORDER if form in forms)
+
+
+def placeholders_of(text: str) -> Counter:
+    return Counter(PLACEHOLDER.findall(text))
+
+
+def build_units(source: Catalog, target: Catalog | None, lang: str, usages: dict[str, KeyUsage],
+                families: dict[str, str], screenshots: dict[str, str]) -> list[Unit]:
+    """A unit per key of the source catalog, in its order. `families`: stack family → font name;
+    `screenshots`: key → file name (relative to the exchange file)."""
+    units = []
+    forms = cldr_order(required_plural_forms(lang))
+    for key, entry in source.entries.items():
+        usage = usages.get(key)
+        current = target.entries.get(key) if target is not None else None
+        source_texts = dict(entry.plural) if entry.plural is not None else {"other": entry.text or ""}
+        use = usage.tightest if usage else None
+        limit = _limit(use, families) if use else None
+        shown = list(dict.fromkeys(token for text in source_texts.values() for token in PLACEHOLDER.findall(text)))
+        units.append(Unit(key, source_texts, _target(current, entry), entry.plural is not None,
+                          forms if entry.plural is not None else ("other",),
+                          tuple(_notes(key, usage, limit, shown, screenshots.get(key))),
+                          tuple(usage.places) if usage else (), limit, tuple(shown), screenshots.get(key)))
+    return units
+
+
+def _target(current: Entry | None, source: Entry) -> dict[str, str]:
+    if current is None or current.untranslated:
+        return {}
+    if source.plural is not None:
+        return {form: text for form, text in (current.plural or {"other": current.text or ""}).items() if text}
+    return {"other": current.text or ""} if current.plural is None else {}
+
+
+def _limit(use: BoxUse, families: dict[str, str]) -> SizeLimit:
+    room = use.room
+    style = room.style
+    return SizeLimit(room.width_pt, math.floor(room.height * 72 / 25.4 + 1e-6), room.lines,
+                     families.get(style.stack[0], style.stack[0]), style.weight, style.size, style.min_size)
+
+
+def _notes(key: str, usage: KeyUsage | None, limit: SizeLimit | None, placeholders: list[str],
+           screenshot: str | None) -> list[str]:
+    notes = []
+    if usage is None:
+        notes.append("Not used by any component, rulebook or kit of this game (kept for later).")
+    elif not usage.boxes:
+        notes.append("Running text (rulebook, kit or a name in lists): it flows, no fixed size.")
+    for use in (usage.boxes.values() if usage else ()):
+        subjects = use.subjects[:SUBJECTS_SHOWN]
+        more = len(use.subjects) - len(subjects)
+        notes.append(f"Printed in box '{use.room.box}' of template '{use.room.template}' on "
+                     + "; ".join(subjects) + (f" and {more} more" if more > 0 else "")
+                     + f" (edition {', '.join(use.editions)}).")
+    if limit is not None:
+        notes.append(f"Room: {limit.width_pt} pt wide × {limit.lines} line(s) at {limit.min_size:g} pt "
+                     f"{limit.family} {limit.weight} (the text is set at up to {limit.size:g} pt and shrinks "
+                     f"to {limit.min_size:g} pt before it overflows; a deck's box shares one size).")
+    if placeholders:
+        notes.append("Keep exactly: " + " ".join(placeholders)
+                     + (" ({icon:…} is a picture in the text; move it with its word)"
+                        if any(token.startswith("{icon:") for token in placeholders) else ""))
+    if screenshot:
+        notes.append(f"Screenshot: {screenshot}")
+    return notes
+
+
+@lru_cache(maxsize=64)
+def font_family_name(path: Path) -> str:
+    """The family name a font file gives itself ('Nunito'), as platforms list their fonts."""
+    from fontTools.ttLib import TTFont
+    try:
+        with TTFont(path, lazy=True) as font:
+            name = font["name"].getDebugName(16) or font["name"].getDebugName(1)
+    except Exception:        # an unreadable file names no family: the stack's name stands in
+        return path.stem
+    return name or path.stem

@@ -1,0 +1,118 @@
+"""XLIFF 1.2 exchange files, written and read with translate-toolkit's storage classes.
+
+Units follow the XLIFF 1.2 Representation Guide for Gettext PO (translate-toolkit's
+`poxliff`): a plural key is one `<group restype="x-gettext-plurals">` with a
+trans-unit per form of the target language, so every tool that reads it finds
+one unit per key. A unit's size limit is the standard `maxwidth`/`maxheight`
+with `size-unit="point"`, and Weblate's own `weblate-flags` attribute (max-size,
+font-family, font-size, placeholders). An untranslated key has no `<target>`
+(Weblate counts any target as a translation).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.i18n.translation_units import Unit
+
+NAMESPACE = "urn:oasis:names:tc:xliff:document:1.2"
+
+
+@dataclass(frozen=True)
+class ReadUnit:
+    """A unit as found in an exchange file: its key, its texts by position, its state and line."""
+
+    key: str
+    texts: tuple[str, ...]        # the translation, one text per plural form (in the file's order); () none
+    fuzzy: bool
+    line: int
+    plural: bool
+
+
+def _classes():
+    """translate-toolkit's PO-flavoured XLIFF, in the XLIFF 1.2 namespace (it writes 1.1 by default)."""
+    from translate.storage import poxliff
+
+    class Unit12(poxliff.PoXliffUnit):
+        namespace = NAMESPACE
+
+    class File12(poxliff.PoXliffFile):
+        UnitClass = Unit12
+        namespace = NAMESPACE
+        XMLskeleton = poxliff.PoXliffFile.XMLskeleton.replace("1.1", "1.2")
+    return File12
+
+
+def write_xliff(units: list[Unit], original: str, source_lang: str, lang: str) -> bytes:
+    """The XLIFF 1.2 file of the units: `original` names the catalog the units come from."""
+    from translate.misc.multistring import multistring
+    store = _classes()(sourcelanguage=source_lang, targetlanguage=lang)
+    store.setfilename(store.getfilenode("NoName"), original)
+    for unit in units:
+        if unit.plural:
+            source = multistring([unit.source.get("one", unit.source["other"]), unit.source["other"]]) \
+                if len(unit.source) > 1 else multistring([unit.source["other"]] * 2)
+            element = store.addsourceunit(source, filename=original)
+            if unit.target:
+                element.target = multistring([unit.target.get(form, "") for form in unit.target_forms])
+        else:
+            element = store.addsourceunit(unit.source["other"], filename=original)
+            if unit.target:
+                element.target = unit.target["other"]
+        element.setid(unit.key)
+        for note in unit.notes:
+            element.addnote(note, origin="developer")
+        _limit_attributes(element.xmlelement, unit)
+    _one_namespace(store.document.getroot())
+    return bytes(store)
+
+
+def _one_namespace(root) -> None:
+    """translate-toolkit makes a plural's inner trans-units in the XLIFF 1.1 namespace whatever the file's:
+    put them in the file's own, or readers see a group without units."""
+    from lxml import etree
+    old = "{" + NAMESPACE.replace("1.2", "1.1") + "}"
+    for node in root.iter():
+        if isinstance(node.tag, str) and node.tag.startswith(old):
+            node.tag = "{" + NAMESPACE + "}" + node.tag[len(old):]
+    etree.cleanup_namespaces(root)
+
+
+def _limit_attributes(node, unit: Unit) -> None:
+    flags = []
+    if unit.limit is not None:
+        node.set("maxwidth", str(unit.limit.width_pt))
+        node.set("maxheight", str(unit.limit.height_pt))
+        node.set("size-unit", "point")
+        flags.extend(unit.limit.weblate_flags())
+    if unit.placeholders:
+        flags.append("placeholders:" + ":".join('"' + token.replace('"', '\\"') + '"' for token in unit.placeholders))
+    if flags:
+        node.set("weblate-flags", ", ".join(flags))
+
+
+def read_xliff(data: bytes) -> list[ReadUnit]:
+    """Every unit of an XLIFF 1.x file (ValueError, with its line, for a file that is not one)."""
+    from lxml import etree
+    try:
+        store = _classes().parsestring(data)
+    except etree.XMLSyntaxError as error:
+        raise ValueError(f"{error.lineno}:{error.offset}:not well-formed XML: {error.msg}") from None
+    except Exception as error:       # translate-toolkit raises bare ValueErrors and others on odd files
+        raise ValueError(f"1:1:not an XLIFF 1.2 file: {error}") from None
+    found = []
+    for element in store.units:
+        node = element.xmlelement
+        key = node.get("id") or ""
+        plural = element.hasplural()
+        target = element.target
+        if plural:
+            texts = tuple(str(text) for text in (target.strings if target is not None else ()))
+        else:
+            texts = (str(target),) if target is not None else ()
+        if not any(texts):
+            texts = ()
+        # a plural's state is its forms' (the group itself carries no approved attribute)
+        fuzzy = any(form.isfuzzy() for form in element.units) if plural else element.isfuzzy()
+        found.append(ReadUnit(key, texts, bool(texts) and fuzzy, node.sourceline or 0, plural))
+    return found
