@@ -1,0 +1,125 @@
+"""12 Days of Christmas (hu, en) and Christmas Trees (ru, en) as shipped: what issue 15 asked of their content.
+
+Light ink-saver backs for 12 Days, a designer's note wherever the seed is silent (in each catalog's own
+words), age and playing time on the rules' title block, and the game symbols (gifts, dice, stars) drawn
+as inline icons in the rules: all read back from the built PDFs.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.build import BuildOptions, build
+from generator.render.ink import page_ink
+from tests.conftest import CONTENT
+from tests.pdf_probe import open_pdf
+
+import pypdfium2.raw as pdfium_raw
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("td-ct")
+    build([CONTENT / "twelve-days", CONTENT / "christmas-trees"],
+          BuildOptions(out=out, papers=("a4", "letter"), print_shop=False, print_shop_png=False, kit=False,
+                       only=frozenset({"cards", "ink-saver", "rules", "sheets"})))
+    return out
+
+
+def _text(path: Path) -> str:
+    document = open_pdf(path)
+    return "\n".join(document[i].get_textpage().get_text_range() for i in range(len(document)))
+
+
+def _forms(page) -> int:
+    return sum(1 for obj in page.get_objects(max_depth=3) if obj.type == pdfium_raw.FPDF_PAGEOBJ_FORM)
+
+
+# ---------------------------------------------------------------- 12 Days: ink-saver backs
+
+@pytest.mark.parametrize("lang,paper", [("hu", "a4"), ("en", "letter")])
+def test_twelve_days_ink_saver_backs_are_light(built, lang, paper):
+    folder = built / "twelve-days" / "standard" / lang / paper
+    saver, standard = folder / "cards-ink-saver.pdf", folder / "cards.pdf"
+    pages = len(open_pdf(saver))
+    assert pages == len(open_pdf(standard)) == 20              # 90 cards: 10 sheets of fronts and backs
+    for index in range(1, pages, 2):                           # every page of backs: deck, mixed, gifts
+        light = page_ink(str(saver), index).total
+        dark = page_ink(str(standard), index).total
+        assert dark > 2.0, f"page {index + 1}: the standard backs are the full-bleed red and green"
+        assert light < 0.10 and light <= dark / 4, f"page {index + 1}: {light:.1%} vs {dark:.0%}"
+    # the fronts are the same in both files
+    assert page_ink(str(saver), 0).total == pytest.approx(page_ink(str(standard), 0).total, rel=1e-6)
+
+
+def test_twelve_days_ink_saver_backs_keep_their_titles_and_places(built):
+    folder = built / "twelve-days" / "standard" / "en" / "a4"
+    saver, standard = open_pdf(folder / "cards-ink-saver.pdf"), open_pdf(folder / "cards.pdf")
+    last = len(saver) - 1                                      # the gift cards' backs
+    assert "12 DAYS OF CHRISTMAS" in saver[1].get_textpage().get_text_range()
+    assert "GIFT" in saver[last].get_textpage().get_text_range()
+    from tests.pdf_probe import form_origins_mm
+    for index in (1, last):                                    # duplex: each back where the standard back is
+        assert form_origins_mm(saver, index) == pytest.approx(form_origins_mm(standard, index), abs=0.01)
+
+
+# ---------------------------------------------------------------- designer's notes, age and time
+
+NOTES = {("twelve-days", "en"): ("Designer’s note", 4), ("twelve-days", "hu"): ("A tervező megjegyzése", 4),
+         ("christmas-trees", "en"): ("Designer’s note", 6), ("christmas-trees", "ru"): ("Примечание разработчика", 6)}
+
+
+@pytest.mark.parametrize("game,lang", sorted(NOTES))
+def test_rules_mark_every_decision_as_a_designers_note(built, game, lang):
+    title, count = NOTES[(game, lang)]
+    text = _text(built / game / "standard" / lang / "a4" / "rules.pdf").replace("\r\n", " ").replace("\n", " ")
+    assert text.count(title) == count
+
+
+@pytest.mark.parametrize("game,lang,facts", [
+    ("twelve-days", "en", ("2–8 players", "Ages 8+", "30–45 minutes")),
+    ("twelve-days", "hu", ("2–8 játékos", "8 éves kortól", "30–45 perc")),
+    ("christmas-trees", "en", ("1–5 players", "Ages 6+", "15–30 minutes")),
+    ("christmas-trees", "ru", ("1–5 игроков", "От 6 лет", "15–30 минут")),
+])
+def test_rules_title_block_gives_players_age_and_time(built, game, lang, facts):
+    first_page = open_pdf(built / game / "standard" / lang / "a4" / "rules.pdf")[0].get_textpage().get_text_range()
+    for fact in facts:
+        assert fact in first_page
+
+
+@pytest.mark.parametrize("game,lang", [("twelve-days", "hu"), ("twelve-days", "en"),
+                                       ("christmas-trees", "ru"), ("christmas-trees", "en")])
+def test_rulebooks_fill_one_folded_sheet(built, game, lang):
+    for paper in ("a4", "letter"):
+        pages = len(open_pdf(built / game / "standard" / lang / paper / "rules.pdf"))
+        assert pages in (3, 4), f"{paper}: {pages} pages do not fold into one sheet"
+
+
+# ---------------------------------------------------------------- inline icons
+
+def test_christmas_trees_examples_show_dice_faces_not_quoted_numbers(built):
+    for lang in ("ru", "en"):
+        text = _text(built / "christmas-trees" / "standard" / lang / "a4" / "rules.pdf")
+        assert "«5»" not in text and "“5”" not in text           # the rolls are die faces now
+    # the example's rolls are drawn: a page with the examples carries many more forms (icons) than words
+    # need; the page of the example has at least its 25 dice
+    document = open_pdf(built / "christmas-trees" / "standard" / "en" / "a4" / "rules.pdf")
+    page = next(i for i in range(len(document)) if "Example of a turn" in document[i].get_textpage().get_text_range())
+    assert _forms(document[page]) >= 25
+
+
+def test_christmas_trees_sheet_step_names_the_star_with_its_icon(built):
+    document = open_pdf(built / "christmas-trees" / "standard" / "en" / "a4" / "sheets.pdf")
+    text = document[0].get_textpage().get_text_range()
+    assert "Circle its star" in text
+    assert "Roll the rest again." in text
+
+
+def test_twelve_days_components_table_has_a_picture_of_each_gift(built):
+    document = open_pdf(built / "twelve-days" / "standard" / "en" / "a4" / "rules.pdf")
+    page = document[0]
+    assert "Drummers drumming" in page.get_textpage().get_text_range()
+    assert _forms(page) >= 12 + 2                              # 12 gifts in the table, partridge and gift icons
