@@ -29,7 +29,8 @@ from generator.input_files import FileRefused, locate, problem_message, read_reg
 SHEET_SUFFIXES = (".csv", ".xlsx", ".ods", ".xls")
 WORKBOOK_SUFFIXES = (".xlsx", ".ods", ".xls")
 MAX_SHEET_BYTES = 16 * 2**20      # a 10,000-row XLSX is ~0.3 MB, the same as CSV ~0.6 MB
-MAX_UNPACKED_BYTES = 256 * 2**20  # what a workbook's zip entries may declare in all
+MAX_UNPACKED_BYTES = 64 * 2**20   # what a workbook's zip entries may declare in all (10,000 rows: ~5 MB);
+                                  # a lie is caught by the reader (it stops at the declared size)
 MAX_ROWS = 20_000                 # rows of one table: twice the largest deck pnp builds in a second
 MAX_COLUMNS = 256
 MAX_CELL_CHARS = 10_000           # the longest rule text on a card is ~600 characters

@@ -402,7 +402,7 @@ def test_a_zip_bomb_and_an_endless_sheet_are_refused_unread(tmp_path):
     with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as archive:
         archive.writestr("xl/worksheets/sheet1.xml", b"<" + b" " * (300 * 2**20) + b">")
     folder = game_with(tmp_path, SHEET_DECK.format(where="data/c.xlsx"), {"data/c.xlsx": bomb.getvalue()})
-    assert messages(folder)[0] == "g/data/c.xlsx: refused: the workbook unpacks to 300 MB (at most 256 MB)"
+    assert messages(folder)[0] == "g/data/c.xlsx: refused: the workbook unpacks to 300 MB (at most 64 MB)"
     long = "id,name\n" + "a,b\n" * 20_001
     folder = game_with(tmp_path, SHEET_DECK.format(where="data/c.csv"), {"data/c.csv": long}, name="long")
     assert messages(folder)[0].startswith("g/data/c.csv: refused: 20,002 rows")
@@ -412,3 +412,32 @@ def test_a_sheet_outside_the_game_folder_is_refused(tmp_path):
     (tmp_path / "secret.csv").write_text("id\nx\n")
     folder = game_with(tmp_path, SHEET_DECK.format(where="../../secret.csv"))
     assert messages(folder)[0] == "g/cards.yaml:6:17: '../../secret.csv' is outside the game folder"
+
+
+def test_a_workbook_that_lies_about_its_size_ends_in_a_message_within_the_budget(tmp_path):
+    """A sheet declared as 1,000 bytes that unpacks to 150 MB: stopped where the declared size ends."""
+    import struct
+    from tests.robustness.harness import run_pnp
+    honest = zipfile.ZipFile(io.BytesIO(xlsx_bytes()))
+    packed = io.BytesIO()
+    with zipfile.ZipFile(packed, "w", zipfile.ZIP_DEFLATED) as archive:
+        for entry in honest.infolist():
+            data = honest.read(entry.filename)
+            if entry.filename == "xl/worksheets/sheet2.xml":
+                head, tail = data.split(b"<sheetData>")[0], data.split(b"</sheetData>")[1]
+                data = head + b"<sheetData>" + b'<row><c t="inlineStr"><is><t>x</t></is></c></row>' * 3_000_000 + \
+                    b"</sheetData>" + tail
+            archive.writestr(entry.filename, data)
+    raw = bytearray(packed.getvalue())
+    name = b"xl/worksheets/sheet2.xml"
+    for signature, size_at, name_length_at, name_at in ((b"PK\x03\x04", 22, 26, 30), (b"PK\x01\x02", 24, 28, 46)):
+        at = raw.find(signature)
+        while at != -1:
+            length = struct.unpack("<H", raw[at + name_length_at:at + name_length_at + 2])[0]
+            if raw[at + name_at:at + name_at + length] == name:
+                raw[at + size_at:at + size_at + 4] = struct.pack("<I", 1000)
+            at = raw.find(signature, at + 4)
+    folder = game_with(tmp_path, SHEET_DECK.format(where="{file: data/c.xlsx, sheet: Cargo}"),
+                       {"data/c.xlsx": bytes(raw)})
+    run = run_pnp("check", str(folder)).assert_clean(1)
+    assert "data/c.xlsx: cannot read the workbook: " in run.output and "larger than its declared" in run.output
