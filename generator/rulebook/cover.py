@@ -33,6 +33,7 @@ FAN_DEGREES = 11.0       # the turn between neighbouring cards of the fan
 PIVOT = 0.75             # the fan turns about a point this many card heights below the cards
 FADE = 0.62              # how much of the page's colour lies over the board behind the cards
 MEDALLION = 30.0         # mm: the art's round medallion over the band's lower edge
+BAND_PADDING = 13.0      # mm: the band's room above the title (and below the words without a medallion)
 
 
 def draw_cover(canvas: Canvas, page_size: tuple[float, float], design: CoverDesign, words: dict[str, object],
@@ -53,10 +54,13 @@ def draw_cover(canvas: Canvas, page_size: tuple[float, float], design: CoverDesi
     title_height = sum(part.height for part in title)
     tagline_height = sum(part.height for part in tagline)
     gap = mm_to_pt(4) if tagline else 0
-    band = max(62.0, pt_to_mm(title_height + gap + tagline_height) + 26)
+    words_height = pt_to_mm(title_height + gap + tagline_height)
+    # the medallion's upper half lies over the band: the words stay above it
+    below = MEDALLION / 2 + 4 if design.art and design.cards else BAND_PADDING
+    band = max(62.0, BAND_PADDING + words_height + below)
     canvas.setFillColor(painter.colour(design.band))
     canvas.rect(0, mm_to_pt(height - band), mm_to_pt(width), mm_to_pt(band), stroke=0, fill=1)
-    top = mm_to_pt(height - band / 2) + (title_height + gap + tagline_height) / 2
+    top = mm_to_pt(height - (band - below + BAND_PADDING) / 2 + words_height / 2)
     for part in title + [None] + tagline:
         if part is None:
             top -= gap
