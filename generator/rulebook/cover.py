@@ -21,6 +21,7 @@ import math
 from dataclasses import replace
 
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable
 
 from generator.render.pdf import FacePainter
 from generator.rulebook.resolve import CoverDesign
@@ -236,3 +237,60 @@ def _art(canvas, painter, file, x: float, y: float, width: float, height: float)
     canvas.translate(mm_to_pt(x + (width - w) / 2), mm_to_pt(y + (height - h) / 2))
     painter._art(ArtPlacement(file, 0, 0, w, h), h)
     canvas.restoreState()
+
+
+LEAFLET_TITLE_SIZES = (24, 22, 20, 18, 16)    # pt: a leaflet's title in its band, at most two lines
+
+
+class LeafletBand(Flowable):
+    """A leaflet's head: the band of its cover across the top of page 1 (to the paper's edges), the title and
+    tagline on it at the left, the cover art at the right; the facts line follows as text."""
+
+    def __init__(self, design: CoverDesign, title: str, tagline: str, book, styles, margins: dict[str, float],
+                 page_width: float):
+        super().__init__()
+        self.design, self.title, self.tagline, self.book, self.styles = design, title, tagline, book, styles
+        self.margins, self.page_width = margins, page_width
+        self.spaceAfter = 6
+
+    def wrap(self, available_width, available_height):
+        from generator.rulebook.flow import SetText
+        art = LEAFLET_ART + 6 if self.design.art else 0
+        text_width = pt_to_mm(available_width) - art
+        self.title_parts = []
+        for size in LEAFLET_TITLE_SIZES:
+            sized = replace(self.styles.title, size=size, leading=size * 1.12, color="#ffffff", align="left")
+            self.title_parts = _set(self.title, sized, self.book, text_width, SetText)
+            if all(len(part.layout.line_tops) <= 2 and not _split_word(part) for part in self.title_parts):
+                break
+        self.tagline_parts = _set(self.tagline, replace(self.styles.tagline, color="#ffffff", align="left",
+                                                        size=10.5, leading=14), self.book, text_width, SetText)
+        words = sum(part.height for part in self.title_parts + self.tagline_parts) + mm_to_pt(2)
+        # the band starts at the paper's top edge: the top margin is part of it
+        self.height = max(words, mm_to_pt(LEAFLET_ART)) + mm_to_pt(LEAFLET_PADDING)
+        self.width = available_width
+        return self.width, self.height
+
+    def draw(self):
+        canvas = self.canv
+        painter = FacePainter.on(canvas, self.book.face())
+        left = -mm_to_pt(self.margins["outer"])
+        top = self.height + mm_to_pt(self.margins["top"])
+        canvas.saveState()
+        canvas.setFillColor(painter.colour(self.design.band))
+        canvas.rect(left, 0, mm_to_pt(self.page_width), top, stroke=0, fill=1)
+        y = self.height
+        for part in self.title_parts + self.tagline_parts:
+            if part is self.tagline_parts[0] if self.tagline_parts else False:
+                y -= mm_to_pt(2)
+            y -= part.height
+            part.drawOn(canvas, 0, y)
+        if self.design.art:
+            size = LEAFLET_ART
+            _art(canvas, painter, self.design.art[0], pt_to_mm(self.width) - size,
+                 pt_to_mm(self.height) / 2 - size / 2 + LEAFLET_PADDING / 4, size, size)
+        canvas.restoreState()
+
+
+LEAFLET_ART = 24.0       # mm: the cover art in a leaflet's band
+LEAFLET_PADDING = 6.0    # mm: the band's room under its words

@@ -24,7 +24,7 @@ from generator.components.piece import TextPlacement
 from generator.render.colour import convert
 from generator.render.icons import icon_art
 from generator.render.pdf import FacePainter
-from generator.rulebook.cover import draw_cover
+from generator.rulebook.cover import LeafletBand, draw_cover
 from generator.rulebook.keeping import KeptTable, keep_with_next
 from generator.rulebook.resolve import Callout, Faq, Figure, RuleDoc, Table as RulesTable
 from generator.text.layout import SetStyle, TextLayout, fit_text
@@ -391,8 +391,8 @@ class Styles:
 class StoryBuilder:
     """The flowables of a rulebook, in order."""
 
-    def __init__(self, doc: RuleDoc, markup: Markup, frame_width_mm: float):
-        self.doc, self.markup, self.frame_width = doc, markup, frame_width_mm
+    def __init__(self, doc: RuleDoc, markup: Markup, frame_width_mm: float, page_width_mm: float = 148.0):
+        self.doc, self.markup, self.frame_width, self.page_width = doc, markup, frame_width_mm, page_width_mm
         self.styles = Styles(compact=doc.leaflet)
 
     def paragraphs(self, text: str, style: BookStyle, badge: bool = False) -> list[Flowable]:
@@ -441,8 +441,8 @@ class StoryBuilder:
         """A leaflet starts straight away: title, tagline and facts above the first section."""
         styles = self.styles
         story: list[Flowable] = [NextPageTemplate("body")]
-        story += self.paragraphs(self.doc.title, styles.leaflet_title)
-        story += self.paragraphs(self.doc.tagline, styles.tagline)
+        story.append(LeafletBand(self.doc.cover, self.doc.title, self.doc.tagline, self.markup.book, styles,
+                                 MARGINS, self.page_width))
         facts = " · ".join(self.doc.facts + (self.doc.edition,))
         story += self.paragraphs(facts, styles.facts)
         return story
@@ -604,5 +604,5 @@ def render_rules(doc: RuleDoc, paper: str, setter: TextSetter, stack: tuple[str,
     frame_width = width - MARGINS["outer"] - MARGINS["inner"]
     buffer = io.BytesIO()
     template = RulebookTemplate(buffer, doc, paper, markup, colour_mode, ink_limit)
-    template.multiBuild(StoryBuilder(doc, markup, frame_width).story())
+    template.multiBuild(StoryBuilder(doc, markup, frame_width, width).story())
     return buffer.getvalue()
