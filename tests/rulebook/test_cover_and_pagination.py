@@ -292,3 +292,24 @@ def test_card_figures_stand_side_by_side_at_most_real_size_or_as_asked(tmp_path)
     assert abs(poker[1] - mini[1]) < 1                                     # side by side, tops aligned
     wide, = _green_boxes(pdf, asked, heading, 210)
     assert wide[2] - wide[0] == pytest.approx(50, abs=0.6)
+
+
+def test_a_leaflet_opens_with_the_band_of_its_cover(tmp_path):
+    rules = COVER.replace("rulebook:\n", "rulebook:\n  leaflet: true\n")
+    pdf = _build(tmp_path, _game(tmp_path, rules)) / "rules.pdf"
+    texts = _texts(pdf)
+    assert ("Snowball Fight Throw first, duck later. 2–6 players · Ages 6+ · Playing time: 30 min · Standard "
+            "Heading Alpha") in texts[0], texts[0][:160]
+    image = open_pdf(pdf)[0].render(scale=50 / 72).to_pil().convert("RGB")
+    assert _pixel(image, 1, 1) == (0x12, 0x34, 0x56)              # the band reaches the paper's top corner
+    assert _pixel(image, 74, 120) == (255, 255, 255)              # the rest of the page is the text's paper
+    reds = [x for x in range(0, 148) for y in range(0, 45) if _pixel(image, x, y) == (0xcc, 0, 0)]
+    assert reds and min(reds) > 100                                # the art at the band's right
+
+
+def test_the_rulebook_is_byte_identical_when_built_again(tmp_path):
+    folder = _game(tmp_path, COVER.replace("    art: art/star.svg\n", "    art: art/star.svg\n    board: main\n"))
+    (folder / "board.yaml").write_text("boards:\n  - {id: main, name: deck.cards, template: green}\n")
+    first = (_build(tmp_path / "a", folder) / "rules.pdf").read_bytes()
+    second = (_build(tmp_path / "b", folder) / "rules.pdf").read_bytes()
+    assert first == second
