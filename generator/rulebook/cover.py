@@ -83,8 +83,8 @@ def draw_cover(canvas: Canvas, page_size: tuple[float, float], design: CoverDesi
 
     # ---- the illustration between band and foot
     area = (0.0, foot + 6, width, height - band - (MEDALLION / 2 if design.art and design.cards else 0) - 6)
-    if design.board is not None:
-        _board(canvas, painter, design, area)
+    if design.board is not None:     # the board runs from the band to the foot, behind the medallion too
+        _board(canvas, painter, design, (0.0, foot + 6, width, height - band))
     if design.cards:
         _fan(canvas, painter, design.cards, area, width)
         if design.art:
