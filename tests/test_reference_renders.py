@@ -26,6 +26,7 @@ CASES = {
     "full-bg-a4-gift-backs": ("full/bg/a4/cards.pdf", 1),
     "full-bg-a4-surprises-helpers": ("full/bg/a4/cards.pdf", 12),
     "full-en-letter-reference-cards": ("full/en/letter/cards.pdf", 14),
+    "full-en-a4-reference-backs": ("full/en/a4/cards.pdf", 15),          # their own back, not the helpers'
     "full-en-a4-ink-saver-backs": ("full/en/a4/cards-ink-saver.pdf", 13),
     "full-bg-print-shop-helper": ("full/bg/print-shop/cards.pdf", 2 * (36 + 21) + 2),
     "full-en-print-shop-board": ("full/en/print-shop/board.pdf", 0),
