@@ -41,15 +41,18 @@ def quoted(text: str) -> str:
 def write_values(text: str, file: Path, lang: str, values: Values, source: Catalog,
                  plural_keys: set[str]) -> str:
     """The catalog text with `values` written in; every other byte kept."""
-    keys_missing = [key for key in values if _node(text, lang, key) is None]
+    nodes = _index(text, lang)
+    keys_missing = [key for key in values if key not in nodes]
     if keys_missing:
         text, _ = _stubbed(file, text, lang, source, keys_missing)
-    for key in values:
-        if key in plural_keys:
-            text = _add_forms(text, lang, key, values[key])
+        nodes = _index(text, lang)
+    added = _add_forms(text, nodes, {key: values[key] for key in values if key in plural_keys})
+    grew = bool(keys_missing) or added != text
+    if added != text:
+        text, nodes = added, _index(added, lang)
     edits = []
     for key, forms in values.items():
-        node = _node(text, lang, key)
+        node = nodes.get(key)
         if node is None:
             raise WriteError(f"'{key}' could not be added to the catalog")
         if key in plural_keys:
@@ -62,6 +65,7 @@ def write_values(text: str, file: Path, lang: str, values: Values, source: Catal
             if not isinstance(node, yaml.ScalarNode):
                 raise WriteError(f"'{key}' is one text in the source but a mapping in the catalog")
             edits.append((node, forms["other"]))
+    changed = False
     for node, new in sorted(edits, key=lambda edit: -edit[0].start_mark.index):
         if _scalar_value(node) == new:
             continue
@@ -71,8 +75,31 @@ def write_values(text: str, file: Path, lang: str, values: Values, source: Catal
             span = text[start:end]
             tail = span[len(span.rstrip("\n")):] or "\n"
         text = text[:start] + quoted(new) + tail + text[end:]
-    _verify(text, file, lang, values, plural_keys)
+        changed = True
+    if changed or grew:
+        _verify(text, file, lang, values, plural_keys)
     return text
+
+
+def _index(text: str, lang: str) -> dict[str, yaml.Node]:
+    """Every key under the root `lang:` (dotted) → its value node, with positions in the text."""
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    root = yaml.compose(text, Loader=loader) if text.strip() else None
+    found: dict[str, yaml.Node] = {}
+    if not isinstance(root, yaml.MappingNode):
+        return found
+    top = next((value for name, value in root.value if name.value == lang), None)
+
+    def walk(node: yaml.Node, prefix: str) -> None:
+        if not isinstance(node, yaml.MappingNode):
+            return
+        for name, value in node.value:
+            key = f"{prefix}.{name.value}" if prefix else str(name.value)
+            found[key] = value
+            walk(value, key)
+    if top is not None:
+        walk(top, "")
+    return found
 
 
 def _stubbed(file: Path, text: str, lang: str, source: Catalog, keys: list[str]) -> tuple[str, list[str]]:
@@ -92,36 +119,26 @@ def _scalar_value(node: yaml.Node) -> str | None:
     return node.value
 
 
-def _root(text: str) -> yaml.Node | None:
-    return yaml.compose(text, Loader=yaml.SafeLoader) if text.strip() else None
-
-
-def _node(text: str, lang: str, key: str) -> yaml.Node | None:
-    node = _root(text)
-    for part in (lang, *key.split(".")):
-        if not isinstance(node, yaml.MappingNode):
-            return None
-        node = next((value for name, value in node.value if name.value == part), None)
-        if node is None:
-            return None
-    return node
-
-
-def _add_forms(text: str, lang: str, key: str, forms: dict[str, str]) -> str:
-    """Add `form: ""` lines for forms the plural mapping lacks, after its last form."""
-    node = _node(text, lang, key)
-    if not isinstance(node, yaml.MappingNode) or not node.value:
+def _add_forms(text: str, nodes: dict[str, yaml.Node], plurals: Values) -> str:
+    """Add `form: ""` lines for forms a plural mapping lacks, after its last form (bottom-up, so
+    earlier positions stay valid)."""
+    insertions = []
+    for key, forms in plurals.items():
+        node = nodes.get(key)
+        if not isinstance(node, yaml.MappingNode) or not node.value:
+            continue
+        have = {name.value for name, _ in node.value}
+        missing = [form for form in PLURAL_ORDER if form in forms and form not in have]
+        if missing:
+            indent = " " * node.value[0][0].start_mark.column
+            last = max(value.end_mark.line if value.end_mark.column else value.end_mark.line - 1
+                       for _, value in node.value)
+            insertions.append((last + 1, [f'{indent}{form}: ""' for form in missing]))
+    if not insertions:
         return text
-    have = {name.value for name, _ in node.value}
-    missing = [form for form in PLURAL_ORDER if form in forms and form not in have]
-    if not missing:
-        return text
-    first_name = node.value[0][0]
-    indent = " " * first_name.start_mark.column
     lines = text.split("\n")
-    after = max(value.end_mark.line if value.end_mark.column else value.end_mark.line - 1
-                for _, value in node.value)
-    lines[after + 1:after + 1] = [f'{indent}{form}: ""' for form in missing]
+    for at, new_lines in sorted(insertions, key=lambda insertion: -insertion[0]):
+        lines[at:at] = new_lines
     return "\n".join(lines)
 
 

@@ -58,8 +58,9 @@ def target_catalog(source: GameSource, lang: str, problems: Problems) -> Catalog
     return load_catalog(source.folder, lang, problems)
 
 
-def export_catalog(source: GameSource, lang: str, fmt: str, out: Path, problems: Problems) -> ExportResult | None:
-    """Write <game>.<lang>.xlf or .po into `out`, and <game>.<lang>.screens/<key>.png."""
+def export_catalog(source: GameSource, lang: str, fmt: str, out: Path, problems: Problems,
+                   screenshots: bool = True) -> ExportResult | None:
+    """Write <game>.<lang>.xlf or .po into `out`, and (unless told not to) <game>.<lang>.screens/<key>.png."""
     from generator.i18n.po import write_po
     from generator.i18n.screens import box_screenshots, screenshot_names
     from generator.i18n.sizes import record_usage
@@ -80,14 +81,15 @@ def export_catalog(source: GameSource, lang: str, fmt: str, out: Path, problems:
     stem = f"{source.id}.{lang}"
     folder = out / f"{stem}.screens"
     names = screenshot_names(list(source_catalog.entries))
-    pictures = box_screenshots(usages, names, targets, library.face("nunito").name)
-    folder.mkdir(parents=True, exist_ok=True)
-    for key, picture in pictures.items():
-        write_atomically(folder / names[key], picture)
-    kept = {names[key] for key in pictures}
-    for old in folder.glob("*.png"):         # a key removed since the last export leaves no picture behind
-        if old.name not in kept:
-            old.unlink()
+    pictures = box_screenshots(usages, names, targets, library.face("nunito").name) if screenshots else {}
+    if screenshots:
+        folder.mkdir(parents=True, exist_ok=True)
+        for key, picture in pictures.items():
+            write_atomically(folder / names[key], picture)
+        kept = {names[key] for key in pictures}
+        for old in folder.glob("*.png"):         # a key removed since the last export leaves no picture behind
+            if old.name not in kept:
+                old.unlink()
     shots = {key: f"{folder.name}/{names[key]}" for key in pictures}
     units = build_units(source_catalog, target, lang, usages, families, shots)
     file = out / f"{stem}{SUFFIXES[fmt]}"
@@ -180,14 +182,14 @@ def import_catalog(source: GameSource, file: Path, lang: str | None, problems: P
     if problems.errors:
         return None
     current = target.entries if target is not None else {}
+    unchanged = set()
     for key, texts in values.items():
         entry = current.get(key)
         old = (entry.plural if entry is not None and entry.plural is not None
                else {"other": entry.text} if entry is not None else None)
         if old is not None and all(old.get(form) == text for form, text in texts.items()):
-            result.unchanged += 1
-        else:
-            result.changed += 1
+            unchanged.add(key)
+    result.changed, result.unchanged = len(values) - len(unchanged), len(unchanged)
     original = catalog_file.read_text(encoding="utf-8") if catalog_file.exists() else ""
     plural_keys = {key for key in values if source_catalog.entries[key].plural is not None}
     try:
@@ -199,8 +201,9 @@ def import_catalog(source: GameSource, file: Path, lang: str | None, problems: P
     if text != original:
         write_atomically(catalog_file, text.encode("utf-8"))
         result.written = True
-    if values and lang in source.game.languages:
-        _report_overflows(source, lang, text, catalog_file, {key: lines[key] for key in values}, file, problems)
+    changed = [key for key in values if key not in unchanged]
+    if changed and lang in source.game.languages:     # strings already in the catalog are `pnp check`'s
+        _report_overflows(source, lang, text, catalog_file, {key: lines[key] for key in changed}, file, problems)
     return result
 
 

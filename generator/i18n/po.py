@@ -30,6 +30,7 @@ def write_po(units: list[Unit], project: str, source_lang: str, lang: str) -> by
     """The PO file of the units (no dates: the same catalogs give the same bytes)."""
     import polib
     catalog = polib.POFile(wrapwidth=0)
+    catalog.header = f"{project} — {lang}: written by `pnp i18n export`; bring it back with `pnp i18n import`."
     catalog.metadata = {
         "Project-Id-Version": project,
         "Language": lang,
@@ -88,7 +89,7 @@ def read_po(data: bytes) -> list[ReadUnit]:
             texts = (entry.msgstr,)
         if not any(texts):
             texts = ()
-        found.append(ReadUnit(entry.msgctxt or "", texts, "fuzzy" in entry.flags, entry.linenum or 0, plural))
+        found.append(ReadUnit(entry.msgctxt or "", texts, "fuzzy" in entry.flags, max(1, entry.linenum or 0), plural))
     return found
 
 

@@ -97,7 +97,7 @@ def read_xliff(data: bytes) -> list[ReadUnit]:
     try:
         store = _classes().parsestring(data)
     except etree.XMLSyntaxError as error:
-        raise ValueError(f"{error.lineno}:{error.offset}:not well-formed XML: {error.msg}") from None
+        raise ValueError(f"{error.lineno}:{max(1, error.offset or 0)}:not well-formed XML: {error.msg}") from None
     except Exception as error:       # translate-toolkit raises bare ValueErrors and others on odd files
         raise ValueError(f"1:1:not an XLIFF 1.2 file: {error}") from None
     found = []
@@ -112,7 +112,20 @@ def read_xliff(data: bytes) -> list[ReadUnit]:
             texts = (str(target),) if target is not None else ()
         if not any(texts):
             texts = ()
-        # a plural's state is its forms' (the group itself carries no approved attribute)
-        fuzzy = any(form.isfuzzy() for form in element.units) if plural else element.isfuzzy()
+        # a plural's state is its forms' (the group itself carries none)
+        fuzzy = any(_needs_work(form.xmlelement) for form in element.units) if plural else _needs_work(node)
         found.append(ReadUnit(key, texts, bool(texts) and fuzzy, node.sourceline or 0, plural))
     return found
+
+
+# target states that mean the text is not ready (Weblate reads them as "needs editing"); a target
+# with no state, or translated, signed-off or final, is a translation (XLIFF 1.2 §2.4.3)
+_NOT_READY = ("new", "needs-translation", "needs-adaptation", "needs-l10n", "needs-review-translation",
+              "needs-review-adaptation", "needs-review-l10n")
+
+
+def _needs_work(trans_unit) -> bool:
+    target = next((child for child in trans_unit if isinstance(child.tag, str) and child.tag.endswith("target")), None)
+    if target is None:
+        return False
+    return target.get("state") in _NOT_READY or target.get("state-qualifier") == "fuzzy-match"
