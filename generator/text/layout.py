@@ -431,7 +431,8 @@ def _place(attempt, width, height, size, style, setter) -> TextLayout:
                     joinable = False
                     continue
                 placed = _runs(fragment.text, fragment.bold, fragment.italic, x, baseline, measure, style, setter)
-                if placed and joinable and _continues(line_runs[-1], placed[0]):
+                if placed and joinable and _continues(line_runs[-1], placed[0]) and \
+                        _space_as_measured(space, line_runs[-1], measure):
                     # one string per stretch of a face: fewer, longer text operators in the PDF
                     line_runs[-1] = replace(line_runs[-1], text=line_runs[-1].text + space + placed[0].text)
                     placed = placed[1:]
@@ -448,6 +449,13 @@ def _place(attempt, width, height, size, style, setter) -> TextLayout:
         runs.extend(line_runs)
         y += line_height
     return TextLayout(tuple(runs), size, fits, max(0.0, overflow), used, tuple(icons), tuple(tops))
+
+
+def _space_as_measured(space: str, run: GlyphRun, measure: "_Measure") -> bool:
+    """Whether a space drawn in run's face is as wide as the layout measured it. A bold or
+    fallback face's space is wider or narrower than the style's: joined into one string, every
+    such space would shift the words after it (bold phrases ran into the next word)."""
+    return not space or abs(pt_to_mm(stringWidth(" ", run.font, run.size)) - measure.space()) < 1e-6
 
 
 def _continues(previous: GlyphRun, following: GlyphRun) -> bool:
