@@ -85,6 +85,9 @@ def layout_targets(sources: list[GameSource], options: BuildOptions, problems: P
     targets = []
     for source in sources:
         setter = TextSetter(game_font_library(source, problems, library))
+        if options.print_shop and not options.check_only and (options.wants("print-shop") or options.wants("png")):
+            from generator.imposition.single import shop_size_problems
+            shop_size_problems(source, options.shop, problems)
         editions = _select(source.game.editions, options.editions, "edition", source)
         # the pseudo-locale is there when asked for by name, never by default
         offered = source.game.languages + ([PSEUDO] if options.languages else [])
