@@ -64,7 +64,7 @@ def export_catalog(source: GameSource, lang: str, fmt: str, out: Path, problems:
     from generator.i18n.po import write_po
     from generator.i18n.screens import box_screenshots, screenshot_names
     from generator.i18n.sizes import record_usage
-    from generator.i18n.translation_units import build_units, font_family_name
+    from generator.i18n.translation_units import build_units
     from generator.i18n.xliff import write_xliff
     from generator.text.fonts import FontLibrary
     source_lang = source.source_language
@@ -77,7 +77,7 @@ def export_catalog(source: GameSource, lang: str, fmt: str, out: Path, problems:
     for problem in layout_problems.errors:     # sizes are still right where the layout went on
         problems.warn(problem.mark, f"{problem.message} (the export goes on; `pnp check {source.id}`)",
                       problem.hint)
-    families = {name: font_family_name(family.upright) for name, family in library.families.items()}
+    family_of = _family_finder(library, target or source_catalog)
     stem = f"{source.id}.{lang}"
     folder = out / f"{stem}.screens"
     names = screenshot_names(list(source_catalog.entries))
@@ -91,7 +91,7 @@ def export_catalog(source: GameSource, lang: str, fmt: str, out: Path, problems:
             if old.name not in kept:
                 old.unlink()
     shots = {key: f"{folder.name}/{names[key]}" for key in pictures}
-    units = build_units(source_catalog, target, lang, usages, families, shots)
+    units = build_units(source_catalog, target, lang, usages, family_of, shots)
     file = out / f"{stem}{SUFFIXES[fmt]}"
     original = f"{source.id}/i18n/{lang}.yaml"
     data = write_xliff(units, original, source_lang, lang) if fmt == "xliff" else \
@@ -99,6 +99,20 @@ def export_catalog(source: GameSource, lang: str, fmt: str, out: Path, problems:
     write_atomically(file, data)
     return ExportResult(file, len(units), sum(1 for unit in units if unit.target),
                         sum(1 for unit in units if unit.limit is not None), len(pictures), folder)
+
+
+def _family_finder(library, catalog: Catalog):
+    """A style's font stack → the name of its first family with most of the language's letters
+    (Georgian is set in Noto Sans Georgian, not in the stack's Nunito): what a size check must measure."""
+    from generator.i18n.translation_units import font_family_name
+    letters = {char for entry in catalog.entries.values()
+               for text in (entry.plural or {"": entry.text or ""}).values() for char in text if char.isalpha()}
+
+    def family_of(stack: tuple[str, ...]) -> str:
+        known = [family for family in stack if family in library.families] or list(stack[:1])
+        best = max(known, key=lambda family: sum(1 for char in letters if ord(char) in library.cmap(family)))
+        return font_family_name(library.families[best].upright) if best in library.families else best
+    return family_of
 
 
 def read_exchange_file(file: Path, problems: Problems) -> tuple[str | None, list[ReadUnit]]:

@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Callable
 
 from generator.i18n.catalog import Catalog, Entry, required_plural_forms
 from generator.i18n.sizes import BoxUse, KeyUsage
@@ -74,8 +75,9 @@ def placeholders_of(text: str) -> Counter:
 
 
 def build_units(source: Catalog, target: Catalog | None, lang: str, usages: dict[str, KeyUsage],
-                families: dict[str, str], screenshots: dict[str, str]) -> list[Unit]:
-    """A unit per key of the source catalog, in its order. `families`: stack family → font name;
+                family_of: Callable[[tuple[str, ...]], str], screenshots: dict[str, str]) -> list[Unit]:
+    """A unit per key of the source catalog, in its order. `family_of`: a style's font stack → the
+    name of the font that sets the language's letters;
     `screenshots`: key → file name (relative to the exchange file)."""
     units = []
     forms = cldr_order(required_plural_forms(lang))
@@ -84,7 +86,7 @@ def build_units(source: Catalog, target: Catalog | None, lang: str, usages: dict
         current = target.entries.get(key) if target is not None else None
         source_texts = dict(entry.plural) if entry.plural is not None else {"other": entry.text or ""}
         use = usage.tightest if usage else None
-        limit = _limit(use, families) if use else None
+        limit = _limit(use, family_of) if use else None
         shown = list(dict.fromkeys(token for text in source_texts.values() for token in PLACEHOLDER.findall(text)))
         units.append(Unit(key, source_texts, _target(current, entry), entry.plural is not None,
                           forms if entry.plural is not None else ("other",),
@@ -101,11 +103,11 @@ def _target(current: Entry | None, source: Entry) -> dict[str, str]:
     return {"other": current.text or ""} if current.plural is None else {}
 
 
-def _limit(use: BoxUse, families: dict[str, str]) -> SizeLimit:
+def _limit(use: BoxUse, family_of: Callable[[tuple[str, ...]], str]) -> SizeLimit:
     room = use.room
     style = room.style
     return SizeLimit(room.width_pt, math.floor(room.height * 72 / 25.4 + 1e-6), room.lines,
-                     families.get(style.stack[0], style.stack[0]), style.weight, style.size, style.min_size)
+                     family_of(style.stack), style.weight, style.size, style.min_size)
 
 
 def _notes(key: str, usage: KeyUsage | None, limit: SizeLimit | None, placeholders: list[str],
