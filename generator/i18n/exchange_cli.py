@@ -55,8 +55,8 @@ def import_command(folder: Path, file: Path, lang: str | None, templates: Path |
     source = _load(folder, templates, problems)
     result = import_catalog(source, file, lang, problems)
     if result is None:
-        _fail(problems, f"{len(problems.errors)} error(s): nothing imported, {display_path(file)} "
-                        "left the catalog as it was")
+        _fail(problems, f"{len(problems.errors)} error(s) in {display_path(file)}: nothing imported, "
+                        "the catalog is as it was")
     _report(problems.items)
     lines = [f"{display_path(result.catalog)}: {result.changed} translation(s) written, "
              f"{result.unchanged} unchanged" + ("" if result.written else " (the file is as it was)")]
