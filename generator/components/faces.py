@@ -83,7 +83,7 @@ def _layout_face(template: ResolvedTemplate, subject: Subject, ctx: LayoutContex
             items.extend(ctx.memo[memo_key])
         else:
             items.extend(_box_items(box, frame, template, subject, ctx, mark, name, key, places, safe_zone=True))
-    return Face(key, model.size.width, model.size.height, model.bleed or 0.0, tuple(items))
+    return Face(key, model.size.width, model.size.height, model.bleed or 0.0, tuple(items), model.shape or "rect")
 
 
 @dataclass(frozen=True)

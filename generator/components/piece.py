@@ -86,6 +86,7 @@ class Face:
     height: float
     bleed: float
     items: tuple[Item, ...]
+    shape: str = "rect"            # or 'round': where the piece is cut (the template's `shape`)
 
     @property
     def text(self) -> str:

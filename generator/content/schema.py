@@ -436,6 +436,9 @@ class Template(Strict):
     size: Size | None = None
     bleed: _length(0.0, MAX_BLEED) | None = None
     safe: _length(0.0, MAX_SAFE) | None = Field(None, description="Text stays this far inside the trim.")
+    shape: Literal["rect", "round"] | None = Field(
+        None, description="The piece's outline where it is cut: 'round' (a round token) gets a circle cut line on "
+                          "home sheets and in cut files; 'rect' (the default) a rectangle, cards with rounded corners.")
     palette: dict[str, str] = Field(default_factory=dict)
     styles: dict[str, TextStyle] = Field(default_factory=dict)
     boxes: dict[str, Box] = Field(default_factory=dict)
