@@ -99,12 +99,12 @@ def test_cli_summary_quiet_and_json(tmp_path):
 def test_progress_is_told_pages_as_files_are_written_and_targets_as_they_finish(tmp_path):
     calls = []
     report = build([CONTENT / "christmas-round"],
-                   BuildOptions(out=tmp_path, editions=("free",), papers=("a4",), print_shop_png=True, jobs=1),
+                   BuildOptions(out=tmp_path, editions=("full",), papers=("a4",), print_shop_png=True, jobs=1),
                    progress=lambda done, total, label, pages: calls.append((done, total, label, pages)))
     pages = [call[3] for call in calls]
     assert pages == sorted(pages) and len(calls) > 4                     # many reports, never backwards
-    assert calls[-1][:2] == (2, 2)                                       # free × (bg, en)
+    assert calls[-1][:2] == (2, 2)                                       # full × (bg, en); free makes no print-shop PNGs
     pdf_pages = sum(report.pages.values())
     pngs = sum(1 for path in report.written if path.suffix == ".png")
     assert pdf_pages < calls[-1][3] <= pdf_pages + pngs                  # PNGs count once per distinct face
-    assert [call[2] for call in calls if call[0] == 0][0] == "christmas-round/free/bg"
+    assert [call[2] for call in calls if call[0] == 0][0] == "christmas-round/full/bg"
