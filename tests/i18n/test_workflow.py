@@ -32,20 +32,20 @@ def pnp(*args):
 def test_status_counts_translated_missing_and_unused_keys(workspace):
     clean = pnp("i18n", "status", GAME)
     assert clean.exit_code == 0
-    assert "christmas-round      en          291/291        0       0" in clean.output
+    assert "christmas-round      en          293/293        0       0" in clean.output
     en = workspace / "i18n" / "en.yaml"
     text = en.read_text()
     en.write_text(text.replace('    teddy:\n      name: "Teddy bear"\n', "    teddy:\n      name: \"\"\n")
                   .replace('  deck:\n', '  deck:\n    old_name: "Leftover"\n'))
     result = pnp("i18n", "status", GAME)
     assert result.exit_code == 1
-    assert "christmas-round      en          290/291        1       1" in result.output
+    assert "christmas-round      en          292/293        1       1" in result.output
     assert "gifts.teddy.name" in result.output and "deck.old_name" in result.output
 
 
 def test_a_new_language_from_a_stub_with_plural_forms_for_it(workspace):
     result = pnp("i18n", "stub", GAME, "--lang", "ru")
-    assert result.exit_code == 0 and "291 key(s) added" in result.output
+    assert result.exit_code == 0 and "293 key(s) added" in result.output
     data = yaml.safe_load((workspace / "i18n" / "ru.yaml").read_text())["ru"]
     assert data["gifts"]["teddy"]["name"] == ""
     assert set(data["helpers"]["timing"]["snowflakes"]) == {"one", "few", "many", "other"}
@@ -69,7 +69,7 @@ def test_stub_completes_a_catalog_without_touching_what_is_there(workspace):
     text = text.replace('    teddy:\n      name: ""  # bg: Плюшено мече\n',
                         '    teddy:\n      # translator: a soft toy bear\n      name: "Плюшевый мишка"\n')
     # a translator's file that lost a few keys, one of a whole section
-    text = text.replace('    hint: ""  # bg: Доставете в къща, която иска този подарък.\n', "")
+    text = text.replace('    hint: ""  # bg: Доставете в {icon:house} къща,\\nкоято иска този подарък.\n', "")
     start = text.index("  team:\n")
     end = text.index("  board:\n")
     text = text[:start] + text[end:]
