@@ -35,6 +35,9 @@ class BuildOptions:
     ink_limit: float = 3.0          # 300 %
     only: frozenset[str] | None = None      # outputs to build (OUTPUTS); None: all of them
     templates: Path | None = None   # the project's shared templates (pnp.yaml), between a game's and pnp's
+    pdfx: str | None = None         # '4' (PDF/X-4) or '1a' (PDF/X-1a:2003) print-shop files; None: plain PDF
+    icc: Path | None = None         # the CMYK output profile for --pdfx (None: pnp's own, render/icc/)
+    cut: str | None = None          # cut files per home sheet: svg, dxf, silhouette or cricut (imposition/cut.py)
 
     def wants(self, output: str) -> bool:
         """Whether this build makes `output` (one of OUTPUTS)."""
@@ -44,6 +47,9 @@ class BuildOptions:
 def output_of(name: str) -> str | None:
     """Which of OUTPUTS a file of a target is, by its path under the target's folder ('a4/cards.pdf' → cards)."""
     parts = name.split("/")
+    if len(parts) == 3 and parts[1] == "cut":     # a4/cut/cards-1.svg: made with its home file
+        stem = parts[2].rsplit("-", 1)[0]
+        return {"cards-ink-saver": "ink-saver"}.get(stem, stem if stem in OUTPUTS else None)
     if parts[0] == "print-shop":
         return "png" if len(parts) > 1 and parts[1] == "png" else "print-shop"
     stem = parts[-1].removesuffix(".pdf")

@@ -1,0 +1,224 @@
+"""Cut files for cutting machines: every piece of a home sheet as one closed path, 1:1 in page millimetres.
+
+From the fronts pages that imposition laid out (the placements are the pieces, where
+they are cut): cards get rounded corners (3 mm), round tokens (template `shape: round`)
+a circle, every other piece (tokens, standee strips) its trim rectangle. SVG for
+Cricut Design Space and cutters that read SVG, DXF (ezdxf, imported lazily) for
+Silhouette Studio's basic edition, which reads no SVG.
+
+Print-and-cut machines find the sheet by registration marks printed on it and cut
+nothing in the zone those marks take: `CutMachine` says where the marks are, how far
+in from the paper's edge the pieces must stay, and draws the marks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Sequence
+
+from generator.components.piece import Item, Shape
+from generator.imposition.sheet import Page
+
+CARD_CORNER = 3.0           # mm: the corner radius cutting machines give playing cards
+CUT_FORMATS = ("svg", "dxf", "silhouette", "cricut")
+INCH = 25.4
+
+
+@dataclass(frozen=True)
+class CutPath:
+    """One piece's cut line in page mm (y downwards): a rectangle with `radius` corners, or a circle."""
+
+    kind: str                  # 'rect' or 'circle'
+    x: float                   # the piece's trim: top-left corner, width, height
+    y: float
+    w: float
+    h: float
+    radius: float = 0.0        # rect corners
+
+    @property
+    def closed_svg_path(self) -> str:
+        """The SVG path data: starts with M, ends with Z (closed)."""
+        x, y, w, h, r = self.x, self.y, self.w, self.h, self.radius
+        if self.kind == "circle":
+            cx, cy, rr = x + w / 2, y + h / 2, w / 2
+            return (f"M{_n(cx - rr)},{_n(cy)} A{_n(rr)},{_n(rr)} 0 1,0 {_n(cx + rr)},{_n(cy)} "
+                    f"A{_n(rr)},{_n(rr)} 0 1,0 {_n(cx - rr)},{_n(cy)} Z")
+        if r <= 0:
+            return f"M{_n(x)},{_n(y)} H{_n(x + w)} V{_n(y + h)} H{_n(x)} Z"
+        return (f"M{_n(x + r)},{_n(y)} H{_n(x + w - r)} A{_n(r)},{_n(r)} 0 0,1 {_n(x + w)},{_n(y + r)} "
+                f"V{_n(y + h - r)} A{_n(r)},{_n(r)} 0 0,1 {_n(x + w - r)},{_n(y + h)} "
+                f"H{_n(x + r)} A{_n(r)},{_n(r)} 0 0,1 {_n(x)},{_n(y + h - r)} "
+                f"V{_n(y + r)} A{_n(r)},{_n(r)} 0 0,1 {_n(x + r)},{_n(y)} Z")
+
+
+def _n(value: float) -> str:
+    """A coordinate with 3 decimals (a micrometre), no trailing zeros: stable bytes."""
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def cut_paths(page: Page, kind: str) -> list[CutPath]:
+    """The cut line of every piece on a fronts page (`kind`: cards, tokens or pawns)."""
+    paths = []
+    for placement in page.placements:
+        face = placement.face
+        sx, sy = placement.scale
+        w, h = face.width * sx, face.height * sy
+        if face.shape == "round":
+            paths.append(CutPath("circle", placement.x, placement.y, min(w, h), min(w, h)))
+        else:
+            radius = min(CARD_CORNER, w / 2, h / 2) if kind == "cards" else 0.0
+            paths.append(CutPath("rect", placement.x, placement.y, w, h, radius))
+    return paths
+
+
+def round_cut_lines(page: Page) -> Page:
+    """A fronts page with a thin circle on the trim of every round piece: the line to cut along
+    (the square cell's crop marks stay, for a straight first cut)."""
+    circles: list[Item] = [Shape("ellipse", p.x, p.y, p.face.width, p.face.height, stroke="#000000",
+                                 stroke_width=0.15)
+                           for p in page.placements if p.face.shape == "round"]
+    return replace(page, marks=page.marks + tuple(circles)) if circles else page
+
+
+# ------------------------------------------------------------------ machines
+
+@dataclass(frozen=True)
+class CutMachine:
+    """A print-and-cut machine's registration marks and the border it keeps free of pieces."""
+
+    name: str
+    reserved: float                          # mm from every paper edge that pieces keep clear of
+
+    def marks(self, paper: tuple[float, float]) -> list[Item]:
+        """The registration marks on a fronts sheet (black, as the machines' optical sensors read them)."""
+        width, height = paper
+        if self.name == "silhouette":
+            return _silhouette_marks(width, height)
+        return _cricut_marks(width, height)
+
+
+# Silhouette Studio's registration marks (type 1, CAMEO and Portrait): a filled 5 mm square at the top-left,
+# L-shaped corners of 20 mm arms at the top-right and bottom-left, 0.5 mm thick, 10 mm in from the edges
+# (the least inset Silhouette Studio accepts).
+SILHOUETTE_INSET = 10.0
+SILHOUETTE_SQUARE = 5.0
+SILHOUETTE_ARM = 20.0
+SILHOUETTE_LINE = 0.5
+# Cricut Design Space prints what it cuts inside a 6.75 × 9.25 in area (A4 and Letter) framed by its own
+# sensor marks: the pieces stay inside that area, centred on the sheet.
+CRICUT_AREA = (6.75 * INCH, 9.25 * INCH)
+CRICUT_FRAME = 1.0          # mm: the frame's line, drawn 3 mm outside the area
+CRICUT_SQUARE = 5.0
+
+
+def cut_machine(name: str, paper: tuple[float, float]) -> CutMachine | None:
+    """The machine `--cut` names (None for plain svg/dxf files, which change nothing on the sheet)."""
+    if name == "silhouette":
+        return CutMachine(name, SILHOUETTE_INSET + SILHOUETTE_SQUARE + 1.0)
+    if name == "cricut":
+        width, height = paper
+        area_w, area_h = CRICUT_AREA
+        return CutMachine(name, max((width - area_w) / 2, (height - area_h) / 2))
+    return None
+
+
+def _filled(x: float, y: float, w: float, h: float) -> Shape:
+    return Shape("rect", x, y, w, h, fill="#000000")
+
+
+def _silhouette_marks(width: float, height: float) -> list[Item]:
+    inset, arm, line = SILHOUETTE_INSET, SILHOUETTE_ARM, SILHOUETTE_LINE
+    right, bottom = width - inset, height - inset
+    return [_filled(inset, inset, SILHOUETTE_SQUARE, SILHOUETTE_SQUARE),
+            _filled(right - arm, inset, arm, line), _filled(right - line, inset, line, arm),      # top-right ┐
+            _filled(inset, bottom - line, arm, line), _filled(inset, bottom - arm, line, arm)]   # bottom-left └
+
+
+def _cricut_marks(width: float, height: float) -> list[Item]:
+    area_w, area_h = CRICUT_AREA
+    left, top = (width - area_w) / 2 - 3.0, (height - area_h) / 2 - 3.0
+    w, h, line = area_w + 6.0, area_h + 6.0, CRICUT_FRAME
+    return [_filled(left, top, w, line), _filled(left, top + h - line, w, line),
+            _filled(left, top, line, h), _filled(left + w - line, top, line, h),
+            _filled(left + 2 * line, top + 2 * line, CRICUT_SQUARE, CRICUT_SQUARE)]
+
+
+def with_registration(pages: Sequence[Page], machine: CutMachine | None) -> list[Page]:
+    """Fronts pages with the machine's marks (backs are not cut from: they get none)."""
+    if machine is None:
+        return list(pages)
+    return [replace(page, marks=page.marks + tuple(machine.marks((page.width, page.height))))
+            if "fronts" in page.label.split() else page for page in pages]
+
+
+# ------------------------------------------------------------------ files
+
+def cut_svg(page: Page, paths: Sequence[CutPath], title: str) -> bytes:
+    """An SVG of the page at 1:1 (width and height in mm, viewBox in mm): one closed path per piece."""
+    lines = ['<?xml version="1.0" encoding="UTF-8"?>',
+             f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(page.width)}mm" height="{_n(page.height)}mm" '
+             f'viewBox="0 0 {_n(page.width)} {_n(page.height)}">',
+             f"<title>{_escape(title)}</title>",
+             '<g id="cut" fill="none" stroke="#ff0000" stroke-width="0.1">']
+    for number, path in enumerate(paths, start=1):
+        lines.append(f'<path id="piece-{number}" d="{path.closed_svg_path}"/>')
+    lines += ["</g>", "</svg>", ""]
+    return "\n".join(lines).encode("utf-8")
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def cut_dxf(page: Page, paths: Sequence[CutPath]) -> bytes:
+    """A DXF (R2010, millimetres) of the page: a closed LWPOLYLINE (rounded corners as bulges) or a CIRCLE
+    per piece on layer CUT, y upwards from the page's bottom-left as DXF has it."""
+    import io
+
+    import ezdxf
+    from ezdxf import units
+
+    document = ezdxf.new("R2010")
+    document.units = units.MM
+    document.header["$HANDSEED"] = "100"      # fixed handles, fixed bytes
+    document.layers.add("CUT", color=1)
+    space = document.modelspace()
+    for path in paths:
+        top = page.height - path.y             # DXF's y runs up
+        if path.kind == "circle":
+            space.add_circle((path.x + path.w / 2, top - path.h / 2), path.w / 2, dxfattribs={"layer": "CUT"})
+            continue
+        space.add_lwpolyline(_rounded_rect(path.x, top - path.h, path.w, path.h, path.radius),
+                             format="xyb", close=True, dxfattribs={"layer": "CUT"})
+    stream = io.StringIO()
+    document.write(stream)
+    return stream.getvalue().encode("utf-8")
+
+
+BULGE_QUARTER = 0.41421356237309503     # tan(90° / 4): a bulge that turns a quarter circle
+
+
+def _rounded_rect(x: float, y: float, w: float, h: float, r: float) -> list[tuple[float, float, float]]:
+    """Corners of a rectangle (bottom-left x, y) counter-clockwise; with r > 0 each corner is two vertices
+    joined by a quarter-circle bulge."""
+    if r <= 0:
+        return [(x, y, 0), (x + w, y, 0), (x + w, y + h, 0), (x, y + h, 0)]
+    b = BULGE_QUARTER
+    return [(x + r, y, 0), (x + w - r, y, b), (x + w, y + r, 0), (x + w, y + h - r, b),
+            (x + w - r, y + h, 0), (x + r, y + h, b), (x, y + h - r, 0), (x, y + r, b)]
+
+
+def cut_files(pages: Sequence[Page], kind: str, cut: str, title: str) -> dict[str, bytes]:
+    """Every fronts sheet's cut files by name ('cards-1.svg', 'cards-1.dxf'): svg and cricut write SVG,
+    dxf DXF, silhouette both (Silhouette Studio's basic edition reads DXF, its others SVG)."""
+    suffixes = {"svg": ("svg",), "cricut": ("svg",), "dxf": ("dxf",), "silhouette": ("svg", "dxf")}[cut]
+    files: dict[str, bytes] = {}
+    fronts = [page for page in pages if "fronts" in page.label.split()]
+    for number, page in enumerate(fronts, start=1):
+        paths = cut_paths(page, kind)
+        if "svg" in suffixes:
+            files[f"{kind}-{number}.svg"] = cut_svg(page, paths, f"{title} {kind} sheet {number}")
+        if "dxf" in suffixes:
+            files[f"{kind}-{number}.dxf"] = cut_dxf(page, paths)
+    return files

@@ -1,0 +1,156 @@
+"""pnp's own CMYK output profile: the declared separation (render/colour.py) written as an ICC v2 profile.
+
+PDF/X needs an output intent with a CMYK profile. The profiles print shops name
+(FOGRA39, GRACoL, SWOP) are characterisation data whose profile files may not be
+redistributed freely, and none with a free licence was found to ship (colord's
+FOGRA/GRACoL profiles are not in Debian's colord-data; Ghostscript's default_cmyk.icc
+is AGPL): `pnp build --pdfx` uses the shop's profile given with `--icc`, or else this
+one, made here byte for byte, so it is pnp's own work under pnp's licence.
+
+It describes the conversion pnp has always declared: CMYK (c, m, y, k) prints the sRGB
+colour ((1 − c)(1 − k), (1 − m)(1 − k), (1 − y)(1 − k)); the reverse table separates with
+full grey-component replacement. It is a printer ('prtr') profile, CMYK to Lab (D50),
+with 16-bit lookup tables (lut16Type) in both directions.
+"""
+
+from __future__ import annotations
+
+import struct
+from functools import lru_cache
+
+from generator.render.colour import separate
+
+DESCRIPTION = "pnp CMYK (declared GCR separation of sRGB)"
+COPYRIGHT = "No copyright: made by pnp's generator/render/icc_profile.py (CC0 1.0)"
+A2B_GRID = 9          # CMYK → Lab: 9^4 points
+B2A_GRID = 17         # Lab → CMYK: 17^3 points
+D50 = (0.9642, 1.0, 0.8249)
+# sRGB (D65) to XYZ D50 (Bradford-adapted), as the ICC's sRGB profiles have it
+RGB_TO_XYZ_D50 = ((0.4360747, 0.3850649, 0.1430804),
+                  (0.2225045, 0.7168786, 0.0606169),
+                  (0.0139322, 0.0971045, 0.7141733))
+XYZ_D50_TO_RGB = ((3.1338561, -1.6168667, -0.4906146),
+                  (-0.9787684, 1.9161415, 0.0334540),
+                  (0.0719453, -0.2289914, 1.4052427))
+
+
+def _linear(value: float) -> float:
+    return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
+
+
+def _encoded(value: float) -> float:
+    value = min(1.0, max(0.0, value))
+    return 12.92 * value if value <= 0.0031308 else 1.055 * value ** (1 / 2.4) - 0.055
+
+
+def _f(t: float) -> float:
+    return t ** (1 / 3) if t > (6 / 29) ** 3 else t / (3 * (6 / 29) ** 2) + 4 / 29
+
+
+def _f_inverse(t: float) -> float:
+    return t ** 3 if t > 6 / 29 else 3 * (6 / 29) ** 2 * (t - 4 / 29)
+
+
+def srgb_to_lab(red: float, green: float, blue: float) -> tuple[float, float, float]:
+    linear = [_linear(v) for v in (red, green, blue)]
+    x, y, z = (sum(row[i] * linear[i] for i in range(3)) for row in RGB_TO_XYZ_D50)
+    fx, fy, fz = _f(x / D50[0]), _f(y / D50[1]), _f(z / D50[2])
+    return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
+
+
+def _lab_to_linear(l: float, a: float, b: float) -> list[float]:
+    fy = (l + 16) / 116
+    x, y, z = D50[0] * _f_inverse(fy + a / 500), D50[1] * _f_inverse(fy), D50[2] * _f_inverse(fy - b / 200)
+    return [sum(row[i] * (x, y, z)[i] for i in range(3)) for row in XYZ_D50_TO_RGB]
+
+
+def lab_to_srgb(l: float, a: float, b: float) -> tuple[float, float, float]:
+    """The sRGB colour of Lab; outside sRGB's gamut the chroma is reduced (hue and lightness kept) until it fits."""
+    def inside(linear: list[float]) -> bool:
+        return all(-1e-6 <= value <= 1 + 1e-6 for value in linear)
+    linear = _lab_to_linear(l, a, b)
+    if not inside(linear):
+        low, high = 0.0, 1.0
+        for _ in range(20):
+            middle = (low + high) / 2
+            low, high = (middle, high) if inside(_lab_to_linear(l, a * middle, b * middle)) else (low, middle)
+        linear = _lab_to_linear(l, a * low, b * low)
+    return tuple(_encoded(value) for value in linear)
+
+
+def _lab16(l: float, a: float, b: float) -> tuple[int, int, int]:
+    """Lab in the ICC v2 16-bit encoding of lut16Type: L 0–100 → 0–0xFF00, a and b −128 → 0, +127.996 → 0xFFFF."""
+    def clamp(value: float) -> int:
+        return max(0, min(0xFFFF, round(value)))
+    return clamp(l * 0xFF00 / 100), clamp((a + 128) * 256), clamp((b + 128) * 256)
+
+
+def _lut16(inputs: int, outputs: int, grid: int, clut: list[tuple[int, ...]]) -> bytes:
+    identity = struct.pack(">2H", 0, 0xFFFF)
+    matrix = struct.pack(">9i", 65536, 0, 0, 0, 65536, 0, 0, 0, 65536)
+    body = b"mft2" + bytes(4) + struct.pack(">4B", inputs, outputs, grid, 0) + matrix + struct.pack(">2H", 2, 2)
+    body += identity * inputs
+    body += b"".join(struct.pack(f">{outputs}H", *entry) for entry in clut)
+    return body + identity * outputs
+
+
+def _a2b0() -> bytes:
+    steps = [index / (A2B_GRID - 1) for index in range(A2B_GRID)]
+    clut = []
+    for c in steps:                 # the first input channel varies slowest
+        for m in steps:
+            for y in steps:
+                for k in steps:
+                    rgb = ((1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k))
+                    clut.append(_lab16(*srgb_to_lab(*rgb)))
+    return _lut16(4, 3, A2B_GRID, clut)
+
+
+def _b2a0() -> bytes:
+    clut = []
+    for li in range(B2A_GRID):
+        for ai in range(B2A_GRID):
+            for bi in range(B2A_GRID):
+                # the grid's points in the 16-bit encoding: L to 100 · 0xFFFF / 0xFF00, a and b to +127.996
+                l = li / (B2A_GRID - 1) * 0xFFFF * 100 / 0xFF00
+                a, b = (index / (B2A_GRID - 1) * 0xFFFF / 256 - 128 for index in (ai, bi))
+                # to 8-bit levels first, as colours arrive: near black, the formula would turn a
+                # millionth of a hue into full colour ink under the K
+                rgb = (round(v * 255) / 255 for v in lab_to_srgb(min(l, 100.0), a, b))
+                cmyk = separate(*rgb, 4.0)
+                clut.append(tuple(max(0, min(0xFFFF, round(v * 0xFFFF))) for v in cmyk))
+    return _lut16(3, 4, B2A_GRID, clut)
+
+
+def _desc(text: str) -> bytes:
+    ascii_text = text.encode("ascii") + b"\0"
+    return (b"desc" + bytes(4) + struct.pack(">I", len(ascii_text)) + ascii_text
+            + struct.pack(">II", 0, 0) + struct.pack(">HB", 0, 0) + bytes(67))
+
+
+def _text(text: str) -> bytes:
+    return b"text" + bytes(4) + text.encode("ascii") + b"\0"
+
+
+def _xyz(x: float, y: float, z: float) -> bytes:
+    return b"XYZ " + bytes(4) + struct.pack(">3i", *(round(v * 65536) for v in (x, y, z)))
+
+
+@lru_cache(maxsize=1)
+def pnp_cmyk_profile() -> bytes:
+    """The profile's bytes (the same on every machine)."""
+    tags = [(b"desc", _desc(DESCRIPTION)), (b"cprt", _text(COPYRIGHT)), (b"wtpt", _xyz(*D50)),
+            (b"A2B0", _a2b0()), (b"B2A0", _b2a0())]
+    offset = 128 + 4 + 12 * len(tags)
+    table, data = [], b""
+    for signature, body in tags:
+        body += bytes(-len(body) % 4)             # every tag starts on a 4-byte boundary
+        table.append(struct.pack(">4sII", signature, offset + len(data), len(body)))
+        data += body
+    size = offset + len(data)
+    header = (struct.pack(">I", size) + b"lcms" + struct.pack(">I", 0x02100000) + b"prtrCMYKLab "
+              + struct.pack(">6H", 2000, 1, 1, 0, 0, 0) + b"acsp" + bytes(4) + struct.pack(">I", 0)
+              + bytes(8) + bytes(8) + struct.pack(">I", 0) + struct.pack(">3i", *(round(v * 65536) for v in D50))
+              + b"pnp " + bytes(44))
+    assert len(header) == 128
+    return header + struct.pack(">I", len(tags)) + b"".join(table) + data
