@@ -1,0 +1,197 @@
+"""The per-face cache: what laying out and rendering a face cost, kept on disk between builds.
+
+Two stores under the cache folder (`PNP_CACHE_DIR`, default ~/.cache/pnp):
+
+- `layouts/`: every text a face sets (its fitted lines, the costly part of laying out a
+  card: ~1 ms of a card's 1.1 ms), keyed by a digest of everything the fit reads — the
+  words and their markup, the box's room, the resolved style (fonts, size range, leading,
+  language, line-breaking rules, inline icons' files), the fonts' bytes and the engine's
+  own source. One file per game folder; a build loads it once and writes it back when
+  anything new was set. Editing one card's words sets only that card's texts again.
+- `faces/`: a face's PNG at a resolution, keyed by a digest of the laid-out face (every
+  shape, placed glyph run and art placement), the art files' bytes and the engine (used
+  by `pnp serve` and `pnp preview`): an unchanged card is never rendered twice.
+
+A digest covers every input, so a hit is the very result the engine would compute: the
+built files are byte-identical with or without the cache (PNP_NO_CACHE=1 turns it off).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import os
+import pickle
+from functools import lru_cache
+from pathlib import Path
+
+LAYOUTS_FORMAT = 1
+MAX_LAYOUTS = 200_000     # entries kept in one game's file (a 10,000-card deck in 8 languages has ~100,000)
+
+
+def cache_root() -> Path:
+    """The folder the font instances share (text/fonts.py): PNP_CACHE_DIR or ~/.cache/pnp."""
+    root = os.environ.get("PNP_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "pnp")
+    return Path(root)
+
+
+def enabled() -> bool:
+    return os.environ.get("PNP_NO_CACHE", "") in ("", "0")
+
+
+@lru_cache(maxsize=4096)
+def file_digest(path: Path) -> str:
+    """A file's bytes, hashed once a process ('' for a file that cannot be read: the loader reports it)."""
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return ""
+
+
+def stable(value) -> str:
+    """A text that is the same for equal values in every process (set order, hash seeds aside);
+    a file path stands for its bytes."""
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, (bool, int, float)) or value is None:
+        return repr(value)
+    if isinstance(value, Path):
+        return f"file({str(value)!r},{file_digest(value)})"
+    if isinstance(value, (tuple, list)):
+        return "(" + ",".join(stable(item) for item in value) + ")"
+    if isinstance(value, (set, frozenset)):
+        return "{" + ",".join(sorted(stable(item) for item in value)) + "}"
+    if isinstance(value, dict):
+        return "{" + ",".join(sorted(f"{stable(k)}:{stable(v)}" for k, v in value.items())) + "}"
+    if dataclasses.is_dataclass(value):
+        return type(value).__name__ + "(" + ",".join(stable(getattr(value, field.name))
+                                                     for field in dataclasses.fields(value)) + ")"
+    raise TypeError(f"no stable form for {type(value).__name__}")
+
+
+@lru_cache(maxsize=1024)
+def _stable_style(style) -> str:
+    return stable(style)
+
+
+class LayoutCache(dict):
+    """TextSetter.layouts backed by the game's file of fitted texts.
+
+    fit_text asks `get((paragraphs, width, height, style))` and stores what it computes: a key
+    not in memory is looked up on disk by its digest; a hit registers the fonts its lines use
+    (as fitting them would have)."""
+
+    def __init__(self, setter, game_folder: Path):
+        super().__init__()
+        from generator.incremental import engine_digest
+        self.setter = setter
+        self.fonts = _fonts_digest(setter.library)
+        self.path = cache_root() / "layouts" / (hashlib.sha256(
+            f"{game_folder.resolve()}:{engine_digest()}:{self.fonts}".encode()).hexdigest()[:24] + ".pickle")
+        self.stored: dict[str, tuple] = _read(self.path)      # digest → (layout, faces it uses)
+        self.fresh: dict[str, tuple] = {}
+        self.ensured: set[str] = set()
+
+    def get(self, key, default=None):
+        found = dict.get(self, key)
+        if found is not None:
+            return found
+        entry = self.stored.get(self.digest(key))
+        if entry is None:
+            return default
+        layout, faces = entry
+        for face in faces:
+            if face not in self.ensured:
+                self.ensured.add(face)
+                self.setter.library.face(*face)
+        dict.__setitem__(self, key, layout)
+        return layout
+
+    def __setitem__(self, key, layout) -> None:
+        dict.__setitem__(self, key, layout)
+        fonts = {run.font for run in layout.runs}
+        faces = tuple(sorted(face_key for face_key, face in self.setter.library._faces.items()
+                             if face.name in fonts))
+        self.fresh[self.digest(key)] = (layout, faces)
+
+    def digest(self, key) -> str:
+        paragraphs, width, height, style = key
+        # paragraphs are tuples of frozen dataclasses of text and flags: pickle's bytes are stable
+        # and made in C; the style (sets, icon files) is put in its stable form once
+        digest = hashlib.sha256(pickle.dumps((paragraphs, width, height), protocol=4))
+        digest.update(_stable_style(style).encode())
+        return digest.hexdigest()
+
+    def save(self) -> None:
+        """Write the file back if anything new was set (atomically: builds may run side by side)."""
+        if not self.fresh:
+            return
+        merged = {**self.stored, **self.fresh}
+        if len(merged) > MAX_LAYOUTS:       # keep what this process set, then the newest others
+            keep = list(self.stored)[-(MAX_LAYOUTS - len(self.fresh)):] if MAX_LAYOUTS > len(self.fresh) else []
+            merged = {**{digest: self.stored[digest] for digest in keep}, **self.fresh}
+        try:
+            from generator.files import write_atomically
+            write_atomically(self.path, pickle.dumps((LAYOUTS_FORMAT, merged), protocol=pickle.HIGHEST_PROTOCOL))
+        except OSError:
+            return            # a read-only cache folder: the build is only slower next time
+        self.stored, self.fresh = merged, {}
+
+
+def _read(path: Path) -> dict:
+    try:
+        data = pickle.loads(path.read_bytes())
+    except (OSError, EOFError, pickle.PickleError, AttributeError, ImportError, TypeError, ValueError):
+        return {}
+    if not isinstance(data, tuple) or len(data) != 2 or data[0] != LAYOUTS_FORMAT or not isinstance(data[1], dict):
+        return {}
+    return data[1]
+
+
+def _fonts_digest(library) -> str:
+    """Every font file the library can set text in (the game's own included), by their bytes."""
+    parts = []
+    for name, family in sorted(library.families.items()):
+        files = (family.upright, family.italic, family.bold, family.bold_italic)
+        parts.append(f"{name}:" + ",".join(file_digest(Path(file)) if file else "-" for file in files))
+    return hashlib.sha256("|".join(parts).encode()).hexdigest()
+
+
+_open_caches: list[LayoutCache] = []
+
+
+def attach(setter, game_folder: Path) -> None:
+    """Back the setter's fitted texts with the game's cache file (saved by `save_all` and at exit)."""
+    if not enabled():
+        return
+    cache = LayoutCache(setter, game_folder)
+    cache.update(setter.layouts)
+    setter.layouts = cache
+    if not _open_caches:
+        import atexit
+        atexit.register(save_all)
+    _open_caches.append(cache)
+
+
+def save_all() -> None:
+    """Write every cache this process opened that set new texts."""
+    for cache in _open_caches:
+        cache.save()
+    del _open_caches[:-8]      # a long-lived process (pnp serve) keeps the latest few
+
+
+def face_digest(face, dpi: float) -> str:
+    """A laid-out face at a resolution: every item it draws, its art files' bytes, the engine."""
+    from generator.components.piece import ArtPlacement, walk
+    from generator.incremental import engine_digest
+    digest = hashlib.sha256(f"{engine_digest()}:{dpi!r}:".encode())
+    digest.update(pickle.dumps((face.width, face.height, face.bleed, face.items), protocol=4))
+    for item in walk(face.items):
+        if isinstance(item, ArtPlacement):
+            digest.update(file_digest(item.file).encode())
+    return digest.hexdigest()
+
+
+def face_png_path(digest: str) -> Path:
+    return cache_root() / "faces" / digest[:2] / f"{digest}.png"
