@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator import face_cache
 from generator.components.board import LaidOutBoard, layout_boards
 from generator.components.context import LayoutContext
 from generator.components.icons import check_catalog_icons
@@ -85,6 +86,7 @@ def layout_targets(sources: list[GameSource], options: BuildOptions, problems: P
     targets = []
     for source in sources:
         setter = TextSetter(game_font_library(source, problems, library))
+        face_cache.attach(setter, source.folder)    # texts fitted in an earlier build are read, not set again
         if options.print_shop and not options.check_only and (options.wants("print-shop") or options.wants("png")):
             from generator.imposition.single import shop_size_problems
             shop_size_problems(source, options.shop, problems)
@@ -110,6 +112,7 @@ def layout_targets(sources: list[GameSource], options: BuildOptions, problems: P
                                       kit_text(ctx, sets, boards, sheets, options.copies),
                                       ctx.font_stack(None, source.game_document.mark()), setter,
                                       resolve_rules(ctx, sets, boards)))
+    face_cache.save_all()       # before any worker lays its target out again: it reads them
     return targets
 
 
