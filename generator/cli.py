@@ -614,6 +614,28 @@ def calibrate_command(paper, duplex, out, lang) -> None:
     click.echo(f"wrote {path}")
 
 
+@main.command("serve")
+@click.argument("game", required=False)
+@click.option("--edition", help="Edition shown first (default: the game's first).")
+@click.option("--lang", help="Language shown first (default: the game's source language).")
+@click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True)
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
+              help="Port on 127.0.0.1 (0: any free one).")
+@content_option
+@project_option
+def serve_command(game, edition, lang, paper, port, content_root, project_file) -> None:
+    """A live preview in the browser: every face, the home files' pages and the errors, rebuilt on every save."""
+    from generator.serve.command import serve_command as run_server
+    if lang:
+        _check_language_code(lang)
+    where = locate(content_root, None, project_file)
+    try:
+        folders = resolve_games((game,) if game else (), where.roots)
+        run_server(folders, edition, lang, paper, port, where.templates)
+    except UsageError as error:
+        raise click.UsageError(str(error)) from None
+
+
 @main.command("preview")
 @with_common
 @click.option("--out", type=click.Path(file_okay=False), help="Output folder (default: the project's, else output/).")
