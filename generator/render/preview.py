@@ -69,6 +69,19 @@ def render_previews(groups: dict[str, list[tuple[str, Face]]], folder: Path, dpi
         written.append(path)
 
 
+def face_png(face: Face, dpi: float, initial_font: str) -> bytes:
+    """One face as a PNG at `dpi` (lowered past MAX_FACE_PIXELS), drawn as the real files draw it."""
+    document = pdfium.PdfDocument(render_pdf(face_pages([("face", face)]), initial_font))
+    try:
+        scale = _scale(face, dpi)
+        bitmap = document[0].render(scale=scale)
+        image = bitmap.to_pil().convert("RGB")
+        bitmap.close()
+    finally:
+        document.close()
+    return _png(image, scale * 72)
+
+
 def _shrunk(image: Image.Image, side: int) -> Image.Image:
     if max(image.size) <= side:
         return image

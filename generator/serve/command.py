@@ -1,0 +1,41 @@
+"""`pnp serve [GAME] [--port 8000]`: find the game, start the preview session and the server."""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import sys
+from pathlib import Path
+
+import click
+
+from generator.errors import UsageError
+
+
+def serve_command(games: list[Path], edition: str | None, lang: str | None, paper: str, port: int,
+                  templates: Path | None) -> None:
+    """Serve the first of `games` (the page switches between all of them) until Ctrl-C."""
+    from generator.face_cache import cache_root
+    from generator.serve.server import serve
+    from generator.serve.session import PreviewSession, Selection
+    if not games:
+        raise UsageError("no game to serve: name a game folder (pnp serve GAME)")
+    game = games[0]
+    out = cache_root() / "serve" / hashlib.sha256(str(game.resolve()).encode()).hexdigest()[:16]
+    session = PreviewSession(games, Selection(game, edition, lang, paper), templates, out)
+    watched = sorted({folder.resolve() for folder in games} | ({templates.resolve()} if templates else set()))
+
+    def started(url: str) -> None:
+        click.echo(f"serving {game.name} at {url} (Ctrl-C to stop)")
+        sys.stdout.flush()
+
+    def rebuilt(snapshot) -> None:
+        state = f"{len(snapshot.errors)} error(s)" if snapshot.errors else f"{len(snapshot.faces)} faces"
+        click.echo(f"build {snapshot.build}: {state} in {snapshot.seconds:.2f} s")
+        sys.stdout.flush()
+    try:
+        serve(session, port, watched, started, rebuilt)
+    except OSError as error:
+        if error.errno == errno.EADDRINUSE:
+            raise UsageError(f"port {port} is in use on 127.0.0.1: choose another (--port), or 0 for any free one")
+        raise

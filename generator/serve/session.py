@@ -1,0 +1,252 @@
+"""What `pnp serve` shows, rebuilt on demand: one game × edition × language × paper.
+
+A rebuild loads and lays the game out (the per-face cache sets again only the texts that
+changed), lists every distinct face of every component by the digest of its inputs (its
+URL: a face that did not change keeps its URL and its rendered PNG), then writes the home
+files into a private output folder (an incremental build: nothing is drawn when nothing
+changed) and lists their pages. Problems are kept as the command line prints them.
+
+Faces and pages are rendered when first asked for and kept: faces on disk under the cache
+folder (face_cache.face_png_path), pages in memory by file digest. ReportLab and pdfium are
+not thread-safe: one lock serialises all drawing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+import time
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from generator import face_cache
+from generator.errors import ContentError, Problems, UsageError
+from generator.options import BuildOptions
+
+FACE_DPI = 100
+PAGE_DPI = 60
+HOME_OUTPUTS = frozenset({"cards", "ink-saver", "tokens", "pawns", "board", "sheets", "rules", "booklet", "kit"})
+
+
+@dataclass
+class Selection:
+    """What the page shows: a game folder and one edition, language and paper (None: the game's first)."""
+
+    game: Path
+    edition: str | None = None
+    lang: str | None = None
+    paper: str = "a4"
+
+
+@dataclass
+class Snapshot:
+    """One rebuild's result, as /status.json reports it."""
+
+    build: int = 0
+    errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    faces: list[tuple[str, str]] = field(default_factory=list)      # (label, url)
+    pages: list[tuple[str, str]] = field(default_factory=list)      # (label, url)
+    choices: dict[str, list[str]] = field(default_factory=dict)     # game, edition, lang, paper → offered
+    selected: dict[str, str] = field(default_factory=dict)
+    seconds: float = 0.0
+
+
+class PreviewSession:
+    """The state `pnp serve` answers from; `rebuild()` runs on the watcher's thread."""
+
+    def __init__(self, games: list[Path], selection: Selection, templates: Path | None, out: Path):
+        self.games = games
+        self.selection = selection
+        self.templates = templates
+        self.out = out
+        self.snapshot = Snapshot()
+        self.changed = threading.Condition()
+        self.draw_lock = threading.Lock()
+        self.build_lock = threading.Lock()
+        self.faces: dict[str, object] = {}           # digest → Face
+        self.pages: dict[str, tuple[Path, int]] = {}  # page id → (PDF, page index)
+        self.page_pngs: dict[str, bytes] = {}
+        self._library = None
+        self._initial_font = "Helvetica"
+
+    # -- rebuilding -------------------------------------------------------------------------
+
+    def rebuild(self) -> Snapshot:
+        """Lay the selection out again and publish the faces; then the home files' pages."""
+        with self.build_lock:
+            started = time.perf_counter()
+            snapshot = self._laid_out()
+            snapshot.build = self.snapshot.build + 1
+            snapshot.pages = self.snapshot.pages if snapshot.errors else []
+            if snapshot.errors:            # the last good faces stay on screen beside the errors
+                snapshot.faces = self.snapshot.faces
+            snapshot.seconds = round(time.perf_counter() - started, 3)
+            self._publish(snapshot)
+            if not snapshot.errors:
+                pages = self._home_pages()
+                if pages is not None:
+                    self._publish(replace(snapshot, pages=pages, build=snapshot.build + 1,
+                                          seconds=round(time.perf_counter() - started, 3)))
+            return self.snapshot
+
+    def select(self, **wanted: str) -> None:
+        """Switch game, edition, language or paper (unknown values are ignored) and rebuild."""
+        choices = self.snapshot.choices
+        if wanted.get("game") in choices.get("game", []):
+            self.selection = Selection(self.games[choices["game"].index(wanted["game"])], paper=self.selection.paper)
+        for name in ("edition", "lang", "paper"):
+            if wanted.get(name) in choices.get(name, []):
+                setattr(self.selection, name, wanted[name])
+        self.rebuild()
+
+    def _options(self, **more) -> BuildOptions:
+        selection = self.selection
+        return BuildOptions(editions=(selection.edition,) if selection.edition else None,
+                            languages=(selection.lang,) if selection.lang else None,
+                            papers=(selection.paper,), templates=self.templates, jobs=1, **more)
+
+    def _laid_out(self) -> Snapshot:
+        from generator.targets import clean_games, layout_targets
+        from generator.text.fonts import FontLibrary
+        if self._library is None:
+            self._library = FontLibrary()
+            self._initial_font = self._library.face("nunito").name
+        snapshot = Snapshot(choices=self._choices(), selected=self._selected())
+        problems = Problems()
+        try:
+            with self.draw_lock:     # layout registers fonts with ReportLab, which drawing reads
+                sources = clean_games([self.selection.game], problems, self.templates,
+                                      (self.selection.lang,) if self.selection.lang else None)
+                targets = layout_targets(sources, self._options(), problems, self._library) \
+                    if not problems.errors else []
+        except UsageError as error:
+            snapshot.errors = [str(error)]
+            return snapshot
+        except ContentError as error:
+            problems = error.problems
+            targets = []
+        snapshot.errors = [str(problem) for problem in problems.errors]
+        snapshot.warnings = [str(problem) for problem in problems.warnings]
+        if targets and not snapshot.errors:
+            snapshot.faces = self._face_list(targets[0])
+        return snapshot
+
+    def _face_list(self, target) -> list[tuple[str, str]]:
+        """Every distinct face of the target, in the order of its files: decks (fronts, then each
+        distinct back), token and pawn sets, ink-saver backs, boards, sheets."""
+        listed: list[tuple[str, str]] = []
+        seen: set[str] = set()
+
+        def add(label: str, face) -> None:
+            if face is None:
+                return
+            digest = face_cache.face_digest(face, FACE_DPI)
+            if digest in seen:
+                return
+            seen.add(digest)
+            self.faces[digest] = face
+            listed.append((label, f"/face/{digest}.png"))
+        for kind, laid_out_sets in target.sets.items():
+            for laid_out in laid_out_sets:
+                for copy in laid_out.copies:
+                    add(f"{kind}/{laid_out.id}/{copy.card}", copy.front)
+                for copy in laid_out.copies:
+                    add(f"{kind}/{laid_out.id}/back", copy.back)
+                add(f"{kind}/{laid_out.id}/ink-saver back", laid_out.ink_saver_back)
+        for name, items in (("board", target.boards), ("sheet", target.sheets)):
+            for item in items:
+                add(f"{name}/{item.id}", item.face)
+        return listed
+
+    def _home_pages(self) -> list[tuple[str, str]] | None:
+        """Build the home files (an incremental build into the session's own folder) and list their pages."""
+        from generator.build import build
+        import pypdfium2 as pdfium
+        options = self._options(out=self.out, only=HOME_OUTPUTS, print_shop=False, print_shop_png=False)
+        try:
+            with self.draw_lock:
+                build([self.selection.game], options)
+        except (ContentError, UsageError, OSError):
+            return None            # the layout above reported the same problems
+        selected = self._selected()
+        folder = self.out.joinpath(str(self._game_yaml().get("id") or ""), selected["edition"], selected["lang"],
+                                   self.selection.paper)
+        listed = []
+        for pdf in sorted(folder.glob("*.pdf")):
+            data = pdf.read_bytes()
+            digest = hashlib.sha256(data).hexdigest()[:20]
+            with self.draw_lock:
+                document = pdfium.PdfDocument(data)
+                count = len(document)
+                document.close()
+            for index in range(count):
+                page_id = f"{digest}-{index}"
+                self.pages[page_id] = (pdf, index)
+                listed.append((f"{pdf.name} p. {index + 1}", f"/page/{page_id}.png"))
+        return listed
+
+    def _publish(self, snapshot: Snapshot) -> None:
+        with self.changed:
+            self.snapshot = snapshot
+            self.changed.notify_all()
+
+    def _choices(self) -> dict[str, list[str]]:
+        data = self._game_yaml()
+        editions = list(data.get("editions") or {}) if isinstance(data.get("editions"), dict) else []
+        languages = [str(lang) for lang in data.get("languages") or []] if isinstance(data.get("languages"), list) \
+            else []
+        return {"game": [game.name for game in self.games], "edition": [str(e) for e in editions],
+                "lang": languages, "paper": ["a4", "letter"]}
+
+    def _game_yaml(self) -> dict:
+        from generator.content.yaml_source import load_yaml
+        document = load_yaml(self.selection.game / "game.yaml", Problems())
+        return document.data if document is not None and isinstance(document.data, dict) else {}
+
+    def _selected(self) -> dict[str, str]:
+        choices = self._choices()
+        return {"game": self.selection.game.name,
+                "edition": self.selection.edition or (choices["edition"] or [""])[0],
+                "lang": self.selection.lang or (choices["lang"] or [""])[0],
+                "paper": self.selection.paper}
+
+    # -- drawing -----------------------------------------------------------------------------
+
+    def face_png(self, digest: str) -> bytes | None:
+        """The face's PNG: from the cache folder, else drawn now (and kept there)."""
+        path = face_cache.face_png_path(digest)
+        try:
+            return path.read_bytes()
+        except OSError:
+            pass
+        face = self.faces.get(digest)
+        if face is None:
+            return None
+        from generator.files import write_atomically
+        from generator.render.preview import face_png
+        with self.draw_lock:
+            data = face_png(face, FACE_DPI, self._initial_font)
+        try:
+            write_atomically(path, data)
+        except OSError:
+            pass
+        return data
+
+    def page_png(self, page_id: str) -> bytes | None:
+        found = self.page_pngs.get(page_id)
+        if found is not None:
+            return found
+        where = self.pages.get(page_id)
+        if where is None:
+            return None
+        from generator.render.png import pages_png
+        pdf, index = where
+        try:
+            data = pdf.read_bytes()
+        except OSError:
+            return None
+        with self.draw_lock:
+            (_, png), = list(pages_png(data, [index], PAGE_DPI))
+        self.page_pngs[page_id] = png
+        return png
