@@ -64,23 +64,40 @@ def _svg_or_problem(path: Path, signature: tuple):
     return drawing, None
 
 
-def _recolour(node, mode: str, ink_limit: float) -> None:
+def _recolour(node, mode: str, ink_limit: float, separation=None, opaque: bool = False) -> None:
     """Greys print with black ink only (an RGB grey costs all four inks once a printer converts it:
     as K alone it keeps ink-saver backs light and line art sharp); in CMYK output, every colour."""
     for attribute in ("fillColor", "strokeColor"):
         value = getattr(node, attribute, None)
         if value is not None:
-            setattr(node, attribute, convert(value, mode, ink_limit))
+            if opaque:
+                value = _on_paper(value)
+            setattr(node, attribute, convert(value, mode, ink_limit, separation))
+    if opaque:
+        for attribute in ("fillOpacity", "strokeOpacity"):
+            if getattr(node, attribute, None) is not None:
+                setattr(node, attribute, 1)
     for child in getattr(node, "contents", ()):
-        _recolour(child, mode, ink_limit)
+        _recolour(child, mode, ink_limit, separation, opaque)
+
+
+def _on_paper(colour):
+    """A colour with opacity as it shows on white paper, opaque (PDF/X-1a has no transparency)."""
+    from reportlab.lib.colors import Color
+    alpha = getattr(colour, "alpha", 1) or 0
+    if type(colour) is not Color or alpha >= 1:
+        return colour
+    mix = lambda value: 1 - alpha * (1 - value)
+    return Color(mix(colour.red), mix(colour.green), mix(colour.blue))
 
 
 @lru_cache(maxsize=None)
-def cmyk_svg(path: Path, ink_limit: float):
-    """The drawing with every colour separated to CMYK."""
+def cmyk_svg(path: Path, ink_limit: float, separation=None, opaque: bool = False):
+    """The drawing with every colour separated to CMYK (through `separation`'s profile when given);
+    `opaque`: every colour with opacity as it shows on white paper, at full opacity (PDF/X-1a)."""
     import copy
     drawing = copy.deepcopy(load_svg(path))
-    _recolour(drawing, "cmyk", ink_limit)
+    _recolour(drawing, "cmyk", ink_limit, separation, opaque)
     return drawing
 
 

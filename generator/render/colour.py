@@ -32,7 +32,8 @@ def separate(red: float, green: float, blue: float, ink_limit: float) -> tuple[f
 
 
 @lru_cache(maxsize=None)
-def colour_object(value: str, mode: str = "rgb", ink_limit: float = 3.0):
+def colour_object(value: str, mode: str = "rgb", ink_limit: float = 3.0, separation=None):
+    """`separation` (render/separation.py): separate through an ICC profile instead of the declared formula."""
     match = _CMYK.match(value)
     if match:
         c, m, y, k = (min(100.0, float(v)) / 100 for v in match.groups())
@@ -41,22 +42,26 @@ def colour_object(value: str, mode: str = "rgb", ink_limit: float = 3.0):
             scale = max(0.0, ink_limit - k) / max(c + m + y, 1e-9)
             c, m, y = c * scale, m * scale, y * scale
         return CMYKColor(c, m, y, k)
-    return convert(HexColor(value), mode, ink_limit)
+    return convert(HexColor(value), mode, ink_limit, separation)
 
 
-def convert(colour, mode: str, ink_limit: float):
+def convert(colour, mode: str, ink_limit: float, separation=None):
     """A ReportLab colour as the output wants it (SVG art goes through here too)."""
     if type(colour) is not Color:
         return colour
     if colour.red == colour.green == colour.blue:     # greys: black ink only, in both modes
         return CMYKColor(0, 0, 0, 1 - colour.red, alpha=colour.alpha)
     if mode == "cmyk":
-        return CMYKColor(*separate(colour.red, colour.green, colour.blue, ink_limit), alpha=colour.alpha)
+        inks = (separation.rgb(colour.red, colour.green, colour.blue, ink_limit) if separation is not None
+                else separate(colour.red, colour.green, colour.blue, ink_limit))
+        return CMYKColor(*inks, alpha=colour.alpha)
     return colour
 
 
-def separate_image(image, ink_limit: float):
+def separate_image(image, ink_limit: float, separation=None):
     """A PIL image separated to CMYK the same way (for raster art in CMYK output)."""
+    if separation is not None:
+        return separation.image(image, ink_limit)
     from PIL import Image
     rgb = image.convert("RGB")
     pixels = [tuple(round(255 * v) for v in separate(r / 255, g / 255, b / 255, ink_limit))
@@ -64,3 +69,13 @@ def separate_image(image, ink_limit: float):
     cmyk = Image.new("CMYK", rgb.size)
     cmyk.putdata(pixels)
     return cmyk
+
+
+def on_paper(image):
+    """A PIL image with its transparency flattened onto white paper (RGB); an opaque image as it is."""
+    if image.mode not in ("RGBA", "LA", "PA") and not (image.mode == "P" and "transparency" in image.info):
+        return image
+    from PIL import Image
+    rgba = image.convert("RGBA")
+    paper = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
+    return Image.alpha_composite(paper, rgba).convert("RGB")

@@ -22,7 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.components.piece import ArtPlacement, Face, Group, Item, Shape, TextPlacement, walk
 from generator.imposition.sheet import Document, Page
 from generator.render.art import art_size, cmyk_svg, load_svg, open_raster
-from generator.render.colour import colour_object, separate_image
+from generator.render.colour import colour_object, on_paper, separate_image
 from generator.render.font_tags import distinct_subset_tags
 from generator.text.fonts import file_digest
 from generator.units import mm_to_pt
@@ -36,14 +36,17 @@ SYNTHETIC_SLANT = math.tan(math.radians(11))
 class FacePainter:
     """Draws faces' items (shapes, art, text, groups) onto a canvas, each art file once as a form."""
 
-    def __init__(self, canvas: Canvas, initial_font: str, colour_mode: str = "rgb", ink_limit: float = 3.0):
+    def __init__(self, canvas: Canvas, initial_font: str, colour_mode: str = "rgb", ink_limit: float = 3.0,
+                 separation=None, opaque: bool = False):
         self.canvas = canvas
         self.forms: set[str] = set()
         self.initial_font = initial_font
         self.colour_mode, self.ink_limit = colour_mode, ink_limit
+        # PDF/X: colours separated through the output profile; X-1a: no transparency at all
+        self.separation, self.opaque = separation, opaque
 
     def colour(self, value: str):
-        return colour_object(value, self.colour_mode, self.ink_limit)
+        return colour_object(value, self.colour_mode, self.ink_limit, self.separation)
 
     @classmethod
     def on(cls, canvas: Canvas, initial_font: str, colour_mode: str = "rgb", ink_limit: float = 3.0) -> "FacePainter":
@@ -101,7 +104,8 @@ class FacePainter:
         if file.suffix.lower() == ".svg":
             from reportlab.graphics import renderPDF
             from reportlab.graphics.shapes import STATE_DEFAULTS
-            drawing = load_svg(file) if self.colour_mode == "rgb" else cmyk_svg(file, self.ink_limit)
+            drawing = load_svg(file) if self.colour_mode == "rgb" else \
+                cmyk_svg(file, self.ink_limit, self.separation, self.opaque)
             canvas.beginForm(name, 0, 0, drawing.width, drawing.height)
             # renderPDF selects its default font (Helvetica, never embedded) and an RGB black on entry
             STATE_DEFAULTS["fontName"] = self.initial_font
@@ -113,7 +117,9 @@ class FacePainter:
             if self.colour_mode == "cmyk":
                 from reportlab.lib.utils import ImageReader
                 with open_raster(file) as image:   # a regular file only, PNG or JPEG by content
-                    canvas.drawImage(ImageReader(separate_image(image, self.ink_limit)), 0, 0, width, height)
+                    # CMYK images carry no alpha: transparent pixels show the paper, not black
+                    canvas.drawImage(ImageReader(separate_image(on_paper(image), self.ink_limit, self.separation)),
+                                     0, 0, width, height)
             else:
                 canvas.drawImage(str(file), 0, 0, width, height, mask="auto")
         canvas.endForm()
@@ -254,10 +260,12 @@ class FacePainter:
 class PdfRenderer(FacePainter):
     """One PDF being drawn from a Document of pages; faces used more than once become forms."""
 
-    def __init__(self, initial_font: str, colour_mode: str = "rgb", ink_limit: float = 3.0):
+    def __init__(self, initial_font: str, colour_mode: str = "rgb", ink_limit: float = 3.0, separation=None,
+                 opaque: bool = False):
         self.buffer = io.BytesIO()
         super().__init__(Canvas(self.buffer, invariant=1, initialFontName=initial_font,
-                                initialFontSize=9, pageCompression=1), initial_font, colour_mode, ink_limit)
+                                initialFontSize=9, pageCompression=1), initial_font, colour_mode, ink_limit,
+                         separation, opaque)
         self.shared: set[str] = set()      # keys of faces placed more than once
         self.layers: dict[str, list[tuple[tuple[Item, ...], tuple | None]]] = {}   # see _plan_layers
         self.layer_forms: dict[tuple, str] = {}
@@ -377,6 +385,8 @@ def _art_form_name(file: Path) -> str:
     return "A" + file_digest(file)
 
 
-def render_pdf(document: Document, initial_font: str, colour_mode: str = "rgb", ink_limit: float = 3.0) -> bytes:
-    """The document's PDF, every font subset under its own tag."""
-    return distinct_subset_tags(PdfRenderer(initial_font, colour_mode, ink_limit).draw(document))
+def render_pdf(document: Document, initial_font: str, colour_mode: str = "rgb", ink_limit: float = 3.0,
+               separation=None, opaque: bool = False) -> bytes:
+    """The document's PDF, every font subset under its own tag; `separation`: CMYK through an ICC profile
+    (render/separation.py), `opaque`: no transparency (PDF/X-1a)."""
+    return distinct_subset_tags(PdfRenderer(initial_font, colour_mode, ink_limit, separation, opaque).draw(document))
