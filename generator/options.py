@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+CUT_FORMATS = ("svg", "dxf", "silhouette", "cricut")   # --cut: files only, or files and the machine's marks
+PDFX_LEVELS = ("4", "1a")                             # --pdfx: PDF/X-4, PDF/X-1a:2003
 MAX_MARGIN = 30.0  # mm: a printer leaving more blank than this is not one to lay sheets out for
 
 # what `pnp build --only` selects, each a file (or the print-shop PNGs) of the output contract
@@ -54,3 +56,23 @@ def output_of(name: str) -> str | None:
         return "png" if len(parts) > 1 and parts[1] == "png" else "print-shop"
     stem = parts[-1].removesuffix(".pdf")
     return {"cards-ink-saver": "ink-saver", "rules-booklet": "booklet"}.get(stem, stem if stem in OUTPUTS else None)
+
+
+def with_print_options(options: BuildOptions, pdfx: str | None, icc: str | None, cut: str | None) -> BuildOptions:
+    """The build's PDF/X and cut options, checked: an --icc profile must be a readable CMYK profile (and is
+    only for --pdfx), --cut needs the duplex layout (a gutterfold sheet's halves are folded, not cut apart).
+    Raises ValueError with the message a user reads."""
+    if icc is not None and pdfx is None:
+        raise ValueError("--icc is the output profile of PDF/X files: give --pdfx 4 or --pdfx 1a with it")
+    if cut is not None and options.layout == "gutterfold":
+        raise ValueError("--cut cuts single-sided sheets of fronts: use it with --layout duplex")
+    profile = Path(icc) if icc is not None else None
+    if pdfx is not None:
+        from generator.render.pdfx import output_separation      # Pillow: only when PDF/X is asked for
+        from generator.render.separation import ProfileError
+        try:
+            output_separation(profile)
+        except ProfileError as error:
+            raise ValueError(f"--icc {icc}: {error}") from None
+    from dataclasses import replace
+    return replace(options, pdfx=pdfx, icc=profile.resolve() if profile else None, cut=cut)

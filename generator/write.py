@@ -15,6 +15,7 @@ from typing import Iterator
 
 from generator.files import write_atomically
 from generator.imposition.booklet import impose_booklet
+from generator.imposition.cut import cut_files, cut_machine, round_cut_lines, with_registration
 from generator.imposition.cover import kit_pages as kit_pages_of
 from generator.imposition.instructions import PrintFacts
 from generator.imposition.grid import impose_gutterfold, impose_mixed
@@ -73,6 +74,10 @@ def write_target(target: Target, options: BuildOptions, library: FontLibrary, re
             if options.wants(SECTION_OUTPUTS[name]):
                 with drawing(target, base, base / paper / f"{name}.pdf"):
                     _write(base / paper / f"{name}.pdf", Document(pages, title=f"{title} {name}"), body, report)
+                if options.cut and name in CUT_SECTIONS:
+                    with drawing(target, base, base / paper / "cut"):
+                        for file, data in cut_files(pages, name, options.cut, title).items():
+                            _write_bytes(base / paper / "cut" / file, data, report)
         wants_kit = options.kit and options.wants("kit")
         booklet = None
         if target.rules is not None and (options.wants("rules") or options.wants("booklet") or wants_kit):
@@ -95,6 +100,8 @@ def write_target(target: Target, options: BuildOptions, library: FontLibrary, re
         write_print_shop(target, base, body, options, report)
 
 
+# home files whose fronts sheets get cut files with --cut (the ink-saver file's fronts are the cards')
+CUT_SECTIONS = ("cards", "tokens", "pawns")
 # home files by their name (without .pdf) → the OUTPUTS name `--only` selects them by
 SECTION_OUTPUTS = {"cards": "cards", "cards-ink-saver": "ink-saver", "tokens": "tokens", "pawns": "pawns",
                    "sheets": "sheets", "board": "board"}
@@ -106,7 +113,10 @@ def home_sections(target: Target, options: BuildOptions, paper: str, caption) ->
     size = PAPER_SIZES[paper]
     sections: dict[str, list[Page]] = {}
     wanted = options.wants if not (options.kit and options.wants("kit")) else (lambda output: True)
-    grid_options = dict(gap=options.gap, duplex=options.duplex, back_offset=options.back_offset, margin=options.margin)
+    # a print-and-cut machine's registration marks take the sheet's border: the pieces stay inside it
+    machine = cut_machine(options.cut, size) if options.cut else None
+    margin = max(options.margin, machine.reserved) if machine else options.margin
+    grid_options = dict(gap=options.gap, duplex=options.duplex, back_offset=options.back_offset, margin=margin)
     cards = target.copies("cards") if wanted("cards") or wanted("ink-saver") else []
     if cards:
         savers = {laid_out.id: laid_out.ink_saver_back for laid_out in target.sets["cards"]}
@@ -123,7 +133,12 @@ def home_sections(target: Target, options: BuildOptions, paper: str, caption) ->
     if target.copies("tokens") and wanted("tokens"):
         sections["tokens"] = impose_mixed(target.copies("tokens"), size, caption, "tokens", **grid_options)
     if target.copies("pawns") and wanted("pawns"):
-        sections["pawns"] = impose_mixed(target.copies("pawns"), size, caption, "pawns", margin=options.margin)
+        sections["pawns"] = impose_mixed(target.copies("pawns"), size, caption, "pawns", margin=margin)
+    if "tokens" in sections:            # a round token's cut line is a circle
+        sections["tokens"] = [round_cut_lines(page) for page in sections["tokens"]]
+    for name in CUT_SECTIONS + ("cards-ink-saver",):
+        if machine and name in sections:
+            sections[name] = with_registration(sections[name], machine)
     if target.sheets and wanted("sheets"):
         sections["sheets"] = [page for sheet in target.sheets
                               for page in centred_pages(sheet.face, size, options.copies, sheet.id)]
@@ -142,8 +157,11 @@ def kit_pages(target: Target, sections: dict[str, list[Page]], paper, caption,
 
 
 def write_print_shop(target: Target, base: Path, body: tuple, options: BuildOptions, report: BuildReport) -> None:
-    """One face per page with bleed, under `base`/print-shop: cards (and their PNGs), tokens, boards."""
+    """One face per page with bleed, under `base`/print-shop: cards (and their PNGs), tokens, boards;
+    PDF/X files with --pdfx."""
     folder = base / "print-shop"
+    if options.pdfx:
+        body = PdfxRender(body[0], options, " ".join(target.folder_parts))
     cards = target.copies("cards")
     if cards:
         with drawing(target, base, folder / "cards.pdf"):
@@ -152,7 +170,7 @@ def write_print_shop(target: Target, base: Path, body: tuple, options: BuildOpti
             if options.wants("print-shop"):
                 shop_pdf = _write(folder / "cards.pdf", shop, body, report)
             else:                   # --only png: the PNGs are drawn from the same pages
-                shop_pdf = render_pdf(shop, *body)
+                shop_pdf = body.pdf(shop) if isinstance(body, PdfxRender) else render_pdf(shop, *body)
         if options.print_shop_png and options.wants("png"):
             with drawing(target, base, folder / "png"):
                 _write_pngs(shop_pdf, shop, cards, folder / "png", report, options.jobs)
@@ -170,9 +188,26 @@ def write_print_shop(target: Target, base: Path, body: tuple, options: BuildOpti
                    report)
 
 
-def _write(path: Path, document: Document, render: tuple[str, str, float], report: BuildReport) -> bytes:
-    """render: the initial font, the colour mode and the ink limit."""
-    return _write_bytes(path, render_pdf(document, *render), report, pages=len(document.pages))
+def _write(path: Path, document: Document, render, report: BuildReport) -> bytes:
+    """render: the initial font, the colour mode and the ink limit, or a PdfxRender."""
+    data = render.pdf(document) if isinstance(render, PdfxRender) else render_pdf(document, *render)
+    return _write_bytes(path, data, report, pages=len(document.pages))
+
+
+class PdfxRender:
+    """Print-shop files as PDF/X (render/pdfx.py): CMYK through the output profile, no transparency for X-1a."""
+
+    def __init__(self, initial_font: str, options: BuildOptions, title: str):
+        from generator.render.pdfx import STANDARDS, output_separation
+        self.initial_font, self.ink_limit, self.title = initial_font, options.ink_limit, title
+        self.standard = STANDARDS[options.pdfx]
+        self.separation = output_separation(options.icc)
+
+    def pdf(self, document: Document) -> bytes:
+        from generator.render.pdfx import make_pdfx
+        drawn = render_pdf(document, self.initial_font, "cmyk", self.ink_limit, self.separation,
+                           opaque=not self.standard.transparency)
+        return make_pdfx(drawn, self.standard, self.separation, f"{self.title} {document.title}")
 
 
 def _write_bytes(path: Path, data: bytes, report: BuildReport, pages: int | None = None) -> bytes:

@@ -20,7 +20,6 @@ from generator.components.piece import Item, Shape
 from generator.imposition.sheet import Page
 
 CARD_CORNER = 3.0           # mm: the corner radius cutting machines give playing cards
-CUT_FORMATS = ("svg", "dxf", "silhouette", "cricut")
 INCH = 25.4
 
 
@@ -171,9 +170,7 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def cut_dxf(page: Page, paths: Sequence[CutPath]) -> bytes:
-    """A DXF (R2010, millimetres) of the page: a closed LWPOLYLINE (rounded corners as bulges) or a CIRCLE
-    per piece on layer CUT, y upwards from the page's bottom-left as DXF has it."""
+def _dxf(page: Page, paths: Sequence[CutPath]) -> bytes:
     import io
 
     import ezdxf
@@ -181,7 +178,6 @@ def cut_dxf(page: Page, paths: Sequence[CutPath]) -> bytes:
 
     document = ezdxf.new("R2010")
     document.units = units.MM
-    document.header["$HANDSEED"] = "100"      # fixed handles, fixed bytes
     document.layers.add("CUT", color=1)
     space = document.modelspace()
     for path in paths:
@@ -193,7 +189,31 @@ def cut_dxf(page: Page, paths: Sequence[CutPath]) -> bytes:
                              format="xyb", close=True, dxfattribs={"layer": "CUT"})
     stream = io.StringIO()
     document.write(stream)
-    return stream.getvalue().encode("utf-8")
+    return _classes_sorted(stream.getvalue()).encode("utf-8")
+
+
+def _classes_sorted(text: str) -> str:
+    """The DXF with its CLASS records in a fixed order: ezdxf writes them in an order that varies with the
+    process's string hashing, and a build must give the same bytes every time."""
+    start = text.find("  2\nCLASSES\n")
+    end = text.find("  0\nENDSEC\n", start)
+    if start < 0 or end < 0:
+        return text
+    head = start + len("  2\nCLASSES\n")
+    records = text[head:end].split("  0\nCLASS\n")
+    return text[:head] + "".join("  0\nCLASS\n" + record for record in sorted(r for r in records if r)) + text[end:]
+
+
+def cut_dxf(page: Page, paths: Sequence[CutPath]) -> bytes:
+    """A DXF (R2010, millimetres) of the page: a closed LWPOLYLINE (rounded corners as bulges) or a CIRCLE
+    per piece on layer CUT, y upwards from the page's bottom-left as DXF has it."""
+    import ezdxf
+    fixed = ezdxf.options.write_fixed_meta_data_for_testing
+    ezdxf.options.write_fixed_meta_data_for_testing = True     # fixed dates, GUIDs, marker: the same bytes every build
+    try:
+        return _dxf(page, paths)
+    finally:
+        ezdxf.options.write_fixed_meta_data_for_testing = fixed
 
 
 BULGE_QUARTER = 0.41421356237309503     # tan(90° / 4): a bulge that turns a quarter circle

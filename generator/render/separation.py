@@ -1,0 +1,80 @@
+"""Colour separation through an ICC output profile (littlecms via Pillow's ImageCms), for PDF/X files.
+
+Every RGB colour (vector fills and strokes, SVG art, raster art) goes from sRGB to the
+output profile's CMYK with the relative colorimetric intent, then its total ink is held
+under the limit the same way the declared separation does it (render/colour.py).
+Neutral greys stay black ink only, as everywhere in pnp: text and line art print sharp.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from dataclasses import dataclass, field
+from functools import cached_property
+
+
+class ProfileError(Exception):
+    """An --icc file that cannot serve as a CMYK output profile; the message says why."""
+
+
+@dataclass(frozen=True)
+class ProfileSeparation:
+    """sRGB → the profile's CMYK. Equal (and hashed) by the profile's digest."""
+
+    profile: bytes = field(compare=False, repr=False)
+    digest: str = ""
+    description: str = ""
+
+    @classmethod
+    def of(cls, profile: bytes) -> "ProfileSeparation":
+        """The separation of a CMYK output profile's bytes, or ProfileError."""
+        from PIL import ImageCms
+        try:
+            opened = ImageCms.ImageCmsProfile(io.BytesIO(profile))
+        except (OSError, ValueError, TypeError) as error:
+            raise ProfileError(f"not an ICC profile ({error})") from None
+        space = opened.profile.xcolor_space.strip()
+        if space != "CMYK":
+            raise ProfileError(f"an ICC profile of {space} colours; PDF/X's output intent needs a CMYK "
+                               "(printer) profile")
+        description = (ImageCms.getProfileDescription(opened) or "CMYK").strip()
+        return cls(profile, hashlib.sha256(profile).hexdigest(), description)
+
+    @cached_property
+    def _transform(self):
+        from PIL import ImageCms
+        source = ImageCms.createProfile("sRGB")
+        target = ImageCms.ImageCmsProfile(io.BytesIO(self.profile))
+        return ImageCms.buildTransform(source, target, "RGB", "CMYK",
+                                       renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
+
+    def rgb(self, red: float, green: float, blue: float, ink_limit: float) -> tuple[float, float, float, float]:
+        """One colour (0–1 each) as CMYK (0–1 each), total ink ≤ ink_limit; greys on K alone."""
+        if red == green == blue:
+            return 0.0, 0.0, 0.0, 1 - red
+        from PIL import Image
+        pixel = Image.new("RGB", (1, 1), tuple(round(255 * v) for v in (red, green, blue)))
+        c, m, y, k = (v / 255 for v in self._transform.apply(pixel).getpixel((0, 0)))
+        return limit_ink(c, m, y, k, ink_limit)
+
+    def image(self, image, ink_limit: float):
+        """A PIL image in the profile's CMYK, total ink ≤ ink_limit (alpha, if any, is the caller's)."""
+        cmyk = self._transform.apply(image.convert("RGB"))
+        if ink_limit >= 4.0:
+            return cmyk
+        from PIL import Image
+        pixels = [tuple(round(255 * v) for v in limit_ink(*(p / 255 for p in pixel), ink_limit))
+                  for pixel in cmyk.getdata()]
+        limited = Image.new("CMYK", cmyk.size)
+        limited.putdata(pixels)
+        return limited
+
+
+def limit_ink(c: float, m: float, y: float, k: float, ink_limit: float) -> tuple[float, float, float, float]:
+    """Take ink over the limit out of C, M and Y, keeping K."""
+    total = c + m + y + k
+    if total > ink_limit and c + m + y > 0:
+        scale = max(0.0, ink_limit - k) / (c + m + y)
+        c, m, y = c * scale, m * scale, y * scale
+    return c, m, y, k
