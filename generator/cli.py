@@ -16,7 +16,7 @@ import click
 
 from generator.errors import ContentError, Problem, UsageError, printable
 from generator.i18n.engine_text import CALIBRATION
-from generator.options import MAX_MARGIN, OUTPUTS, BuildOptions
+from generator.options import CUT_FORMATS, MAX_MARGIN, OUTPUTS, PDFX_LEVELS, BuildOptions, with_print_options
 from generator.project import Project
 
 PAPERS = ("a4", "letter")
@@ -252,12 +252,18 @@ def main() -> None:
               help="cmyk: every colour separated to CMYK (grey component to K), total ink limited.")
 @click.option("--ink-limit", default=300, show_default=True, type=click.IntRange(100, 400),
               help="Total ink in percent for --color cmyk (US shops: 240).")
+@click.option("--pdfx", type=click.Choice(PDFX_LEVELS),
+              help="Print-shop files as PDF/X-4 or PDF/X-1a:2003: CMYK through the --icc profile.")
+@click.option("--icc", type=click.Path(dir_okay=False), help="The shop's CMYK ICC profile for --pdfx "
+              "(default: pnp's own, the declared separation).")
+@click.option("--cut", type=click.Choice(CUT_FORMATS), help="Cut files per home sheet (svg, dxf); silhouette, "
+              "cricut: also their registration marks on the sheets, pieces kept out of the marks' border.")
 @click.option("--jobs", default=0, type=click.IntRange(0, 64), help="Worker processes (default: every core).")
 @click.option("-q", "--quiet", is_flag=True, help="Only errors.")
 @click.option("--json", "as_json", is_flag=True, help="A machine-readable summary on standard output.")
 def build_command(games, edition, lang, paper, content_root, project_file, out, only, printer, duplex, gap,
-                  margin, allow_fallback, copies, back_offset, force, shop, layout, color, ink_limit, jobs, quiet,
-                  as_json) -> None:
+                  margin, allow_fallback, copies, back_offset, force, shop, layout, color, ink_limit, pdfx, icc, cut,
+                  jobs, quiet, as_json) -> None:
     """Build GAMES (names under content/ or folders; default: all) into output/."""
     import os
     try:
@@ -271,6 +277,10 @@ def build_command(games, edition, lang, paper, content_root, project_file, out, 
                                    where),
                           force=force, jobs=jobs or os.cpu_count() or 1, shop=shop, layout=layout, color=color,
                           ink_limit=ink_limit / 100, only=_only(only))
+        try:
+            options = with_print_options(options, pdfx, icc, cut)
+        except ValueError as error:
+            raise UsageError(str(error)) from None
         if margin is None and profile is not None:      # the flag wins over the profile
             margin = profile.margin
         if margin is not None:
@@ -519,6 +529,35 @@ def data_export(game, deck, target, content_root, project_file) -> None:
     _report(problems.items)
     if problems.errors:
         click.echo(f"{len(problems.errors)} error(s): nothing written", err=True)
+        sys.exit(1)
+    click.echo(written)
+
+
+@main.group("export")
+def export_group() -> None:
+    """A game for other tools: Tabletop Simulator (and Tabletop Playground, which reads its saves)."""
+
+
+@export_group.command("tts")
+@click.argument("game")
+@click.option("--out", type=click.Path(file_okay=False), help="Folder to write (default: <output>/<game>/tts).")
+@click.option("--edition", help="The edition (default: the game's first).")
+@click.option("--lang", help="The language (default: the game's source language).")
+@content_option
+@project_option
+def export_tts(game, out, edition, lang, content_root, project_file) -> None:
+    """Deck sheets (≤ 10 × 7 cards, ≤ 4096 px), one back per deck, token and board images, and a saved object."""
+    from generator.export_tts import write_tts
+    where = locate(content_root, None, project_file)
+    try:
+        folder = resolve_games((game,), where.roots)[0]
+        written = write_tts(folder, Path(out) if out else where.out / folder.name / "tts", edition, lang,
+                            where.templates)
+    except UsageError as error:
+        raise click.UsageError(str(error)) from None
+    except ContentError as error:
+        _report(error.problems.items)
+        click.echo(f"export failed: {len(error.problems.errors)} error(s); nothing was written", err=True)
         sys.exit(1)
     click.echo(written)
 
