@@ -17,7 +17,7 @@ PAGE = """<!doctype html>
  h2{font-size:15px;margin:18px 0 6px}
  .grid{display:flex;flex-wrap:wrap;gap:10px}
  figure{margin:0;background:#fff;padding:6px;box-shadow:0 1px 3px #0003}
- figure img{display:block;max-height:260px;max-width:420px}
+ figure img{display:block;max-height:260px;max-width:420px;min-width:120px;min-height:170px;background:#f6f5f2}
  .pages figure img{max-height:420px}
  figcaption{font-size:11px;color:#555;margin-top:3px;max-width:220px;overflow-wrap:anywhere}
  #errors pre{background:#fff0ef;border-left:4px solid #c62828;padding:6px 10px;margin:4px 0;white-space:pre-wrap}

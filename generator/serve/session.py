@@ -25,6 +25,7 @@ from generator.options import BuildOptions
 
 FACE_DPI = 100
 PAGE_DPI = 60
+EAGER_FACES = 24
 HOME_OUTPUTS = frozenset({"cards", "ink-saver", "tokens", "pawns", "board", "sheets", "rules", "booklet", "kit"})
 
 
@@ -84,11 +85,21 @@ class PreviewSession:
             snapshot.seconds = round(time.perf_counter() - started, 3)
             self._publish(snapshot)
             if not snapshot.errors:
+                self._draw_new_faces(snapshot)
                 pages = self._home_pages()
                 if pages is not None:
                     self._publish(replace(snapshot, pages=pages, build=snapshot.build + 1,
                                           seconds=round(time.perf_counter() - started, 3)))
             return self.snapshot
+
+    def _draw_new_faces(self, snapshot: Snapshot) -> None:
+        """The faces an edit changed (no PNG on disk yet) drawn before the home files are built,
+        which holds the drawing lock for longer: an edited card shows at once. A first build of a
+        large deck draws EAGER_FACES of them here, the rest when the page asks."""
+        fresh = [url for _, url in snapshot.faces
+                 if not face_cache.face_png_path(url[len("/face/"):-4]).exists()]
+        for url in fresh[:EAGER_FACES]:
+            self.face_png(url[len("/face/"):-4])
 
     def select(self, **wanted: str) -> None:
         """Switch game, edition, language or paper (unknown values are ignored) and rebuild."""
