@@ -1,0 +1,216 @@
+"""`pnp export tts`: a game as a Tabletop Simulator saved object (Tabletop Playground imports it too).
+
+One edition × language is laid out as for a build; then every deck becomes deck sheets
+(its distinct faces in a grid of at most 10 × 7, at most 4096 px a side, as TTS asks),
+one back image per deck (a back sheet in the same grid when its cards' backs differ),
+and a "DeckCustom" object whose cards are numbered 100 × sheet + index (CustomDeck,
+DeckIDs, ContainedObjects). Tokens and boards become "Custom_Tile" objects, their
+images beside the JSON. Image addresses are file:// URLs of the written files: TTS
+loads them as they are and, once uploaded (Modding → Cloud Manager, or any web host),
+the JSON's URLs are the ones to replace.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.errors import ContentError, Problems, UsageError
+
+SHEET_COLUMNS, SHEET_ROWS = 10, 7
+MAX_SHEET_PX = 4096
+SLOTS = SHEET_COLUMNS * SHEET_ROWS - 1   # TTS keeps the 70th slot of a full sheet for the hidden face
+MAX_PX_PER_MM = 300 / 25.4               # never more than 300 dpi
+TILE_PX_PER_MM = 200 / 25.4              # tokens and boards: 200 dpi, less for a board past 4096 px
+INCH = 25.4
+
+
+@dataclass(frozen=True)
+class SheetSlot:
+    """A distinct card image (front, and the back it is printed with) on a deck sheet."""
+
+    front: object
+    back: object
+
+
+def write_tts(folder: Path, out: Path, edition: str | None, lang: str | None,
+              templates: Path | None = None) -> Path:
+    """Write the TTS export of the game in `folder` to `out`; the saved object's JSON path.
+    ContentError when the game does not lay out clean; UsageError for an unknown edition or language."""
+    from generator.options import BuildOptions
+    from generator.targets import clean_games, layout_targets
+    from generator.text.fonts import FontLibrary
+
+    problems = Problems()
+    library = FontLibrary()
+    sources = clean_games([folder], problems, templates, (lang,) if lang else None)
+    problems.raise_if_errors()
+    if not sources:
+        raise UsageError(f"{folder}: no game to export")
+    source = sources[0]
+    edition = edition or next(iter(source.game.editions))
+    lang = lang or source.source_language
+    options = BuildOptions(editions=(edition,), languages=(lang,), papers=("a4",), templates=templates)
+    targets = layout_targets(sources, options, problems, library)
+    problems.raise_if_errors()
+    target = targets[0]
+    initial_font = library.face("nunito").name
+    out.mkdir(parents=True, exist_ok=True)
+    objects: list[dict] = []
+    sheet_number = 0
+    decks = [laid_out for laid_out in target.sets.get("cards", []) if laid_out.copies]   # none in this edition
+    for position, laid_out in enumerate(decks):
+        deck, sheet_number = _deck(laid_out, out, initial_font, sheet_number, position)
+        objects.append(deck)
+    tiles = [(copy.front, copy.back, f"{laid_out.id} {copy.card}")
+             for kind in ("tokens",) for laid_out in target.sets.get(kind, []) for copy in laid_out.copies]
+    objects += _tiles(tiles, out, initial_font, "token")
+    objects += _tiles([(board.face, None, board.id) for board in target.boards], out, initial_font, "board",
+                      stackable=False)
+    name = f"{source.id}-{edition}-{lang}"
+    save = {"SaveName": name, "GameMode": name, "Date": "", "VersionNumber": "", "Gravity": 0.5,
+            "PlayArea": 0.5, "Table": "", "Sky": "", "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "",
+            "LuaScriptState": "", "ObjectStates": objects, "TabStates": {}}
+    path = out / f"{name}.json"
+    from generator.files import write_atomically
+    write_atomically(path, (json.dumps(save, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+    return path
+
+
+def _faces_png(faces: list, size: tuple[int, int], initial_font: str) -> list:
+    """Each face (trim only, no bleed) as a PIL image of `size` px."""
+    import pypdfium2 as pdfium
+
+    from generator.imposition.sheet import Document, Page, Placement
+    from generator.render.pdf import render_pdf
+    pages = [Page(face.width, face.height, (Placement(face, 0.0, 0.0, (0.0, 0.0, face.width, face.height)),))
+             for face in faces]
+    document = pdfium.PdfDocument(render_pdf(Document(pages, title="tts"), initial_font))
+    images = []
+    try:
+        for index, face in enumerate(faces):
+            page = document[index]
+            image = page.render(scale=size[0] / (face.width / INCH * 72)).to_pil().convert("RGB")
+            images.append(image.resize(size) if image.size != size else image)
+            page.close()
+    finally:
+        document.close()
+    return images
+
+
+def card_pixels(width_mm: float, height_mm: float, columns: int, rows: int) -> tuple[int, int]:
+    """A card's size on a sheet of columns × rows cards: as large as 4096 px a side and 300 dpi allow."""
+    scale = min(MAX_PX_PER_MM, MAX_SHEET_PX / (columns * width_mm), MAX_SHEET_PX / (rows * height_mm))
+    return max(1, math.floor(width_mm * scale)), max(1, math.floor(height_mm * scale))
+
+
+def sheet_grid(count: int) -> tuple[int, int]:
+    """Columns and rows for `count` images (at most SLOTS): ten to a row, as few rows as hold them."""
+    columns = min(SHEET_COLUMNS, max(count, 2))       # TTS wants at least 2 × 2 for a sheet
+    return columns, max(2, math.ceil(count / columns))
+
+
+def _sheet_image(images: list, columns: int, rows: int, size: tuple[int, int]):
+    from PIL import Image
+    sheet = Image.new("RGB", (columns * size[0], rows * size[1]), "white")
+    for index, image in enumerate(images):
+        row, column = divmod(index, columns)
+        sheet.paste(image, (column * size[0], row * size[1]))
+    return sheet
+
+
+def _save_png(image, path: Path) -> None:
+    from generator.files import write_atomically
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG", optimize=False)
+    write_atomically(path, buffer.getvalue())
+
+
+def _deck(laid_out, out: Path, initial_font: str, sheet_number: int, position: int) -> tuple[dict, int]:
+    """A DeckCustom (or CardCustom, for a deck of one) of the deck's copies, and the last sheet number used."""
+    slots: dict[tuple[str, str], int] = {}
+    distinct: list[SheetSlot] = []
+    for copy in laid_out.copies:
+        key = (copy.front.key, copy.back.key)
+        if key not in slots:
+            slots[key] = len(distinct)
+            distinct.append(SheetSlot(copy.front, copy.back))
+    unique_back = len({slot.back.key for slot in distinct}) > 1
+    custom: dict[str, dict] = {}
+    first_sheet = sheet_number + 1
+    for start in range(0, len(distinct), SLOTS):
+        sheet_number += 1
+        chunk = distinct[start:start + SLOTS]
+        columns, rows = sheet_grid(len(chunk))
+        face = chunk[0].front
+        size = card_pixels(face.width, face.height, columns, rows)
+        stem = f"{laid_out.id}-{sheet_number - first_sheet + 1}"
+        _save_png(_sheet_image(_faces_png([slot.front for slot in chunk], size, initial_font), columns, rows,
+                               size), out / f"{stem}-faces.png")
+        if unique_back:
+            _save_png(_sheet_image(_faces_png([slot.back for slot in chunk], size, initial_font), columns, rows,
+                                   size), out / f"{stem}-backs.png")
+            back = out / f"{stem}-backs.png"
+        else:
+            back = out / f"{laid_out.id}-back.png"
+            if not back.exists() or start == 0:
+                _save_png(_faces_png([chunk[0].back], size, initial_font)[0], back)
+        custom[str(sheet_number)] = {"FaceURL": (out / f"{stem}-faces.png").resolve().as_uri(),
+                                     "BackURL": back.resolve().as_uri(), "NumWidth": columns, "NumHeight": rows,
+                                     "BackIsHidden": True, "UniqueBack": unique_back, "Type": 0}
+    ids = []
+    for copy in laid_out.copies:
+        index = slots[(copy.front.key, copy.back.key)]
+        ids.append(100 * (first_sheet + index // SLOTS) + index % SLOTS)
+    transform = _transform(position * 3.0, 0.0, flipped=True, scale=laid_out.copies[0].front.width / 63.0)
+    cards = [{"Name": "CardCustom", "Transform": transform, "Nickname": copy.card, "CardID": card_id,
+              "CustomDeck": {str(card_id // 100): custom[str(card_id // 100)]},
+              "GUID": _guid(f"{laid_out.id} {number} {copy.card}")}
+             for number, (copy, card_id) in enumerate(zip(laid_out.copies, ids))]
+    if len(cards) == 1:
+        return {**cards[0], "Nickname": laid_out.id}, sheet_number
+    return {"Name": "DeckCustom", "Transform": transform, "Nickname": laid_out.id, "Description": "",
+            "DeckIDs": ids, "CustomDeck": custom, "ContainedObjects": cards, "GUID": _guid(f"deck {laid_out.id}")
+            }, sheet_number
+
+
+def _tiles(pieces: list[tuple], out: Path, initial_font: str, kind: str, stackable: bool = True) -> list[dict]:
+    """A Custom_Tile per piece (its images written once per distinct face): round pieces as circles."""
+    objects, written = [], {}
+    for number, (front, back, name) in enumerate(pieces):
+        urls = []
+        for face in (front, back if back is not None else front):
+            if face.key not in written:
+                scale = min(TILE_PX_PER_MM, MAX_SHEET_PX / max(face.width, face.height))
+                size = (max(1, math.floor(face.width * scale)), max(1, math.floor(face.height * scale)))
+                path = out / f"{kind}-{len(written) + 1}.png"
+                _save_png(_faces_png([face], size, initial_font)[0], path)
+                written[face.key] = path.resolve().as_uri()
+            urls.append(written[face.key])
+        shape = 2 if front.shape == "round" else 0           # TTS tile types: 0 box, 1 hex, 2 circle, 3 rounded
+        transform = _transform(-4.0 - (number % 10) * 1.2, 4.0 + (number // 10) * 1.2 if kind == "token" else -12.0,
+                               scale=front.width / INCH)
+        objects.append({"Name": "Custom_Tile", "Transform": transform, "Nickname": name,
+                        "CustomImage": {"ImageURL": urls[0], "ImageSecondaryURL": urls[1], "ImageScalar": 1.0,
+                                        "WidthScale": 0.0,
+                                        "CustomTile": {"Type": shape, "Thickness": 0.1 if stackable else 0.2,
+                                                       "Stackable": stackable, "Stretch": True}},
+                        "GUID": _guid(f"{kind} {number} {name}")})
+    return objects
+
+
+def _transform(x: float, z: float, flipped: bool = False, scale: float = 1.0) -> dict:
+    return {"posX": x, "posY": 1.0, "posZ": z, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0 if flipped else 0.0,
+            "scaleX": round(scale, 4), "scaleY": 1.0, "scaleZ": round(scale, 4)}
+
+
+def _guid(text: str) -> str:
+    """TTS object GUIDs are 6 hex digits; from the object's name, so an export is the same every time."""
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:6]
+
+
+__all__ = ["write_tts", "card_pixels", "sheet_grid", "ContentError"]
