@@ -26,6 +26,7 @@ from functools import lru_cache
 from pathlib import Path
 
 LAYOUTS_FORMAT = 1
+MAX_GAME_FILES = 64      # games' files kept; the least recently built go first
 MAX_LAYOUTS = 200_000     # entries kept in one game's file (a 10,000-card deck in 8 languages has ~100,000)
 
 
@@ -137,6 +138,17 @@ class LayoutCache(dict):
         except OSError:
             return            # a read-only cache folder: the build is only slower next time
         self.stored, self.fresh = merged, {}
+        _prune(self.path.parent, MAX_GAME_FILES)
+
+
+def _prune(folder: Path, keep: int) -> None:
+    """The least recently written files of the folder beyond `keep` removed (tests make a game a run)."""
+    try:
+        files = sorted(folder.glob("*.pickle"), key=lambda path: path.stat().st_mtime, reverse=True)
+        for path in files[keep:]:
+            path.unlink(missing_ok=True)
+    except OSError:
+        pass
 
 
 def _read(path: Path) -> dict:

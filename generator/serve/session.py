@@ -137,6 +137,11 @@ class PreviewSession:
         except ContentError as error:
             problems = error.problems
             targets = []
+        except Exception as error:      # a bug in pnp: shown on the page, and the watcher goes on
+            snapshot.errors = [f"internal error: {type(error).__name__}: {error}\n    hint: this is a bug in pnp, "
+                               "not in your game; please report it with the game (pnp build shows where with "
+                               "PNP_DEBUG=1)"]
+            return snapshot
         snapshot.errors = [str(problem) for problem in problems.errors]
         snapshot.warnings = [str(problem) for problem in problems.warnings]
         if targets and not snapshot.errors:
@@ -178,8 +183,8 @@ class PreviewSession:
         try:
             with self.draw_lock:
                 build([self.selection.game], options)
-        except (ContentError, UsageError, OSError):
-            return None            # the layout above reported the same problems
+        except Exception:          # content problems were reported by the layout above; a bug by `pnp build`
+            return None
         selected = self._selected()
         folder = self.out.joinpath(str(self._game_yaml().get("id") or ""), selected["edition"], selected["lang"],
                                    self.selection.paper)

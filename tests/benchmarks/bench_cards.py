@@ -98,9 +98,9 @@ def make_game(folder: Path, cards: int, distinct: int | None = None) -> Path:
         boxes:
           bg: {kind: rect, area: bleed, fill: "#1e88e5"}
           panel: {kind: rect, x: 3, y: 3, width: 57, height: 82, radius: 2.5, fill: "#fff8ec", stroke: "#2b2220", stroke_width: 0.4}
-          title: {kind: text, text: "@name", x: 5, y: 5, width: 53, height: 9, style: title}
-          art: {kind: art, art: art/teddy.svg, x: 19, y: 15, width: 25, height: 22}
-          effect: {kind: text, text: "@body", x: 5, y: 39, width: 53, height: 44, style: body}
+          title: {kind: text, text: "@name", x: 5, y: 5, width: 53, height: 8, style: title}
+          art: {kind: art, art: art/teddy.svg, x: 21.5, y: 14, width: 20, height: 18}
+          effect: {kind: text, text: "@body", x: 5, y: 33, width: 53, height: 51, style: body}
         """), encoding="utf-8")
     (game / "templates" / "back.yaml").write_text(textwrap.dedent("""\
         extends: poker-card

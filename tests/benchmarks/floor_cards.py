@@ -94,11 +94,11 @@ def draw_front(c: Canvas, art, card: dict, body: ParagraphStyle) -> None:
     c.roundRect(3 * mm, 3 * mm, 57 * mm, 82 * mm, 2.5 * mm, stroke=1, fill=1)
     c.setFillColor(HexColor("#2b2220"))
     c.setFont("B", 14)
-    c.drawCentredString(CARD_W / 2, CARD_H - 11.5 * mm, card["title"])
-    place_art(c, art, 19 * mm, CARD_H - 37 * mm, 25 * mm, 22 * mm)
+    c.drawCentredString(CARD_W / 2, CARD_H - 10.5 * mm, card["title"])
+    place_art(c, art, 21.5 * mm, CARD_H - 32 * mm, 20 * mm, 18 * mm)
     paragraph = Paragraph(card["body"], body)
-    _, height = paragraph.wrap(53 * mm, 44 * mm)
-    paragraph.drawOn(c, 5 * mm, 5 * mm + (44 * mm - height) / 2)
+    _, height = paragraph.wrap(53 * mm, 51 * mm)
+    paragraph.drawOn(c, 5 * mm, 4 * mm + (51 * mm - height) / 2)
 
 
 def place_art(c: Canvas, art, x: float, y: float, width: float, height: float) -> None:
