@@ -69,6 +69,9 @@ def inspect(path: Path, shop: bool, ink_pages: int = 4, cmyk_limit: float | None
         document.close()
     if cmyk_limit is not None:
         check_cmyk(report, data, cmyk_limit)
+    if shop and b"GTS_PDFX" in data:      # a PDF/X file (pnp build --pdfx): the standard's rules too
+        from generator.render.pdfx import pdfx_problems
+        report.errors += pdfx_problems(data)
     return report
 
 
