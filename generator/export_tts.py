@@ -109,9 +109,10 @@ def card_pixels(width_mm: float, height_mm: float, columns: int, rows: int) -> t
 
 
 def sheet_grid(count: int) -> tuple[int, int]:
-    """Columns and rows for `count` images (at most SLOTS): ten to a row, as few rows as hold them."""
-    columns = min(SHEET_COLUMNS, max(count, 2))       # TTS wants at least 2 × 2 for a sheet
-    return columns, max(2, math.ceil(count / columns))
+    """Columns and rows for `count` images (at most SLOTS): as few rows as hold them ten to a row, then as few
+    columns as those rows need (TTS takes sheets of 2 × 2 and more)."""
+    rows = max(2, math.ceil(count / SHEET_COLUMNS))
+    return max(2, math.ceil(count / rows)), rows
 
 
 def _sheet_image(images: list, columns: int, rows: int, size: tuple[int, int]):

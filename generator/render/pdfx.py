@@ -104,3 +104,76 @@ def _write_xmp(document, standard: PdfxStandard, title: str) -> None:
 def _stable_uuid(text: str) -> str:
     import uuid
     return str(uuid.uuid5(uuid.NAMESPACE_URL, "pnp:" + text))
+
+
+def pdfx_problems(data: bytes) -> list[str]:
+    """What keeps a file that declares PDF/X (GTS_PDFXVersion or an OutputIntent) from being one, as a print
+    shop's preflight would say it; [] for a conforming file or one that declares nothing."""
+    import pikepdf
+    problems: list[str] = []
+    with pikepdf.open(io.BytesIO(data)) as document:
+        version = str(document.docinfo.get("/GTS_PDFXVersion", ""))
+        intents = document.Root.get("/OutputIntents")
+        if not version and not intents:
+            return []
+        standard = next((s for s in STANDARDS.values() if s.version == version), None)
+        if standard is None:
+            return [f"PDF/X: GTS_PDFXVersion {version or 'missing'} is none of "
+                    f"{', '.join(s.version for s in STANDARDS.values())}"]
+        if document.pdf_version != standard.pdf_version:
+            problems.append(f"PDF/X: {version} asks PDF {standard.pdf_version}, the file is PDF {document.pdf_version}")
+        gts = [intent for intent in (intents or []) if intent.get("/S") == "/GTS_PDFX"]
+        if len(gts) != 1:
+            problems.append(f"PDF/X: {len(gts)} OutputIntents of subtype GTS_PDFX (one is needed)")
+        elif "/DestOutputProfile" not in gts[0]:
+            problems.append("PDF/X: the OutputIntent has no embedded ICC profile (DestOutputProfile)")
+        else:
+            try:
+                ProfileSeparation.of(gts[0].DestOutputProfile.read_bytes())
+            except ProfileError as error:
+                problems.append(f"PDF/X: the output profile is {error}")
+        if str(document.docinfo.get("/Trapped", "")) not in ("/True", "/False"):
+            problems.append("PDF/X: /Trapped must be /True or /False")
+        if not str(document.docinfo.get("/Title", "")):
+            problems.append("PDF/X: the file has no Title")
+        if standard.conformance and str(document.docinfo.get("/GTS_PDFXConformance", "")) != standard.conformance:
+            problems.append(f"PDF/X: GTS_PDFXConformance must be {standard.conformance}")
+        for number, page in enumerate(document.pages, start=1):
+            if "/TrimBox" not in page.obj or "/BleedBox" not in page.obj:
+                problems.append(f"PDF/X: page {number} has no TrimBox or BleedBox")
+                break
+        if not standard.transparency:
+            problems += _transparency_and_rgb(document)
+    return problems
+
+
+def _transparency_and_rgb(document) -> list[str]:
+    """PDF/X-1a: no soft masks, no constant alpha under 1, no RGB (operators or images)."""
+    import pikepdf
+    found: set[str] = set()
+    seen: set = set()
+
+    def visit(content, resources) -> None:
+        for _, operator in pikepdf.parse_content_stream(content):
+            if str(operator) in ("rg", "RG"):
+                found.add("RGB colours")
+        for state in (resources.get("/ExtGState") or {}).values():
+            if float(state.get("/CA", 1)) < 1 or float(state.get("/ca", 1)) < 1:
+                found.add("transparency (opacity under 1)")
+            mask = state.get("/SMask")
+            if mask is not None and mask != pikepdf.Name("/None"):
+                found.add("transparency (a soft mask)")
+        for xobject in (resources.get("/XObject") or {}).values():
+            if xobject.objgen in seen:
+                continue
+            seen.add(xobject.objgen)
+            if xobject.get("/Subtype") == "/Image":
+                if "/SMask" in xobject:
+                    found.add("transparency (an image's soft mask)")
+                if xobject.get("/ColorSpace") not in ("/DeviceCMYK", "/DeviceGray"):
+                    found.add("an image that is not CMYK or grey")
+            elif xobject.get("/Subtype") == "/Form":
+                visit(xobject, xobject.get("/Resources") or resources)
+    for page in document.pages:
+        visit(page, page.Resources)
+    return [f"PDF/X-1a: {what}" for what in sorted(found)]

@@ -1,0 +1,402 @@
+"""Issue 20 measured in the written files: PDF/X print-shop files, cut files, card sizes per shop preset,
+and the Tabletop Simulator export — each on a tiny synthetic game built through the real command line."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import struct
+import xml.etree.ElementTree as ET
+import zlib
+from pathlib import Path
+
+import pytest
+
+from tests.test_content_errors import edit, make_game, pnp
+
+# A full-bleed poker card whose art is a PNG with transparency (half-transparent red over the card's blue)
+FULL_BLEED = """\
+size: {width: 63mm, height: 88mm}
+bleed: 3mm
+safe: 4mm
+palette:
+  ink: "#222222"
+boxes:
+  ground: {kind: rect, area: bleed, fill: "#2255aa"}
+  art: {kind: art, art: art/glass.png, x: 10, y: 10, width: 43, height: 40}
+  name: {kind: text, text: "@name", x: 5, y: 60, width: 53, height: 10}
+"""
+ROUND_TOKEN = """\
+size: {width: 20mm, height: 20mm}
+bleed: 2mm
+shape: round
+boxes:
+  disc: {kind: ellipse, area: trim, fill: "#aa3322"}
+"""
+TOKENS = """\
+sets:
+  - id: coins
+    name: deck.cards
+    template: coin
+    back: coin
+    tokens:
+      - id: coin
+        count: 3
+"""
+
+
+def _png_rgba(width: int = 8, height: int = 8, rgba=(200, 0, 0, 128)) -> bytes:
+    """A tiny RGBA PNG written by hand (no Pillow needed to make the fixture)."""
+    raw = b"".join(b"\x00" + bytes(rgba) * width for _ in range(height))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("print-formats")
+    folder = make_game(root, {"templates/card.yaml": FULL_BLEED, "templates/coin.yaml": ROUND_TOKEN,
+                              "tokens.yaml": TOKENS})
+    (folder / "art" / "glass.png").write_bytes(_png_rgba())
+    return folder
+
+
+def _build(game: Path, out: Path, *args: str):
+    result = pnp("build", str(game), "--paper", "a4", "--out", str(out), "-q", *args)
+    assert result.exit_code == 0, result.output
+    return out / "g" / "standard" / "en"
+
+
+# ------------------------------------------------------------------ PDF/X
+
+@pytest.fixture(scope="module")
+def pdfx4(game, tmp_path_factory) -> Path:
+    return _build(game, tmp_path_factory.mktemp("x4"), "--only", "print-shop", "--pdfx", "4") / "print-shop"
+
+
+@pytest.fixture(scope="module")
+def pdfx1a(game, tmp_path_factory) -> Path:
+    return _build(game, tmp_path_factory.mktemp("x1a"), "--only", "print-shop", "--pdfx", "1a") / "print-shop"
+
+
+def test_pdfx4_cards_carry_an_output_intent_with_an_embedded_cmyk_profile(pdfx4):
+    import pikepdf
+    from PIL import ImageCms
+    with pikepdf.open(pdfx4 / "cards.pdf") as pdf:
+        assert pdf.pdf_version == "1.6"
+        intents = pdf.Root.OutputIntents
+        assert len(intents) == 1 and intents[0].S == "/GTS_PDFX"
+        profile = intents[0].DestOutputProfile
+        assert int(profile.N) == 4
+        opened = ImageCms.ImageCmsProfile(io.BytesIO(profile.read_bytes()))
+        assert opened.profile.xcolor_space.strip() == "CMYK" and opened.profile.device_class == "prtr"
+        assert str(pdf.docinfo.GTS_PDFXVersion) == "PDF/X-4"
+        assert pdf.docinfo.Trapped == "/False"
+        assert "cards print shop" in str(pdf.docinfo.Title)
+        assert pdf.open_metadata()["pdfxid:GTS_PDFXVersion"] == "PDF/X-4"
+        for page in pdf.pages:     # TrimBox 3 mm inside BleedBox = MediaBox, on every page
+            media, trim, bleed = ([float(v) for v in page.obj[key]] for key in ("/MediaBox", "/TrimBox", "/BleedBox"))
+            assert bleed == media
+            assert trim[0] - bleed[0] == pytest.approx(3 / 25.4 * 72, abs=0.01)
+
+
+def _colour_operators(pdf) -> set[str]:
+    import pikepdf
+    found = set()
+
+    def visit(content, resources):
+        for operands, operator in pikepdf.parse_content_stream(content):
+            found.add(str(operator))
+        for xobject in (resources.get("/XObject") or {}).values():
+            if xobject.Subtype == "/Form":
+                visit(xobject, xobject.get("/Resources") or resources)
+    for page in pdf.pages:
+        visit(page, page.Resources)
+    return found & {"rg", "RG", "k", "K", "g", "G", "sc", "scn", "SC", "SCN", "cs", "CS"}
+
+
+def _images(pdf):
+    seen = {}
+
+    def visit(resources):
+        for name, xobject in (resources.get("/XObject") or {}).items():
+            if xobject.objgen in seen:
+                continue
+            seen[xobject.objgen] = xobject
+            if xobject.Subtype == "/Form" and "/Resources" in xobject:
+                visit(xobject.Resources)
+    for page in pdf.pages:
+        visit(page.Resources)
+    return [x for x in seen.values() if x.Subtype == "/Image"]
+
+
+def test_pdfx1a_is_cmyk_only_without_transparency(pdfx1a):
+    import pikepdf
+    with pikepdf.open(pdfx1a / "cards.pdf") as pdf:
+        assert pdf.pdf_version == "1.4"
+        assert str(pdf.docinfo.GTS_PDFXVersion) == "PDF/X-1a:2003"
+        assert str(pdf.docinfo.GTS_PDFXConformance) == "PDF/X-1a:2003"
+        assert pdf.Root.OutputIntents[0].S == "/GTS_PDFX"
+        assert _colour_operators(pdf) <= {"k", "K"}            # CMYK only: no rg/RG/g/G, no colour spaces
+        images = _images(pdf)
+        assert images, "the card's PNG art is in the file"
+        for image in images:
+            assert "/SMask" not in image and "/Mask" not in image
+            assert image.ColorSpace == "/DeviceCMYK"
+        for page in pdf.pages:
+            for state in (page.Resources.get("/ExtGState") or {}).values():
+                assert float(state.get("/CA", 1)) == 1 and float(state.get("/ca", 1)) == 1
+
+
+def test_pdfx1a_flattens_the_transparent_art_onto_the_paper(pdfx1a):
+    """Half-transparent red on paper is pink: the image's pixels are a light red in CMYK, not full magenta."""
+    import pikepdf
+    from pikepdf import PdfImage
+    with pikepdf.open(pdfx1a / "cards.pdf") as pdf:
+        image = PdfImage(_images(pdf)[0]).as_pil_image()
+    c, m, y, k = image.getpixel((2, 2))
+    assert c < 20 and 90 < m < 170 and y > 60 and k < 50        # full red would be m = y = 255
+
+
+def test_pdfx_needs_a_cmyk_profile(game, tmp_path):
+    rgb_profile = tmp_path / "srgb.icc"
+    from PIL import ImageCms
+    rgb_profile.write_bytes(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
+    result = pnp("build", str(game), "--paper", "a4", "--out", str(tmp_path / "o"), "--pdfx", "4",
+                 "--icc", str(rgb_profile))
+    assert result.exit_code == 2
+    assert "CMYK" in result.output and "srgb.icc" in result.output
+
+
+def test_pdfx_with_the_users_profile_embeds_that_profile(game, tmp_path):
+    import pikepdf
+    from generator.render.icc_profile import pnp_cmyk_profile
+    own = tmp_path / "shop.icc"
+    own.write_bytes(pnp_cmyk_profile())
+    folder = _build(game, tmp_path / "o", "--only", "print-shop", "--pdfx", "4", "--icc", str(own))
+    with pikepdf.open(folder / "print-shop" / "cards.pdf") as pdf:
+        assert pdf.Root.OutputIntents[0].DestOutputProfile.read_bytes() == own.read_bytes()
+
+
+def test_pdfx_builds_are_byte_identical(game, pdfx4, tmp_path):
+    again = _build(game, tmp_path / "o", "--only", "print-shop", "--pdfx", "4") / "print-shop"
+    assert (again / "cards.pdf").read_bytes() == (pdfx4 / "cards.pdf").read_bytes()
+
+
+def test_preflight_checks_the_pdfx_rules(pdfx4, pdfx1a, tmp_path):
+    import pikepdf
+    from generator.preflight import inspect
+    for folder in (pdfx4, pdfx1a):
+        report = inspect(folder / "cards.pdf", shop=True)
+        assert not [error for error in report.errors if "PDF/X" in error], report.errors
+    with pikepdf.open(pdfx4 / "cards.pdf") as pdf:      # the same file without its output intent
+        del pdf.Root.OutputIntents
+        pdf.save(tmp_path / "broken.pdf")
+    report = inspect(tmp_path / "broken.pdf", shop=True)
+    assert "PDF/X: 0 OutputIntents of subtype GTS_PDFX (one is needed)" in report.errors
+
+
+# ------------------------------------------------------------------ cut files
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.fixture(scope="module")
+def cut_svg(game, tmp_path_factory) -> Path:
+    return _build(game, tmp_path_factory.mktemp("cut"), "--only", "cards,tokens", "--cut", "svg") / "a4"
+
+
+def _paths(svg: Path):
+    root = ET.parse(svg).getroot()
+    return root, root.findall(f".//{SVG}path")
+
+
+def test_cut_svg_has_one_closed_path_per_card_at_63_by_88_mm(cut_svg):
+    root, paths = _paths(cut_svg / "cut" / "cards-1.svg")
+    assert root.get("width") == "210mm" and root.get("height") == "297mm" and root.get("viewBox") == "0 0 210 297"
+    assert len(paths) == 2                       # the game's two cards
+    for path in paths:
+        d = path.get("d")
+        assert d.startswith("M") and d.rstrip().endswith("Z")
+        numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", d)]
+        xs, ys = numbers[0::2], numbers[1::2]
+        # the rounded corners' arcs (A r,r 0 0,1 x,y) put flags among the numbers: measure the end points
+        points = re.findall(r"(?:[MHVLA][^MHVLAZ]*)", d)
+        ends = [tuple(float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", p)[-2:]) for p in points if p[0] in "MA"]
+        width = max(x for x, _ in ends) - min(x for x, _ in ends)
+        height = max(y for _, y in ends) - min(y for _, y in ends)
+        assert (width, height) == (pytest.approx(63), pytest.approx(88))
+        assert " A3,3 " in d                        # 3 mm rounded corners
+
+
+def test_cut_paths_lie_where_the_cards_are_printed(cut_svg, game, tmp_path):
+    """The first path's top-left corner is the first card's trim corner on the PDF page (its blue ground)."""
+    import pypdfium2 as pdfium
+    _, paths = _paths(cut_svg / "cut" / "cards-1.svg")
+    x, y = (float(v) for v in re.match(r"M(-?[\d.]+),(-?[\d.]+)", paths[0].get("d")).groups())
+    x -= 3.0                                        # the path starts after the 3 mm corner
+    document = pdfium.PdfDocument(str(cut_svg / "cards.pdf"))
+    image = document[0].render(scale=100 / 72).to_pil().convert("RGB")
+    px = lambda mm: round(mm / 25.4 * 100)
+    assert image.getpixel((px(x + 2), px(y + 2))) == pytest.approx((0x22, 0x55, 0xaa), abs=6)   # inside the card
+    document.close()
+
+
+def test_round_tokens_are_circles_in_cut_files_and_on_the_home_sheet(cut_svg):
+    import pypdfium2 as pdfium
+    _, paths = _paths(cut_svg / "cut" / "tokens-1.svg")
+    assert len(paths) == 3
+    image = pdfium.PdfDocument(str(cut_svg / "tokens.pdf"))[0].render(scale=400 / 72).to_pil().convert("RGB")
+    px = lambda mm: round(mm / 25.4 * 400)
+    for path in paths:
+        d = path.get("d")
+        assert d.count("A10,10 ") == 2 and d.endswith("Z")          # two half circles of radius 10 mm
+        left, middle = (float(v) for v in re.match(r"M([\d.]+),([\d.]+)", d).groups())
+        assert sum(image.getpixel((px(left), px(middle)))) < 200      # the black cut line on the trim circle
+        assert image.getpixel((px(left + 1.5), px(middle))) == pytest.approx((0xaa, 0x33, 0x22), abs=8)
+        # the token's corner, outside the circle, is paper (the disc is round; the cell is square)
+        assert image.getpixel((px(left + 0.6), px(middle - 9.4))) == (255, 255, 255)
+
+
+def test_cut_dxf_reads_back_in_ezdxf(game, tmp_path):
+    import ezdxf
+    folder = _build(game, tmp_path / "o", "--only", "cards,tokens", "--cut", "dxf") / "a4" / "cut"
+    cards = ezdxf.readfile(folder / "cards-1.dxf")
+    assert cards.units == ezdxf.units.MM
+    polylines = [e for e in cards.modelspace() if e.dxftype() == "LWPOLYLINE"]
+    assert len(polylines) == 2 and all(p.closed for p in polylines)
+    for polyline in polylines:
+        xs = [x for x, y in polyline.get_points("xy")]
+        ys = [y for x, y in polyline.get_points("xy")]
+        assert max(xs) - min(xs) == pytest.approx(63) and max(ys) - min(ys) == pytest.approx(88)
+    circles = [e for e in ezdxf.readfile(folder / "tokens-1.dxf").modelspace() if e.dxftype() == "CIRCLE"]
+    assert [c.dxf.radius for c in circles] == [pytest.approx(10)] * 3
+    again = _build(game, tmp_path / "p", "--only", "cards", "--cut", "dxf") / "a4" / "cut"
+    assert (again / "cards-1.dxf").read_bytes() == (folder / "cards-1.dxf").read_bytes()
+
+
+def test_silhouette_marks_and_pieces_clear_of_them(game, tmp_path):
+    import pypdfium2 as pdfium
+    folder = _build(game, tmp_path / "o", "--only", "cards", "--cut", "silhouette") / "a4"
+    assert (folder / "cut" / "cards-1.svg").is_file() and (folder / "cut" / "cards-1.dxf").is_file()
+    image = pdfium.PdfDocument(str(folder / "cards.pdf"))[0].render(scale=200 / 72).to_pil().convert("L")
+    px = lambda mm: round(mm / 25.4 * 200)
+    assert image.getpixel((px(12.5), px(12.5))) < 40          # the 5 mm square at 10 mm from the top-left
+    assert image.getpixel((px(210 - 10.25), px(20))) < 40     # the top-right L's arm down the right
+    assert image.getpixel((px(20), px(297 - 10.25))) < 40     # the bottom-left L's arm along the bottom
+    _, paths = _paths(folder / "cut" / "cards-1.svg")
+    for path in paths:
+        numbers = [float(n) for n in re.findall(r"\d+(?:\.\d+)?", path.get("d"))]
+        assert min(numbers[0::1]) >= 0
+    first = re.match(r"M([\d.]+),([\d.]+)", paths[0].get("d")).groups()
+    assert float(first[1]) >= 16.0                               # below the marks' 16 mm border
+
+
+def test_cut_with_gutterfold_is_a_usage_error(game, tmp_path):
+    result = pnp("build", str(game), "--out", str(tmp_path), "--cut", "svg", "--layout", "gutterfold")
+    assert result.exit_code == 2 and "--layout duplex" in result.output
+
+
+# ------------------------------------------------------------------ card sizes and shop presets
+
+BRIDGE_BACK = """\
+size: {width: 57mm, height: 89mm}
+bleed: 3mm
+boxes:
+  ground: {kind: rect, area: bleed, fill: "#335577"}
+"""
+
+
+def test_every_shared_size_template_has_its_size():
+    from generator.project import package_folder
+    import yaml
+    folder = package_folder("shared_templates")
+    sizes = {"mini": (44, 68), "tarot": (70, 120), "square": (70, 70), "bridge": (57, 89), "euro": (59, 92),
+             "japanese": (59, 86)}
+    for name, (width, height) in sizes.items():
+        data = yaml.safe_load((Path(folder) / f"{name}-card.yaml").read_text())
+        assert data["size"] == {"width": f"{width}mm", "height": f"{height}mm"}
+
+
+@pytest.fixture(scope="module")
+def bridge_game(tmp_path_factory) -> Path:
+    card = ("extends: bridge-card\nboxes:\n  ground: {kind: rect, area: bleed, fill: \"#2255aa\"}\n"
+            "  name: {kind: text, text: \"@name\", x: 5, y: 60, width: 47, height: 10, style: body}\n")
+    return make_game(tmp_path_factory.mktemp("bridge"), {"templates/card.yaml": card,
+                                                         "templates/back.yaml": BRIDGE_BACK})
+
+
+def test_a_bridge_deck_is_printed_as_tgcs_bridge_product(bridge_game, tmp_path):
+    import pikepdf
+    folder = _build(bridge_game, tmp_path / "o", "--only", "print-shop", "--shop", "tgc")
+    with pikepdf.open(folder / "print-shop" / "cards.pdf") as pdf:
+        media = [float(v) / 72 for v in pdf.pages[0].MediaBox]
+        trim = [float(v) / 72 for v in pdf.pages[0].TrimBox]
+    assert media[2:] == [pytest.approx(2.5), pytest.approx(3.75)]        # 2.25 × 3.5 in + 1/8 in bleed
+    assert trim[2] - trim[0] == pytest.approx(2.25) and trim[3] - trim[1] == pytest.approx(3.5)
+
+
+def test_a_shop_without_the_size_is_a_located_error_naming_its_sizes(bridge_game, tmp_path):
+    result = pnp("build", str(bridge_game), "--paper", "a4", "--out", str(tmp_path), "--shop", "drivethrucards")
+    assert result.exit_code == 1
+    assert re.search(r"cards\.yaml:4:\d+: deck 'cards' is bridge size \(57 × 89 mm\): print-shop preset "
+                     r"'drivethrucards' makes no such card \(it offers poker 63\.5 × 88\.9 mm, tarot", result.output)
+    assert "--shop generic" in result.output
+    assert not (tmp_path / "g").exists()
+
+
+def test_every_preset_maps_every_named_size_or_refuses_it():
+    from generator.imposition.single import CARD_SIZES, SHOP_PRESETS
+    for preset in SHOP_PRESETS.values():
+        for size in CARD_SIZES:
+            product = preset.product_for(size.width, size.height)
+            if product is not None:       # fitted by its bleed box: at most a 1.5 % stretch
+                assert abs(product.trim[0] / size.width - 1) <= 0.015
+                assert abs(product.trim[1] / size.height - 1) <= 0.015
+    assert SHOP_PRESETS["generic"].product_for(59, 86).trim == (59, 86)
+
+
+# ------------------------------------------------------------------ Tabletop Simulator
+
+def test_tts_export_names_its_sheets_and_keeps_them_within_4096_px(game, tmp_path):
+    from PIL import Image
+    big = make_game(tmp_path / "big", edit("cards.yaml", "count: 2", "count: 1"))
+    cards = (big / "cards.yaml").read_text() + "".join(
+        f"      - id: c{n}\n        count: 2\n        fields: {{name: cards.star, art: art/star.svg}}\n"
+        for n in range(80))
+    (big / "cards.yaml").write_text(cards)
+    result = pnp("export", "tts", str(big), "--out", str(tmp_path / "tts"))
+    assert result.exit_code == 0, result.output
+    save = json.loads((tmp_path / "tts" / "g-standard-en.json").read_text())
+    decks = [o for o in save["ObjectStates"] if o["Name"] == "DeckCustom"]
+    assert len(decks) == 1
+    deck = decks[0]
+    assert len(deck["ContainedObjects"]) == 161 and len(deck["DeckIDs"]) == 161
+    assert len(deck["CustomDeck"]) == 2                      # 81 distinct faces: two sheets
+    for number, sheet in deck["CustomDeck"].items():
+        assert sheet["NumWidth"] <= 10 and sheet["NumHeight"] <= 7 and sheet["BackIsHidden"] is True
+        face = Path(sheet["FaceURL"].removeprefix("file://"))
+        assert face.is_file() and face.name.startswith("cards-")
+        with Image.open(face) as image:
+            assert max(image.size) <= 4096
+            assert image.size[0] % sheet["NumWidth"] == 0
+        assert Path(sheet["BackURL"].removeprefix("file://")).is_file()
+    for card_id, card in zip(deck["DeckIDs"], deck["ContainedObjects"]):
+        sheet = deck["CustomDeck"][str(card_id // 100)]
+        assert card["CardID"] == card_id and card_id % 100 < sheet["NumWidth"] * sheet["NumHeight"]
+    assert {o["Name"] for o in save["ObjectStates"]} == {"DeckCustom"}
+
+
+def test_tts_tokens_are_custom_tiles_round_ones_circles(game, tmp_path):
+    result = pnp("export", "tts", str(game), "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    save = json.loads((tmp_path / "g-standard-en.json").read_text())
+    tiles = [o for o in save["ObjectStates"] if o["Name"] == "Custom_Tile"]
+    assert len(tiles) == 3
+    for tile in tiles:
+        assert tile["CustomImage"]["CustomTile"]["Type"] == 2
+        assert Path(tile["CustomImage"]["ImageURL"].removeprefix("file://")).is_file()
