@@ -129,11 +129,14 @@ def home_sections(target: Target, options: BuildOptions, paper: str, caption) ->
             if options.layout == "gutterfold":
                 sections[name] = impose_gutterfold(variant, size, caption=caption, min_margin=options.margin)
             else:
-                sections[name] = impose_mixed(variant, size, caption, "cards", **grid_options)
+                paper, sheet_options = cut_sheet(variant, size, machine, grid_options)
+                sections[name] = impose_mixed(variant, paper, caption, "cards", **sheet_options)
     if target.copies("tokens") and wanted("tokens"):
-        sections["tokens"] = impose_mixed(target.copies("tokens"), size, caption, "tokens", **grid_options)
+        paper, sheet_options = cut_sheet(target.copies("tokens"), size, machine, grid_options)
+        sections["tokens"] = impose_mixed(target.copies("tokens"), paper, caption, "tokens", **sheet_options)
     if target.copies("pawns") and wanted("pawns"):
-        sections["pawns"] = impose_mixed(target.copies("pawns"), size, caption, "pawns", margin=margin)
+        paper, pawn_options = cut_sheet(target.copies("pawns"), size, machine, dict(margin=margin))
+        sections["pawns"] = impose_mixed(target.copies("pawns"), paper, caption, "pawns", **pawn_options)
     if "tokens" in sections:            # a round token's cut line is a circle
         sections["tokens"] = [round_cut_lines(page) for page in sections["tokens"]]
     for name in CUT_SECTIONS + ("cards-ink-saver",):
@@ -146,6 +149,34 @@ def home_sections(target: Target, options: BuildOptions, paper: str, caption) ->
         sections["board"] = [page for board in target.boards
                              for page in impose_board(board.face, tile_spec(size, options.margin), caption, board.id)]
     return sections
+
+
+def cut_sheet(copies, paper: tuple[float, float], machine, grid_options: dict) -> tuple[tuple[float, float], dict]:
+    """The sheet (paper and grid options) a run of pieces is imposed on: for a print-and-cut machine, portrait
+    or landscape, whichever holds more of the first size inside the marks' border (A4: 8 poker cards
+    landscape, 4 portrait). A landscape sheet flips on its long edge top to bottom: the backs mirror rows."""
+    if machine is None or not copies:
+        return paper, grid_options
+    from generator.imposition.grid import GridSpec, default_gap, grid_geometry
+    front = copies[0].front
+    gap = grid_options.get("gap")
+    gap = default_gap(copies) if gap is None else gap
+
+    def held(sheet: tuple[float, float]) -> int:
+        try:
+            geometry = grid_geometry(GridSpec(sheet, (front.width, front.height), gap=gap,
+                                              margin=grid_options["margin"]))
+        except ValueError:           # not one piece fits this way round
+            return 0
+        return geometry.columns * geometry.rows
+    landscape = (max(paper), min(paper))
+    if held(landscape) <= held(paper):
+        return paper, grid_options
+    flipped = {"long-edge": "short-edge", "short-edge": "long-edge"}
+    options = dict(grid_options)
+    if "duplex" in options:
+        options["duplex"] = flipped[options["duplex"]]
+    return landscape, options
 
 
 def kit_pages(target: Target, sections: dict[str, list[Page]], paper, caption,

@@ -280,20 +280,24 @@ def test_cut_dxf_reads_back_in_ezdxf(game, tmp_path):
 
 
 def test_silhouette_marks_and_pieces_clear_of_them(game, tmp_path):
+    """A4 holds 8 poker cards landscape inside the marks' 16 mm border (4 portrait): the sheet turns."""
     import pypdfium2 as pdfium
     folder = _build(game, tmp_path / "o", "--only", "cards", "--cut", "silhouette") / "a4"
     assert (folder / "cut" / "cards-1.svg").is_file() and (folder / "cut" / "cards-1.dxf").is_file()
-    image = pdfium.PdfDocument(str(folder / "cards.pdf"))[0].render(scale=200 / 72).to_pil().convert("L")
+    document = pdfium.PdfDocument(str(folder / "cards.pdf"))
+    assert document[0].get_size() == (pytest.approx(297 / 25.4 * 72), pytest.approx(210 / 25.4 * 72))
+    image = document[0].render(scale=200 / 72).to_pil().convert("L")
+    backs = document[1].render(scale=200 / 72).to_pil().convert("L")
     px = lambda mm: round(mm / 25.4 * 200)
-    assert image.getpixel((px(12.5), px(12.5))) < 40          # the 5 mm square at 10 mm from the top-left
-    assert image.getpixel((px(210 - 10.25), px(20))) < 40     # the top-right L's arm down the right
-    assert image.getpixel((px(20), px(297 - 10.25))) < 40     # the bottom-left L's arm along the bottom
-    _, paths = _paths(folder / "cut" / "cards-1.svg")
+    for sheet, dark in ((image, True), (backs, False)):             # the marks are on the fronts only
+        assert (sheet.getpixel((px(12.5), px(12.5))) < 40) is dark       # the 5 mm square, 10 mm in
+        assert (sheet.getpixel((px(297 - 10.25), px(20))) < 40) is dark  # the top-right L's arm down the side
+        assert (sheet.getpixel((px(20), px(210 - 10.25))) < 40) is dark  # the bottom-left L's arm along the foot
+    root, paths = _paths(folder / "cut" / "cards-1.svg")
+    assert root.get("viewBox") == "0 0 297 210"
     for path in paths:
-        numbers = [float(n) for n in re.findall(r"\d+(?:\.\d+)?", path.get("d"))]
-        assert min(numbers[0::1]) >= 0
-    first = re.match(r"M([\d.]+),([\d.]+)", paths[0].get("d")).groups()
-    assert float(first[1]) >= 16.0                               # below the marks' 16 mm border
+        x, y = (float(v) for v in re.match(r"M([\d.]+),([\d.]+)", path.get("d")).groups())
+        assert x - 3 >= 16 and y >= 16                                   # inside the marks' border
 
 
 def test_cut_with_gutterfold_is_a_usage_error(game, tmp_path):
