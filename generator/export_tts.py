@@ -132,7 +132,7 @@ def _save_png(image, path: Path) -> None:
 
 
 def _deck(laid_out, out: Path, initial_font: str, sheet_number: int, position: int) -> tuple[dict, int]:
-    """A DeckCustom (or CardCustom, for a deck of one) of the deck's copies, and the last sheet number used."""
+    """A DeckCustom (or a lone Card, for a deck of one) of the deck's copies, and the last sheet number used."""
     slots: dict[tuple[str, str], int] = {}
     distinct: list[SheetSlot] = []
     for copy in laid_out.copies:
@@ -168,7 +168,7 @@ def _deck(laid_out, out: Path, initial_font: str, sheet_number: int, position: i
         index = slots[(copy.front.key, copy.back.key)]
         ids.append(100 * (first_sheet + index // SLOTS) + index % SLOTS)
     transform = _transform(position * 3.0, 0.0, flipped=True, scale=laid_out.copies[0].front.width / 63.0)
-    cards = [{"Name": "CardCustom", "Transform": transform, "Nickname": copy.card, "CardID": card_id,
+    cards = [{"Name": "Card", "Transform": transform, "Nickname": copy.card, "CardID": card_id,
               "CustomDeck": {str(card_id // 100): custom[str(card_id // 100)]},
               "GUID": _guid(f"{laid_out.id} {number} {copy.card}")}
              for number, (copy, card_id) in enumerate(zip(laid_out.copies, ids))]
