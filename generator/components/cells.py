@@ -10,7 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from generator.components.piece import Group, Item, Shape
+from generator.components.box_call import BoxCall, DrawTemplate
+from generator.components.nesting import nested_template_problem, take_cells
+from generator.components.piece import Group, Item, Pen, Shape
+from generator.components.subject import Subject
+from generator.content.schema import MAX_CELLS
 
 SIDE_ROTATION = {"top": 180, "right": 270, "bottom": 0, "left": 90}
 START_CORNERS = ("top-left", "top-right", "bottom-right", "bottom-left")
@@ -108,7 +112,7 @@ def cell_fields(entry: Any, cell_types: dict[str, dict[str, Any]]) -> dict[str, 
 
 
 def link_curves(places: list[CellPlace], fields: list[dict[str, Any]], link_type: str, frame,
-                stroke: str | None, stroke_width: float, dash: tuple[float, ...] | None) -> list[Item]:
+                pen: Pen) -> list[Item]:
     """Join the cells of one type in pairs (1st–2nd, 3rd–4th…) with a curve from inner edge to inner edge.
 
     Cells on neighbouring sides are joined round the inside corner between them,
@@ -126,8 +130,8 @@ def link_curves(places: list[CellPlace], fields: list[dict[str, Any]], link_type
         else:
             mx, my = (ax + bx) / 2, (ay + by) / 2
             control = (mx + (centre[0] - mx) * 0.35, my + (centre[1] - my) * 0.35)
-        curves.append(Shape("curve", ax, ay, bx - ax, by - ay, stroke=stroke or "#000000",
-                            stroke_width=stroke_width, dash=dash, control=control))
+        curves.append(Shape("curve", ax, ay, bx - ax, by - ay, stroke=pen.colour or "#000000",
+                            stroke_width=pen.width, dash=pen.dash, control=control))
     return curves
 
 
@@ -157,3 +161,120 @@ def _to_face(place: CellPlace, local_w: float, local_h: float, u: float, v: floa
     if place.rotation == 270:
         return place.x + v, place.y + local_w - u
     return place.x + u, place.y + v
+
+
+def layout_cells(call: BoxCall, draw: DrawTemplate) -> list[Item]:
+    """A `cells` box: its cell template drawn for each cell of the list, placed along the box's path."""
+    box, ctx, subject, name = call.box, call.ctx, call.subject, call.name
+    entries = call.require(box.cells)
+    if entries is None:
+        return []
+    entries = _expand_cells(entries)
+    field = box.cells[1:] if isinstance(box.cells, str) else "cells"
+    if isinstance(entries, str):
+        ctx.problems.add(call.where(box.cells), f"{subject.label}: '{field}': {entries}")
+        return []
+    cell_template = ctx.source.templates.resolve(box.cell_template)
+    if cell_template is None:
+        if ctx.once("cell-template", call.template.id, name):
+            ctx.problems.add(call.mark, f"box '{name}' needs a cell_template (a known template id)",
+                             f"known templates: {', '.join(sorted(ctx.source.templates.files))}")
+        return []
+    if not _room_for_cells(call, len(entries)):
+        return []
+    fields = [_cell(call, field, index, entry) for index, entry in enumerate(entries)]
+    places = _places(call, len(fields))
+    if places is None:
+        return []
+    call.places[name] = places
+    items: list[Item] = []
+    if box.link:
+        items.extend(link_curves(places, fields, box.link, call.frame,
+                                 Pen(call.colour(box.stroke), box.stroke_width, tuple(box.dash) if box.dash else None)))
+    size = cell_template.model.size
+    for index, (place, cell) in enumerate(zip(places, fields)):
+        cell_subject = Subject(f"{subject.label}, {field} cell {index + 1}", cell,
+                               lambda *_path, _index=index: subject.field_mark(field, _index), subject.cell_types)
+        face = draw(cell_template, cell_subject, f"{call.face_key}/{name}/{index}")
+        items.append(group_for(place, face.items, size.width, size.height))
+    return items
+
+
+def _cell(call: BoxCall, field: str, index: int, entry: Any) -> dict[str, Any]:
+    """A cell's fields: its type's and its own over its parent's (a player area's trees), with its number."""
+    subject = call.subject
+    resolved = cell_fields(entry, subject.cell_types)
+    if isinstance(resolved, str):
+        if call.once("cell", subject.label, call.name, index):
+            call.ctx.problems.add(subject.field_mark(field, index),
+                                  f"{subject.label}: cell {index + 1} of '{field}': {resolved}",
+                                  f"cell types: {', '.join(subject.cell_types) or 'none'}")
+        resolved = {}
+    return {**subject.fields, "index": index + 1, "position": index, **resolved}
+
+
+def _places(call: BoxCall, count: int) -> list[CellPlace] | None:
+    """Where the box's path puts `count` cells, or None when they do not fit (reported)."""
+    box = call.box
+    try:
+        if box.path == "loop":
+            return loop_places(call.frame, count, box.start, box.facing)
+        if box.path == "rows":
+            if not box.rows or sum(box.rows) != count:
+                raise PathError(f"rows {box.rows} hold {sum(box.rows or [])} cells, the list has {count}")
+            return rows_places(call.frame, box.rows, box.gap)
+        return row_places(call.frame, count, box.gap, vertical=box.path == "column")
+    except PathError as error:
+        call.ctx.problems.add(call.mark, f"box '{call.name}': {error}")
+        return None
+
+
+def _room_for_cells(call: BoxCall, count: int) -> bool:
+    """Whether `count` more cells keep the face within MAX_CELLS and its cell template within itself."""
+    box, ctx, name = call.box, call.ctx, call.name
+    cycle = nested_template_problem(ctx, box.cell_template)
+    if cycle is not None:
+        if ctx.once("cell-cycle", call.template.id, name):
+            ctx.problems.add(call.key_mark("cell_template"), f"box '{name}': {cycle}",
+                             "a cell template cannot draw cells of itself")
+        return False
+    if not take_cells(ctx, count):
+        if ctx.once("cells-limit", call.template.id, name):     # once: every cell of an outer box hits it
+            ctx.problems.add(call.where(box.cells),
+                             f"{call.subject.label}: box '{name}' brings the face to more than the {MAX_CELLS:,} "
+                             "cells a face may hold (cells inside cells count too)",
+                             "a real board's longest track has about 100 cells; check the counts")
+        return False
+    return True
+
+
+def _expand_cells(entries):
+    """A cells field: a list, a number of plain cells, or {count: N, at: {position: entry}}; a str says
+    what is wrong with it."""
+    if isinstance(entries, bool):
+        return "expected a list of cells, a number, or {count: N, at: {...}}"
+    if isinstance(entries, int):
+        if not 1 <= entries <= MAX_CELLS:
+            return f"a number of cells runs from 1 to {MAX_CELLS:,}, got {entries:,}"
+        return [{} for _ in range(entries)]
+    if isinstance(entries, dict) and "count" in entries and set(entries) <= {"count", "at"}:
+        return _counted_cells(entries["count"], entries.get("at") or {})
+    if isinstance(entries, list) and entries:
+        return entries if len(entries) <= MAX_CELLS else f"{len(entries):,} cells; at most {MAX_CELLS:,} fit a face"
+    return "expected a list of cells, a number, or {count: N, at: {...}}"
+
+
+def _counted_cells(count, at):
+    """{count: N, at: {position: entry}}: N plain cells, some of them given."""
+    if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_CELLS:
+        shown = f"{count:,}" if isinstance(count, int) and not isinstance(count, bool) else repr(count)
+        return f"count must be a whole number of cells from 1 to {MAX_CELLS:,}, got {shown}"
+    if not isinstance(at, dict):
+        return f"'at' maps positions to cells, such as at: {{0: start}}, got {at!r}"
+    cells: list = [{} for _ in range(count)]
+    for position, entry in at.items():
+        position = int(position) if isinstance(position, str) and position.isdigit() else position
+        if not isinstance(position, int) or not 0 <= position < count:
+            return f"'at' positions run from 0 to {count - 1}, got {position!r}"
+        cells[position] = entry
+    return cells

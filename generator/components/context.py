@@ -6,11 +6,12 @@ import re
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Protocol
+from pathlib import Path
+from typing import Any, Callable, Iterator, NamedTuple, Protocol
 
 from generator.content.game import GameSource
 from generator.errors import Problems, SourceMark, display_path
-from generator.render.colour import COLOUR_PATTERN
+from generator.content.colours import COLOUR_PATTERN
 from generator.i18n.catalog import MissingArgument, interpolate
 from generator.text.setter import TextSetter
 
@@ -27,11 +28,34 @@ class TextRecorder(Protocol):
     def looked_up(self, ctx: "LayoutContext", key: str, mark: SourceMark) -> None:
         """A key was translated; `mark` is where the content refers to it."""
 
-    def text_set(self, ctx: "LayoutContext", key: str, template: str, box: str, subject: str,
-                 width: float, height: float, style: Any, layout: Any, placement: Any) -> None:
-        """A key's text was set in a template's text box for a subject (a card, a cell): the box's
-        room inside its padding (mm), its SetStyle, the text's own TextLayout, and the placement
-        the face holds (before its deck's one size replaces it)."""
+    def text_set(self, ctx: "LayoutContext", key: str, setting: "SetText") -> None:
+        """A key's text was set in a template's text box for a subject (a card, a cell)."""
+
+
+class SetText(NamedTuple):
+    """A text set in a box, as a TextRecorder is told: which box for whom, the box's room inside its
+    padding (mm), its SetStyle, the text's own TextLayout, and the placement the face holds (before
+    its deck's one size replaces it)."""
+
+    template: str
+    box: str
+    subject: str
+    width: float
+    height: float
+    style: Any
+    layout: Any
+    placement: Any
+
+
+@dataclass(frozen=True)
+class ArtFiles:
+    """What layout asks of art files, answered by the render stage and handed in by whoever makes
+    the context (generator.targets): layout measures art without loading svglib or ReportLab."""
+
+    suffixes: frozenset[str]                              # what art files may be ('.svg', '.png' …)
+    problem: Callable[[Path], Exception | None]           # why a file cannot be drawn (its `hint` says
+                                                          # what to do), or None: checked whole, once
+    size: Callable[[Path], tuple[float, float]]           # a usable file's intrinsic width and height
 
 
 _RECORDER: ContextVar[TextRecorder | None] = ContextVar("pnp_text_recorder", default=None)
@@ -62,6 +86,7 @@ class LayoutContext:
     # the items of boxes that read no field, set text. A 1,000-card deck repeats most of it.
     memo: dict = field(default_factory=dict)
     recorder: TextRecorder | None = field(default_factory=_RECORDER.get)   # see `recording`
+    art: ArtFiles = field(kw_only=True)              # art sizes and checks, from the render stage
 
     @property
     def catalog(self):

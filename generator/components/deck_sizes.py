@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from generator.components.piece import Face, Group, Item, TextPlacement
-from generator.render.icons import inline_art
+from generator.components.text_placement import ArtSize, inline_art
 from generator.text.layout import SetStyle, TextLayout, fit_text
 from generator.text.rich import Paragraph
 from generator.text.setter import TextSetter
@@ -56,10 +56,10 @@ class DeckSizes:
             texts = self.boxes[(template_id, box_name)] = {}
         texts[id(text.placement)] = text
 
-    def settle(self, setter: TextSetter) -> None:
+    def settle(self, setter: TextSetter, art_size: ArtSize) -> None:
         """Decide each box's size and set the texts fitted larger than it again."""
         for box, texts in self.boxes.items():
-            self.sizes[box], replacements = _one_size(list(texts.values()), setter)
+            self.sizes[box], replacements = _one_size(list(texts.values()), setter, art_size)
             self.replacements.update(replacements)
 
     def final(self, face: Face | None) -> Face | None:
@@ -91,7 +91,7 @@ def one_size_per_deck(ctx):
         yield scope
     finally:
         del ctx.memo[_OPEN]
-    scope.settle(ctx.setter)
+    scope.settle(ctx.setter, ctx.art.size)
 
 
 class _PassThrough(DeckSizes):
@@ -102,7 +102,8 @@ class _PassThrough(DeckSizes):
 _PASS_THROUGH = _PassThrough()
 
 
-def _one_size(texts: list[FittedText], setter: TextSetter) -> tuple[float, dict[int, TextPlacement]]:
+def _one_size(texts: list[FittedText], setter: TextSetter,
+              art_size: ArtSize) -> tuple[float, dict[int, TextPlacement]]:
     """The largest size at which every text fits, and the texts fitted larger set again at it.
 
     A text that fit on its own but overflowed (fits False) sets the size to its minimum and
@@ -120,7 +121,7 @@ def _one_size(texts: list[FittedText], setter: TextSetter) -> tuple[float, dict[
             if again.fits:
                 replacements[id(text.placement)] = TextPlacement(text.placement.x, text.placement.y, again.runs,
                                                                      inline_art(again, text.placement.x,
-                                                                                text.placement.y))
+                                                                                text.placement.y, art_size))
             else:        # fits lower down only: a new round at that size
                 smaller = min(smaller, fit_text(text.paragraphs, text.width, text.height, style, setter).size)
         if smaller >= size - _SAME:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from generator.components.context import LayoutContext
 from generator.components.subject import resolve_file
-from generator.content.schema import Box
+from generator.content.schema import TextBox
 from generator.content.templates import ResolvedTemplate
 from generator.errors import SourceMark
 from generator.text.layout import SetStyle
@@ -89,7 +89,7 @@ def game_break_rules(ctx: LayoutContext) -> BreakRules:
     return ctx.memo[("break-rules",)]
 
 
-def box_style(style: SetStyle, template: ResolvedTemplate, box: Box, frame, ctx: LayoutContext) -> SetStyle:
+def box_style(style: SetStyle, template: ResolvedTemplate, box: TextBox, frame, ctx: LayoutContext) -> SetStyle:
     """A text box's style with its line-breaking decided: the game's rules for the language, and
     `hyphenate` as the style says or, by default, only for running text — never in titles and
     labels (bold, black or upper-case styles) nor in boxes with room for two lines or fewer,

@@ -15,8 +15,13 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from typing import Callable, NamedTuple
 
+from generator.components.box_call import BoxCall, DrawTemplate
+from generator.components.nesting import nested_template_problem
 from generator.components.piece import ArtPlacement, Group, Item, Shape
+from generator.components.shapes import is_point_list
+from generator.components.subject import Subject, box_colour, resolve_file
 
 ROUTE_KINDS = ("land", "water", "border")
 MAX_ROUTE_LENGTH = 100      # segments in one route (the longest real one: 8)
@@ -39,8 +44,18 @@ def project(projection, frame):
     return to_mm
 
 
-def segment_polygons(a, b, length: int, clearance: float, width: float, gap: float, offset: float = 0.0):
+class Lane(NamedTuple):
+    """How a route's segments are drawn: their width and the gap between them (mm), and how far the
+    route runs beside the line between its nodes (routes between the same two nodes run side by side)."""
+
+    width: float
+    gap: float
+    offset: float = 0.0
+
+
+def segment_polygons(a, b, length: int, clearance: float, lane: Lane):
     """The corners of `length` segments between points a and b, leaving `clearance` at each end."""
+    width, gap, offset = lane
     (ax, ay), (bx, by) = a, b
     distance = math.hypot(bx - ax, by - ay)
     if distance == 0:
@@ -62,7 +77,7 @@ def segment_polygons(a, b, length: int, clearance: float, width: float, gap: flo
     return polygons
 
 
-def chain_segments(points, length: int, clearance: float, width: float, gap: float, offset: float = 0.0):
+def chain_segments(points, length: int, clearance: float, lane: Lane):
     """`length` equal segments along a smooth curve through `points` (the ends are nodes: `clearance` left there).
 
     Two points give the straight line of `segment_polygons`. Through more, the line is a
@@ -71,7 +86,8 @@ def chain_segments(points, length: int, clearance: float, width: float, gap: flo
     the segments' corners, or None when they do not fit.
     """
     if len(points) == 2:
-        return segment_polygons(points[0], points[1], length, clearance, width, gap, offset)
+        return segment_polygons(points[0], points[1], length, clearance, lane)
+    width, gap, offset = lane
     curve = _smooth_curve(points)
     walked = [0.0]
     for (ax, ay), (bx, by) in zip(curve, curve[1:]):
@@ -120,90 +136,116 @@ def _point_at(curve, walked, distance):
     return curve[-1]
 
 
-def layout_network(box, frame, template, subject, ctx, mark, name, key) -> list[Item]:
-    # imported here: faces imports this module
-    from generator.components.faces import is_point_list, layout_face, nested_template_problem
-    from generator.components.subject import Subject, box_colour as _colour, reference_mark as _reference_mark
-    from generator.components.subject import require as _require, resolve_file
-    spec = box.network
-    palette = template.model.palette
-    to_mm = project(spec.projection, frame)
-    items: list[Item] = []
-    if spec.outline:
-        outline = _require(spec.outline, subject, ctx, mark, name)
-        if is_point_list(outline, 180):
-            items.append(Shape("polygon", 0, 0, 0, 0, fill=_colour(spec.outline_fill, palette, subject, ctx, mark),
-                               stroke=_colour(spec.outline_stroke, palette, subject, ctx, mark), stroke_width=0.6,
-                               points=tuple(to_mm(lon, lat) for lon, lat in outline)))
-        elif outline is not None:
-            ctx.problems.add(_reference_mark(spec.outline, subject, mark), "an outline is a list of 3 or more "
-                             "[lon, lat] points (numbers of degrees)")
-    nodes = _require(spec.nodes, subject, ctx, mark, name)
+def layout_network(call: BoxCall, draw: DrawTemplate) -> list[Item]:
+    """The map: its outline, then the routes, then the nodes (each its node template) on top."""
+    spec, ctx, subject, name = call.box.network, call.ctx, call.subject, call.name
+    to_mm = project(spec.projection, call.frame)
+    items: list[Item] = _outline(call, to_mm)
+    nodes = call.require(spec.nodes)
     node_template = ctx.source.templates.resolve(spec.node_template)
     if not isinstance(nodes, list) or node_template is None:
-        if node_template is None and ctx.once("node-template", template.id, name):
-            ctx.problems.add(mark, f"box '{name}': unknown node_template '{spec.node_template}'")
+        if node_template is None and ctx.once("node-template", call.template.id, name):
+            ctx.problems.add(call.mark, f"box '{name}': unknown node_template '{spec.node_template}'")
         return items
     cycle = nested_template_problem(ctx, spec.node_template)
     if cycle is not None:
-        if ctx.once("node-cycle", template.id, name):
-            ctx.problems.add(mark, f"box '{name}': {cycle}", "a node template cannot draw a map of itself")
+        if ctx.once("node-cycle", call.template.id, name):
+            ctx.problems.add(call.mark, f"box '{name}': {cycle}", "a node template cannot draw a map of itself")
         return items
-    field = spec.nodes[1:]
-    places = _places(spec, subject, ctx, mark, name, _require, _reference_mark)
+    places = _places(call)
     if places is False:
         return items        # said once; every node and route would only repeat it
     where: dict[str, tuple[float, float]] = {}
     node_items: list[Item] = []
     size = node_template.model.size
     for index, node in enumerate(nodes):
-        node_mark = subject.field_mark(field, index)
-        if places is not None:
-            node = {"id": node} if isinstance(node, str) else node
-            place = places.get(node.get("id")) if isinstance(node, dict) else None
-            if isinstance(node, dict) and "lon" not in node and "lat" not in node:
-                if place is None:
-                    ctx.problems.add(node_mark, f"{subject.label}: node {index + 1}: no place '{node.get('id')}' "
-                                     f"in '{spec.places}'", f"places: {', '.join(sorted(places)) or 'none'}")
-                    continue
-                node = {**place, **node}
-        if not (isinstance(node, dict) and isinstance(node.get("id"), str)
-                and all(_degrees(node.get(k), limit) for k, limit in (("lon", 180), ("lat", 90)))):
-            ctx.problems.add(node_mark, f"{subject.label}: node {index + 1} needs id, lon and lat",
-                             "lon from -180 to 180 and lat from -90 to 90, in degrees")
+        node = _node(call, index, node, places)
+        if node is None or not _new_node(call, index, node, where):
             continue
-        if node["id"] in where:
-            ctx.problems.add(node_mark, f"{subject.label}: duplicate node id '{node['id']}'")
-            continue
-        cx, cy = to_mm(node["lon"], node["lat"])
-        where[node["id"]] = (cx, cy)
+        cx, cy = where[node["id"]] = to_mm(node["lon"], node["lat"])
+        node_mark = subject.field_mark(spec.nodes[1:], index)
         node_subject = Subject(f"{subject.label}, node {node['id']}", node, lambda *_p, _m=node_mark: _m)
-        face = layout_face(node_template, node_subject, ctx, f"{key}/{name}/node/{node['id']}")
+        face = draw(node_template, node_subject, f"{call.face_key}/{name}/node/{node['id']}")
         node_items.append(Group(cx - size.width / 2, cy - size.height / 2, size.width, size.height,
                                 size.width, size.height, 0, face.items))
     if spec.routes:
-        items.extend(_routes(spec, subject, ctx, mark, name, where, to_mm, max(size.width, size.height) / 2,
-                             palette, _require, _colour, resolve_file))
+        items.extend(_routes(call, _Map(where, to_mm, max(size.width, size.height) / 2)))
     return items + node_items
 
 
-def _places(spec, subject, ctx, mark, name, _require, _reference_mark) -> dict[str, dict] | None | bool:
+class _Map(NamedTuple):
+    """The laid-out map routes are drawn on: node positions (mm), the projection, the room nodes take."""
+
+    where: dict[str, tuple[float, float]]
+    to_mm: Callable[[float, float], tuple[float, float]]
+    clearance: float          # mm kept free at each end of a route (half a node)
+
+
+def _outline(call: BoxCall, to_mm) -> list[Item]:
+    """The outline's polygon (none without one; a bad one reported)."""
+    spec = call.box.network
+    if not spec.outline:
+        return []
+    outline = call.require(spec.outline)
+    if is_point_list(outline, 180):
+        return [Shape("polygon", 0, 0, 0, 0, fill=call.colour(spec.outline_fill),
+                      stroke=call.colour(spec.outline_stroke), stroke_width=0.6,
+                      points=tuple(to_mm(lon, lat) for lon, lat in outline))]
+    if outline is not None:
+        call.ctx.problems.add(call.where(spec.outline), "an outline is a list of 3 or more "
+                              "[lon, lat] points (numbers of degrees)")
+    return []
+
+
+def _node(call: BoxCall, index: int, node, places) -> dict | None:
+    """A node with its place's fields (its own win), or None when it is unusable (reported)."""
+    spec, subject = call.box.network, call.subject
+    node_mark = subject.field_mark(spec.nodes[1:], index)
+    if places is not None:
+        node = {"id": node} if isinstance(node, str) else node
+        place = places.get(node.get("id")) if isinstance(node, dict) else None
+        if isinstance(node, dict) and "lon" not in node and "lat" not in node:
+            if place is None:
+                call.ctx.problems.add(node_mark, f"{subject.label}: node {index + 1}: no place '{node.get('id')}' "
+                                      f"in '{spec.places}'", f"places: {', '.join(sorted(places)) or 'none'}")
+                return None
+            node = {**place, **node}
+    if not (isinstance(node, dict) and isinstance(node.get("id"), str)
+            and all(_degrees(node.get(k), limit) for k, limit in (("lon", 180), ("lat", 90)))):
+        call.ctx.problems.add(node_mark, f"{subject.label}: node {index + 1} needs id, lon and lat",
+                              "lon from -180 to 180 and lat from -90 to 90, in degrees")
+        return None
+    return node
+
+
+def _new_node(call: BoxCall, index: int, node: dict, where: dict) -> bool:
+    """False for a node whose id an earlier node has (reported)."""
+    if node["id"] in where:
+        call.ctx.problems.add(call.subject.field_mark(call.box.network.nodes[1:], index),
+                              f"{call.subject.label}: duplicate node id '{node['id']}'")
+        return False
+    return True
+
+
+def _places(call: BoxCall) -> dict[str, dict] | None | bool:
     """The network's named places by id; None when it has none; False when they are unusable (reported)."""
+    spec = call.box.network
     if not spec.places:
         return None
-    places = _require(spec.places, subject, ctx, mark, name)
+    places = call.require(spec.places)
     if not isinstance(places, list) or not all(isinstance(place, dict) and isinstance(place.get("id"), str)
                                                for place in places):
-        if places is not None and ctx.once("places", spec.places):
-            ctx.problems.add(_reference_mark(spec.places, subject, mark), "places are a list of {id, lon, lat, ...}",
-                             "write each place as {id: name, lon: 27.56, lat: 53.9, ...}")
+        if places is not None and call.once("places", spec.places):
+            call.ctx.problems.add(call.where(spec.places), "places are a list of {id, lon, lat, ...}",
+                                  "write each place as {id: name, lon: 27.56, lat: 53.9, ...}")
         return False
     return {place["id"]: place for place in places}
 
 
-def _routes(spec, subject, ctx, mark, name, where, to_mm, clearance, palette, _require, _colour,
-            resolve_file) -> list[Item]:
-    routes = _require(spec.routes, subject, ctx, mark, name)
+def _routes(call: BoxCall, laid_out: _Map) -> list[Item]:
+    """Every route's segments, and on top of them their marks (symbols, border and water icons)."""
+    spec, ctx, subject = call.box.network, call.ctx, call.subject
+    routes = call.require(spec.routes)
     if not isinstance(routes, list):
         return []
     field = spec.routes[1:]
@@ -211,66 +253,73 @@ def _routes(spec, subject, ctx, mark, name, where, to_mm, clearance, palette, _r
     for index, route in enumerate(routes):
         if isinstance(route, dict):
             pairs[frozenset((route.get("from"), route.get("to")))].append(index)
-    icons = {kind: resolve_file(ctx, getattr(spec, f"{kind}_icon"), mark) if getattr(spec, f"{kind}_icon") else None
-             for kind in ("border", "water")}
-    symbols = _symbols(spec, subject, ctx, mark, name, _require, resolve_file)
+    icons = {kind: resolve_file(ctx, getattr(spec, f"{kind}_icon"), call.mark) if getattr(spec, f"{kind}_icon")
+             else None for kind in ("border", "water")}
+    symbols = _symbols(call)
     segments: list[Item] = []
     marks_on_top: list[Item] = []
     for index, route in enumerate(routes):
         route_mark = subject.field_mark(field, index)
-        problem = _route_problem(route, where)
+        problem = _route_problem(route, laid_out.where)
         if problem:
             ctx.problems.add(route_mark, f"{subject.label}: route {index + 1}: {problem}")
             continue
         siblings = pairs[frozenset((route["from"], route["to"]))]
-        offset = (siblings.index(index) - (len(siblings) - 1) / 2) * (spec.segment_width + spec.gap)
-        points = [where[route["from"]], *(to_mm(lon, lat) for lon, lat in route.get("via") or ()),
-                  where[route["to"]]]
-        polygons = chain_segments(points, route["length"], clearance, spec.segment_width, spec.gap, offset)
+        lane = Lane(spec.segment_width, spec.gap,
+                    (siblings.index(index) - (len(siblings) - 1) / 2) * (spec.segment_width + spec.gap))
+        points = [laid_out.where[route["from"]], *(laid_out.to_mm(lon, lat) for lon, lat in route.get("via") or ()),
+                  laid_out.where[route["to"]]]
+        polygons = chain_segments(points, route["length"], laid_out.clearance, lane)
         if polygons is None:
             ctx.problems.add(route_mark, f"{subject.label}: route {route['from']}–{route['to']} is too short for "
                              f"{route['length']} segments", "move the nodes apart, bend the route through "
                              "`via` points or shorten it")
             continue
         colour = route.get("color", "white")
-        fill = "#ffffff" if colour == "white" else _colour(colour, palette, subject, ctx, route_mark)
+        fill = "#ffffff" if colour == "white" else box_colour(colour, call.palette, subject, ctx, route_mark)
         kind = route.get("kind", "land")
         dash = (1.2, 0.8) if kind == "water" else None
         for corners in polygons:
             segments.append(Shape("polygon", 0, 0, 0, 0, fill=fill, stroke=spec.segment_stroke, stroke_width=0.35,
                                   dash=dash, points=corners))
-        symbol = None
-        if symbols is not None and colour != "white":
-            symbol = symbols.get(colour, False)
-            if symbol is False:
-                ctx.problems.add(route_mark, f"{subject.label}: route {route['from']}–{route['to']}: colour "
-                                 f"'{colour}' has no symbol in '{spec.symbols}'",
-                                 f"add {{color: {colour}, symbol: art/….svg}} to '{spec.symbols}'")
-                symbol = None
+        symbol = _symbol_of(call, symbols, colour, route, route_mark)
         marks_on_top += _segment_marks(polygons, symbol, icons.get(kind) if kind != "land" else None, kind,
                                        spec.segment_stroke)
     return segments + marks_on_top
 
 
-def _symbols(spec, subject, ctx, mark, name, _require, resolve_file) -> dict[str, object] | None:
+def _symbol_of(call: BoxCall, symbols, colour: str, route: dict, route_mark):
+    """The art marking a route of this colour (None for white routes, or when there are no symbols)."""
+    if symbols is None or colour == "white":
+        return None
+    symbol = symbols.get(colour, False)
+    if symbol is False:
+        spec = call.box.network
+        call.ctx.problems.add(route_mark, f"{call.subject.label}: route {route['from']}–{route['to']}: colour "
+                              f"'{colour}' has no symbol in '{spec.symbols}'",
+                              f"add {{color: {colour}, symbol: art/….svg}} to '{spec.symbols}'")
+        return None
+    return symbol
+
+
+def _symbols(call: BoxCall) -> dict[str, object] | None:
     """Route colour → its symbol's art file (None where the file was refused, reported); None without symbols."""
+    spec, subject = call.box.network, call.subject
     if not spec.symbols:
         return None
-    from generator.components.subject import reference_mark
-    entries = _require(spec.symbols, subject, ctx, mark, name)
+    entries = call.require(spec.symbols)
     if not isinstance(entries, list) or not all(isinstance(entry, dict) and isinstance(entry.get("color"), str)
                                                 for entry in entries):
-        if entries is not None and ctx.once("symbols", spec.symbols):
-            ctx.problems.add(reference_mark(spec.symbols, subject, mark),
-                             "symbols are a list of {color, symbol}",
-                             "write each as {color: green, symbol: art/green.svg} (an entry without symbol is "
-                             "skipped, as a legend's white row)")
+        if entries is not None and call.once("symbols", spec.symbols):
+            call.ctx.problems.add(call.where(spec.symbols), "symbols are a list of {color, symbol}",
+                                  "write each as {color: green, symbol: art/green.svg} (an entry without symbol is "
+                                  "skipped, as a legend's white row)")
         return None
     field = spec.symbols[1:]
     symbols: dict[str, object] = {}
     for index, entry in enumerate(entries):
         if entry.get("symbol"):
-            symbols[entry["color"]] = resolve_file(ctx, str(entry["symbol"]), subject.field_mark(field, index))
+            symbols[entry["color"]] = resolve_file(call.ctx, str(entry["symbol"]), subject.field_mark(field, index))
     return symbols
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from generator.text.layout import GlyphRun
 
@@ -26,6 +27,14 @@ class Shape:
     dash: tuple[float, ...] | None = None
     control: tuple[float, float] | None = None   # a 'curve' bends towards this point
     points: tuple[tuple[float, float], ...] | None = None   # a 'polygon''s corners
+
+
+class Pen(NamedTuple):
+    """How a line is drawn: its colour (None: not drawn), width (mm) and dash pattern."""
+
+    colour: str | None
+    width: float
+    dash: tuple[float, ...] | None = None
 
 
 @dataclass(frozen=True)

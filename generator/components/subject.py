@@ -14,7 +14,6 @@ from typing import Any, Callable
 from generator.components.context import LayoutContext
 from generator.content.templates import ResolvedTemplate
 from generator.errors import SourceMark
-from generator.render.art import ART_SUFFIXES, art_problem
 from generator.input_files import locate, problem_message, quoted, shown
 
 MISSING = object()
@@ -88,9 +87,9 @@ def box_colour(value: str | None, palette, subject: Subject, ctx: LayoutContext,
 def resolve_file(ctx: LayoutContext, relative: str, mark: SourceMark) -> Path | None:
     """The art file a game refers to, checked whole, or None after reporting why it cannot be used."""
     # absolute: cached by folder, and a relative 'g' names another folder once the process moves
-    path, problem = _locate_file(ctx.source.folder.absolute(), relative)
+    path, problem = _locate_file(ctx.source.folder.absolute(), relative, ctx.art.suffixes)
     if problem is None:
-        error = art_problem(path)
+        error = ctx.art.problem(path)
         if error is None:
             return path
         message, hint = f"{shown(relative)}: {error}", error.hint
@@ -107,9 +106,9 @@ def resolve_file(ctx: LayoutContext, relative: str, mark: SourceMark) -> Path | 
 
 
 @lru_cache(maxsize=4096)
-def _locate_file(game_folder: Path, relative: str) -> tuple[Path, str | None]:
+def _locate_file(game_folder: Path, relative: str, suffixes: frozenset[str]) -> tuple[Path, str | None]:
     """The file inside the game folder (links followed), and None, or why it cannot be used."""
     path, problem = locate(game_folder, relative)
-    if problem is None and path.suffix.lower() not in ART_SUFFIXES:
+    if problem is None and path.suffix.lower() not in suffixes:
         return path, "suffix"
     return path, problem

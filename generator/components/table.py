@@ -6,10 +6,10 @@ column is as wide as its widest cell measures, icons counted at their set size.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
-from generator.components.piece import Item, Shape
-from generator.render.icons import placed_text
+from generator.components.piece import Item, Pen, Shape
+from generator.components.text_placement import ArtSize, placed_text
 from generator.text.layout import SetStyle, fit_text, line_width
 from generator.text.rich import parse_rich_text
 from generator.text.setter import TextSetter
@@ -18,10 +18,23 @@ from generator.units import pt_to_mm
 CELL_PADDING = 0.8   # mm left and right of a cell's text
 
 
-def fit_table(header: list[str], rows: list[list[str]], frame, style: SetStyle, head_style: SetStyle,
-              fills: tuple[str | None, str | None], stroke: str | None, stroke_width: float,
-              setter: TextSetter) -> tuple[list[Item], bool, float]:
+@dataclass(frozen=True)
+class TableText:
+    """A table's words and looks: the header's and the rows' cells (text), their styles, the header's
+    and every other row's fill, and the pen of its rules (no colour: no rules)."""
+
+    header: list[str]
+    rows: list[list[str]]
+    style: SetStyle
+    head_style: SetStyle
+    fills: tuple[str | None, str | None]
+    rules: Pen
+
+
+def fit_table(table: TableText, frame, setter: TextSetter, art_size: ArtSize) -> tuple[list[Item], bool, float]:
     """Shapes and text for the table; whether it fits; how many mm it misses by."""
+    header, rows, style, head_style, fills = table.header, table.rows, table.style, table.head_style, table.fills
+    stroke, stroke_width = table.rules.colour, table.rules.width
     x, y, w, h = frame
     lines = ([header] if header else []) + rows
     if not lines:
@@ -53,7 +66,7 @@ def fit_table(header: list[str], rows: list[list[str]], frame, style: SetStyle, 
         left = x
         for index, cell in enumerate(line):
             layout = fit_text(parse_rich_text(cell), widths[index], row_height, cell_style, setter)
-            items.append(placed_text(layout, left, y + number * row_height))
+            items.append(placed_text(layout, left, y + number * row_height, art_size))
             left += widths[index]
     if stroke:
         items.append(Shape("rect", x, y, w, h, stroke=stroke, stroke_width=stroke_width))

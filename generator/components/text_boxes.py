@@ -8,15 +8,17 @@ box are written. Texts of deck-wide boxes are noted in the deck's scope
 
 from __future__ import annotations
 
-from generator.components.context import LayoutContext
+from typing import NamedTuple
+
+from generator.components.box_call import BoxCall, DrawTemplate
+from generator.components.context import LayoutContext, SetText
 from generator.components.icons import box_style, check_icons, game_text_style
 from generator.components.deck_sizes import FittedText, open_scope
-from generator.components.piece import Item
-from generator.render.icons import placed_text
-from generator.components.subject import (MISSING, Subject, box_colour, reference_mark, require, template_mark,
-                                          value_of)
-from generator.components.table import fit_table
-from generator.content.schema import Box, TextStyle
+from generator.components.piece import Item, Pen
+from generator.components.subject import MISSING, Subject, template_mark, value_of
+from generator.components.table import TableText, fit_table
+from generator.components.text_placement import placed_text
+from generator.content.schema import TextStyle
 from generator.content.templates import ResolvedTemplate
 from generator.errors import SourceMark
 from generator.text.layout import SetStyle, fit_text
@@ -78,76 +80,84 @@ def _halo(style: TextStyle, template: ResolvedTemplate, name: str | None, ctx: L
     return (colour, style.halo.width) if colour else None
 
 
-def text_items(box: Box, frame, template: ResolvedTemplate, subject: Subject, ctx: LayoutContext,
-               mark: SourceMark, name: str) -> tuple[Item, ...]:
-    text, key, text_mark = box_text(box, subject, ctx, mark, name)
-    if not text:
+def text_items(call: BoxCall, draw: DrawTemplate) -> tuple[Item, ...]:
+    """A text box: its words looked up, set in its style and fitted into the box (noted in the deck's scope)."""
+    ctx = call.ctx
+    words = box_text(call)
+    if not words.text:
         return ()
     # the same words in the same box come out the same on every face (a rules text on
     # every copy): set once; its problems were reported the first time
-    memo_key = ("text", template.id, name, key, text)
+    memo_key = ("text", call.template.id, call.name, words.key, words.text)
     found = ctx.memo.get(memo_key)
     if found is None:
-        found = ctx.memo[memo_key] = _set_text(text, key, text_mark, box, frame, template, subject, ctx, mark, name)
-    items, fitted, setting = found
-    if ctx.recorder is not None and key is not None:   # `pnp i18n export`: the room each key has
-        ctx.recorder.text_set(ctx, key, template.id, name, subject.label, *setting, items[0])
+        found = ctx.memo[memo_key] = _set_text(call, words)
+    items, fitted, (width, height, style, layout) = found
+    if ctx.recorder is not None and words.key is not None:   # `pnp i18n export`: the room each key has
+        ctx.recorder.text_set(ctx, words.key, SetText(call.template.id, call.name, call.subject.label, width, height,
+                                                      style, layout, items[0]))
     scope = open_scope(ctx)
     if scope is not None and fitted is not None:
-        scope.note(template.id, name, fitted)
+        scope.note(call.template.id, call.name, fitted)
     return items
 
 
-def _set_text(text: str, key: str | None, text_mark: SourceMark, box: Box, frame, template: ResolvedTemplate,
-              subject: Subject, ctx: LayoutContext, mark: SourceMark,
-              name: str) -> tuple[tuple[Item, ...], FittedText | None, tuple]:
+class Words(NamedTuple):
+    """A box's text: the words, the translation key they come from (None for a literal), where they are written."""
+
+    text: str
+    key: str | None
+    mark: SourceMark
+
+
+def _set_text(call: BoxCall, words: Words) -> tuple[tuple[Item, ...], FittedText | None, tuple]:
     """The text's placement fitted on its own, (for a deck-wide box) what setting it again takes,
     and the box's room (width, height inside the padding), style and the text's own layout."""
-    style = box_style(resolve_style(template, box.style, ctx, mark), template, box, frame, ctx)
+    box, ctx, template = call.box, call.ctx, call.template
+    style = box_style(resolve_style(template, box.style, ctx, call.mark), template, box, call.frame, ctx)
     declared = template.model.styles.get(box.style or "", _DEFAULT_STYLE)
-    report_small(ctx, subject, name, key, mark, style.size, box.style, template.id)
-    if declared.uppercase:
-        text = uppercase_covered(text, style.stack, ctx)
-    check_glyphs(text, style.stack, ctx, key or box.literal, text_mark, subject)
-    check_icons(text, key or box.literal, ctx, text_mark)
-    x, y, w, h = frame
+    report_small(call, words.key, style.size, box.style)
+    text = uppercase_covered(words.text, style.stack, ctx) if declared.uppercase else words.text
+    check_glyphs(text, style.stack, ctx, words.key or box.literal, words.mark, call.subject)
+    check_icons(text, words.key or box.literal, ctx, words.mark)
+    x, y, w, h = call.frame
     pad = box.padding
     paragraphs = parse_rich_text(text)
     layout = fit_text(paragraphs, w - 2 * pad, h - 2 * pad, style, ctx.setter)
     if not layout.fits:
-        report_overflow(ctx, subject, name, key, text_mark, layout.overflow, style.min_size, template.id,
-                        deck_wide=declared.fit != "each")
-    placement = placed_text(layout, x + pad, y + pad)
+        report_overflow(call, words.key, words.mark, (layout.overflow, style.min_size), deck_wide=declared.fit != "each")
+    placement = placed_text(layout, x + pad, y + pad, ctx.art.size)
     fitted = None if declared.fit == "each" else \
         FittedText(paragraphs, w - 2 * pad, h - 2 * pad, style, layout, placement)
     return (placement,), fitted, (w - 2 * pad, h - 2 * pad, style, layout)
 
 
-def box_text(box: Box, subject: Subject, ctx: LayoutContext, mark: SourceMark, name: str):
-    """The box's text: (text, translation key or None, where the words are written)."""
+def box_text(call: BoxCall) -> Words:
+    """The box's text: its words, translation key (None for a literal) and where the words are written."""
+    box, ctx, subject, mark = call.box, call.ctx, call.subject, call.mark
     if box.literal is not None:
-        value = require(box.literal, subject, ctx, mark, name)
-        return ("" if value is None else str(value)), None, reference_mark(box.literal, subject, mark)
+        value = call.require(box.literal)
+        return Words("" if value is None else str(value), None, call.where(box.literal))
     if box.text is None:
-        return "", None, mark
-    key = require(box.text, subject, ctx, mark, name)
+        return Words("", None, mark)
+    key = call.require(box.text)
     if key is None:
-        return "", None, mark
+        return Words("", None, mark)
     if not isinstance(key, str):
-        ctx.problems.add(reference_mark(box.text, subject, mark), f"expected a translation key, got {key!r}")
-        return "", None, mark
+        ctx.problems.add(call.where(box.text), f"expected a translation key, got {key!r}")
+        return Words("", None, mark)
     count = value_of(box.count, subject) if box.count is not None else None
     if count is MISSING or count is None:
         count = None
     elif isinstance(count, bool) or not isinstance(count, int):
-        if ctx.once("count", subject.label, name):
-            ctx.problems.add(reference_mark(box.count, subject, mark),
+        if ctx.once("count", subject.label, call.name):
+            ctx.problems.add(call.where(box.count),
                              f"{subject.label}: count for plural text must be a whole number, got {count!r}")
         count = None
     args = {k: v for k, v in subject.fields.items() if isinstance(v, (str, int, float))}
-    where = reference_mark(box.text, subject, mark)
+    where = call.where(box.text)
     text, entry_mark = ctx.translate(key, where, args, count)
-    return text, key, entry_mark or where
+    return Words(text, key, entry_mark or where)
 
 
 def uppercase_covered(text: str, stack: tuple[str, ...], ctx: LayoutContext) -> str:
@@ -167,38 +177,43 @@ def check_glyphs(text: str, stack, ctx: LayoutContext, key, mark: SourceMark, su
                              "add a font that has it to the stack in game.yaml fonts, or use another character")
 
 
-def report_small(ctx, subject, box_name, key, mark, size, style_name, template_id) -> None:
+def report_small(call: BoxCall, key: str | None, size: float, style_name: str | None) -> None:
     """A box whose style is set below MIN_GAME_TEXT: once per box, at the box, naming the first card."""
-    if size >= MIN_GAME_TEXT - 1e-9 or not ctx.once("small", template_id, box_name):
+    ctx = call.ctx
+    if size >= MIN_GAME_TEXT - 1e-9 or not ctx.once("small", call.template.id, call.name):
         return
-    what = f"key '{key}' in box '{box_name}'" if key else f"box '{box_name}'"
+    what = f"key '{key}' in box '{call.name}'" if key else f"box '{call.name}'"
     (ctx.problems.warn if ctx.overflow_warns else ctx.problems.add)(
-        mark, f"text below {MIN_GAME_TEXT:g} pt: game {ctx.source.id}, edition {ctx.edition}, language {ctx.lang}, "
-              f"{subject.label}, {what}: set at {size:g} pt (style '{style_name or ''}' of template "
-              f"'{template_id}')",
+        call.mark, f"text below {MIN_GAME_TEXT:g} pt: game {ctx.source.id}, edition {ctx.edition}, language "
+                   f"{ctx.lang}, {call.subject.label}, {what}: set at {size:g} pt (style '{style_name or ''}' of "
+                   f"template '{call.template.id}')",
         f"give the style a size of at least {MIN_GAME_TEXT:g}pt and the box room for it: game text on cards, "
         f"tokens, pawns, boards and sheets is never printed smaller")
 
 
-def report_overflow(ctx, subject, box_name, key, mark, overflow, min_size, template_id,
+def report_overflow(call: BoxCall, key: str | None, mark: SourceMark, overflow: tuple[float, float],
                     deck_wide: bool = False) -> None:
+    """Text that does not fit its box at the minimum size: `overflow` is (mm too long, that size in pt)."""
+    ctx, box_name, template_id = call.ctx, call.name, call.template.id
     # the same text in the same box overflows on every card that shows it: say it once
-    if ctx.once("overflow", template_id, box_name, key or subject.label):
+    if ctx.once("overflow", template_id, box_name, key or call.subject.label):
         what = f"key '{key}'" if key else f"box '{box_name}'"
+        too_long, min_size = overflow
         (ctx.problems.warn if ctx.overflow_warns else ctx.problems.add)(
             mark, f"text does not fit: game {ctx.source.id}, edition {ctx.edition}, language {ctx.lang}, "
-                  f"{subject.label}, {what}: {overflow:.1f} mm too long at the minimum size {min_size:g} pt",
+                  f"{call.subject.label}, {what}: {too_long:.1f} mm too long at the minimum size {min_size:g} pt",
             f"shorten the text, or give box '{box_name}' of template '{template_id}' more room or a smaller "
             f"min_size (not below {MIN_GAME_TEXT:g}pt)" + ("; the box's text is set at this size on every card "
                                                           "of the deck" if deck_wide else ""))
 
 
-def table_items(box: Box, frame, template: ResolvedTemplate, subject: Subject, ctx: LayoutContext,
-           mark: SourceMark, name: str) -> list[Item]:
-    rows = require(box.table, subject, ctx, mark, name)
+def table_items(call: BoxCall, draw: DrawTemplate) -> list[Item]:
+    """A table box: its rows from the subject's field, its header from the catalog, fitted at one size."""
+    box, ctx, template, subject, mark = call.box, call.ctx, call.template, call.subject, call.mark
+    rows = call.require(box.table)
     if not isinstance(rows, list) or not all(isinstance(row, list) for row in rows):
         if rows is not None:
-            ctx.problems.add(reference_mark(box.table, subject, mark), "a table must be a list of rows (lists)")
+            ctx.problems.add(call.where(box.table), "a table must be a list of rows (lists)")
         return []
     header = []
     for key in box.header or []:
@@ -207,29 +222,25 @@ def table_items(box: Box, frame, template: ResolvedTemplate, subject: Subject, c
         header.append(words)
     formats = box.formats or []
     for index, form in enumerate(formats):
-        check_icons(form, None, ctx, template_mark(template, ("boxes", name, "formats", index), mark),
-                    f"format {index + 1} of table box '{name}' (template '{template.id}')")
+        check_icons(form, None, ctx, call.key_mark("formats", index),
+                    f"format {index + 1} of table box '{call.name}' (template '{template.id}')")
     for row in rows:
         for cell in row:
             if isinstance(cell, str):
-                check_icons(cell, None, ctx, reference_mark(box.table, subject, mark),
-                            f"table '{box.table}' ({subject.label})")
+                check_icons(cell, None, ctx, call.where(box.table), f"table '{box.table}' ({subject.label})")
     body = [[(formats[i] if i < len(formats) else "{}").replace("{}", str(cell)) for i, cell in enumerate(row)]
             for row in rows]
     # cells are set like any text: the game's icons drawn, its line-breaking rules for the language
     style = game_text_style(resolve_style(template, box.style, ctx, mark), ctx)
     head_style = game_text_style(resolve_style(template, box.header_style or box.style, ctx, mark), ctx)
     smaller = min((style, box.style), (head_style, box.header_style or box.style), key=lambda pair: pair[0].size)
-    report_small(ctx, subject, name, None, mark, smaller[0].size, smaller[1], template.id)
+    report_small(call, None, smaller[0].size, smaller[1])
     for line in [header, *body]:
         for cell in line:
             check_glyphs(cell, style.stack, ctx, box.table, mark, subject)
-    x, y, w, h = frame
-    fills = (box_colour(box.header_fill, template.model.palette, subject, ctx, mark),
-             box_colour(box.row_fill, template.model.palette, subject, ctx, mark))
-    stroke = box_colour(box.stroke, template.model.palette, subject, ctx, mark)
-    items, fits, overflow = fit_table(header, body, (x, y, w, h), style, head_style, fills, stroke,
-                                      box.stroke_width, ctx.setter)
+    table = TableText(header, body, style, head_style, (call.colour(box.header_fill), call.colour(box.row_fill)),
+                      Pen(call.colour(box.stroke), box.stroke_width, None))
+    items, fits, overflow = fit_table(table, call.frame, ctx.setter, ctx.art.size)
     if not fits:
-        report_overflow(ctx, subject, name, None, mark, overflow, style.min_size, template.id)
+        report_overflow(call, None, mark, (overflow, style.min_size))
     return items

@@ -7,13 +7,14 @@ the card being drawn; anything else in a text slot is a translation key.
 
 from __future__ import annotations
 
+import difflib
 import re
-from typing import Annotated, Any, ClassVar, List, Literal
+from typing import Annotated, Any, ClassVar, List, Literal, Union
 
-from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema,
-                      field_validator, model_validator)
+from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag,
+                      WithJsonSchema, field_validator, model_validator)
 
-from generator.render.colour import COLOUR_PATTERN
+from generator.content.colours import COLOUR_PATTERN
 from generator.units import MAX_FONT_SIZE, MAX_LENGTH, OutOfRange, length_in, number_in
 
 _LENGTH_JSON = {"anyOf": [{"type": "number"}, {"type": "string", "pattern": r"^-?\d*\.?\d+\s*(mm|cm|in|pt)?$"}],
@@ -318,10 +319,14 @@ class Anchor(Strict):
         ge=1, description="Which cell, counting from 1 in the order the cells are listed.")
 
 
-class Box(Strict):
-    """A named rectangle of the template; x and y are measured from the trim's top-left."""
+class BoxBase(Strict):
+    """What every box has: where it is, when it is drawn. x and y are measured from the trim's top-left.
 
-    kind: Literal["rect", "ellipse", "triangle", "polygon", "text", "art", "table", "line", "cells", "network"]
+    Each kind below adds only its own keys (`radius` on a text box is an unknown key), and the
+    JSON Schema offers an editor exactly those. Layout finds each kind's function in one
+    registry (generator.components.kinds).
+    """
+
     x: Position = 0.0
     y: Position = 0.0
     width: Length | None = None
@@ -337,28 +342,101 @@ class Box(Strict):
                           "with several fields, all must match).")
     unless: "Condition | None" = Field(None, description="Draw except when this holds (same forms as `when`).")
     editions: list[str] | None = Field(None, description="Draw only in these editions.")
-    # shapes
-    fill: str | None = None
-    stroke: str | None = None
+
+
+Dash = Annotated[list[float] | None, AfterValidator(_dash)]
+
+
+class _Outlined(BoxBase):
+    """A shape's paint: its fill, and its outline's colour, width and dashes."""
+
+    fill: str | None = Field(None, description="A palette name, '#rrggbb', 'cmyk(...)' or '@field'.")
+    stroke: str | None = Field(None, description="The outline's colour (none when left out).")
     stroke_width: Length = 0.3
+    dash: Dash = Field(None, description="The outline's dash pattern in mm: [dash, gap, ...].")
+
+
+class RectBox(_Outlined):
+    """A rectangle filling the box, its corners rounded by `radius`."""
+
+    kind: Literal["rect"]
     radius: Length = 0.0
-    dash: Annotated[list[float] | None, AfterValidator(_dash)] = None
-    # text
+
+
+class EllipseBox(_Outlined):
+    """An ellipse (a circle in a square box) touching the box's sides."""
+
+    kind: Literal["ellipse"]
+
+
+class TriangleBox(_Outlined):
+    """A triangle filling the box, its tip at the middle of the side `point` names."""
+
+    kind: Literal["triangle"]
+    point: Literal["right", "left", "up", "down"] = Field("right", description="Where a triangle points.")
+
+
+class PolygonBox(_Outlined):
+    """A polygon through the corners `points`, in mm from the box's top-left."""
+
+    kind: Literal["polygon"]
+    points: list[list[Coordinate]] | str = Field(
+        description="A polygon's corners [x, y] in mm inside the box, or '@field' holding them.")
+
+
+class LineBox(BoxBase):
+    """A straight line from the box's top-left to its bottom-right (height 0: a horizontal line)."""
+
+    kind: Literal["line"]
+    stroke: str | None = Field(None, description="The line's colour.")
+    stroke_width: Length = 0.3
+    dash: Dash = Field(None, description="Dash pattern in mm: [dash, gap, ...].")
+
+
+class TextBox(BoxBase):
+    """Words from the catalog (or written as they are), fitted into the box in a template style."""
+
+    kind: Literal["text"]
     text: str | None = Field(None, description="Translation key, or '@field' holding one.")
     literal: str | int | None = Field(None, description="Text used as written, or '@field'.")
     count: str | int | None = Field(None, description="Count that picks plural forms ('@field').")
-    style: str | None = None
+    style: str | None = Field(None, description="A style of the template's `styles`.")
     padding: Length = 0.0
-    # art
-    art: str | None = Field(None, description="Art file in the game folder, or '@field'.")
+
+
+class ArtBox(BoxBase):
+    """An art file (SVG, PNG, JPEG) fitted into the box, or several copies in a row."""
+
+    kind: Literal["art"]
+    art: str = Field(description="Art file in the game folder, or '@field'.")
     fit: Literal["contain", "cover", "stretch"] = "contain"
     repeat: Annotated[str | int | None, _count_at_most(MAX_REPEAT, "a number of copies")] = Field(
         None, description="Draw the art this many times in a row.")
-    gap: Length = 1.0
-    # cells: a template repeated along a path (a board's track, a row of night spaces, a legend)
-    cells: Annotated[str | int | None, _count_at_most(MAX_CELLS, "a number of cells")] = Field(
-        None, description="'@field' holding the list of cells, or a number of cells.")
-    cell_template: str | None = Field(None, description="Template id drawn for each cell.")
+    gap: Length = Field(1.0, description="Space between copies.")
+
+
+class TableBox(BoxBase):
+    """Rows of one-line cells under a header row, set at one size that fits."""
+
+    kind: Literal["table"]
+    table: str = Field(description="'@field' holding a list of rows.")
+    header: list[str] | None = Field(None, description="Translation keys of the column heads.")
+    formats: list[str] | None = Field(None, description="Per column, '{}' is the cell's value.")
+    style: str | None = None
+    header_style: str | None = None
+    header_fill: str | None = None
+    row_fill: str | None = None
+    stroke: str | None = Field(None, description="Colour of the table's rules.")
+    stroke_width: Length = 0.3
+
+
+class CellsBox(BoxBase):
+    """A template repeated along a path: a board's track, a row of night spaces, a legend."""
+
+    kind: Literal["cells"]
+    cells: Annotated[str | int, _count_at_most(MAX_CELLS, "a number of cells")] = Field(
+        description="'@field' holding the list of cells, or a number of cells.")
+    cell_template: str = Field(description="Template id drawn for each cell.")
     path: Literal["loop", "row", "column", "rows"] = Field(
         "row", description="loop: clockwise around the box's edge; row: left to right; column: top down; "
                            "rows: centred rows of the lengths in `rows`, top down (a triangle makes a tree).")
@@ -368,20 +446,73 @@ class Box(Strict):
         "top-left", description="Where a loop's first cell is.")
     facing: Literal["outside", "inside", "up"] = Field(
         "outside", description="Which way a loop's cells read: from the board's edge, its centre, or all upright.")
+    gap: Length = Field(1.0, description="Space between cells.")
     link: str | None = Field(None, description="Cells of this type are joined in pairs by a curve.")
-    # triangle, polygon
-    point: Literal["right", "left", "up", "down"] = Field("right", description="Where a triangle points.")
-    points: list[list[Coordinate]] | str | None = Field(
-        None, description="A polygon's corners [x, y] in mm inside the box, or '@field'.")
-    # network: nodes and routes on a map
-    network: "Network | None" = None
-    # table
-    table: str | None = Field(None, description="'@field' holding a list of rows.")
-    header: list[str] | None = Field(None, description="Translation keys of the column heads.")
-    formats: list[str] | None = Field(None, description="Per column, '{}' is the cell's value.")
-    header_style: str | None = None
-    header_fill: str | None = None
-    row_fill: str | None = None
+    stroke: str | None = Field(None, description="Colour of the link curves.")
+    stroke_width: Length = 0.3
+    dash: Dash = Field(None, description="Dash pattern of the link curves in mm.")
+
+
+class NetworkBox(BoxBase):
+    """A map: an outline, nodes at geographic positions, routes drawn as chains of segments."""
+
+    kind: Literal["network"]
+    network: "Network"
+
+
+BOX_KINDS: dict[str, type[BoxBase]] = {
+    model.model_fields["kind"].annotation.__args__[0]: model      # type: ignore[union-attr]
+    for model in (RectBox, EllipseBox, TriangleBox, PolygonBox, LineBox, TextBox, ArtBox, TableBox, CellsBox,
+                  NetworkBox)}
+
+
+def _box_kind(value: Any) -> str | None:
+    """The tag of a box: its `kind` when it names one (anything else is reported by `_known_kind`)."""
+    kind = value.get("kind") if isinstance(value, dict) else getattr(value, "kind", None)
+    return box_tag(kind) if isinstance(kind, str) and kind in BOX_KINDS else None
+
+
+def box_tag(kind: str) -> str:
+    """The union member pydantic names in an error's path: not a YAML key (validate.yaml_path drops it)."""
+    return f"box[{kind}]"
+
+
+def _known_kind(value: Any) -> Any:
+    """A box's `kind` must come first: without one, or with an unknown one, no other key can be judged."""
+    if not isinstance(value, dict):
+        return value
+    if "kind" not in value:
+        raise UnknownBoxKind(None)
+    kind = value["kind"]
+    if not isinstance(kind, str) or kind not in BOX_KINDS:
+        raise UnknownBoxKind(kind)
+    return value
+
+
+class UnknownBoxKind(OutOfRange):
+    """A box without a kind, or of a kind there is none of; validate.py reports it at `kind`."""
+
+    def __init__(self, kind: Any):
+        known = ", ".join(sorted(BOX_KINDS))
+        if kind is None:
+            super().__init__("a box needs a kind", f"add kind: one of {known}")
+        else:
+            close = difflib.get_close_matches(str(kind), BOX_KINDS, n=1)
+            super().__init__(f"unknown box kind {kind!r}",
+                             (f"did you mean {close[0]!r}? " if close else "") + f"kinds: {known}")
+        self.kind = kind
+
+
+Box = Annotated[
+    Union[tuple(Annotated[model, Tag(box_tag(kind))] for kind, model in BOX_KINDS.items())],   # type: ignore
+    Discriminator(_box_kind), BeforeValidator(_known_kind)]
+
+
+def box_keys(kind: str) -> list[str]:
+    """The keys a box of this kind accepts, its own first (for the message about an unknown key)."""
+    model = BOX_KINDS[kind]
+    common = list(BoxBase.model_fields)
+    return [key for key in model.model_fields if key not in common and key != "kind"] + common
 
 
 Longitude = Annotated[float, AfterValidator(number_in(-180, 180, what="a longitude in degrees"))]
@@ -553,5 +684,6 @@ class SheetsFile(Strict):
 
 
 Block.model_rebuild()
-Box.model_rebuild()
+for _model in BOX_KINDS.values():
+    _model.model_rebuild()
 Template.model_rebuild()

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import difflib
 from typing import Any, Sequence, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from generator.content.schema import LANG_PATTERN
+from generator.content.schema import BOX_KINDS, LANG_PATTERN, BoxBase, UnknownBoxKind, box_keys, box_tag
 from generator.content.yaml_source import YamlDocument
 from generator.errors import Problems, SourceMark
 from generator.units import OutOfRange
@@ -38,7 +39,7 @@ def _one_branch_per_union(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
     deep: set[tuple[Any, ...]] = set()
     for error in errors:
         loc = tuple(error["loc"])
-        at = next((i for i, part in enumerate(loc) if _is_branch(part)), None)
+        at = _first_branch(loc)
         if at is None:
             continue
         union, member = loc[:at], loc[at]
@@ -49,10 +50,16 @@ def _one_branch_per_union(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
     kept = []
     for error in errors:
         loc = tuple(error["loc"])
-        at = next((i for i, part in enumerate(loc) if _is_branch(part)), None)
+        at = _first_branch(loc)
         if at is None or chosen[loc[:at]] == loc[at]:
             kept.append(error)
     return kept
+
+
+def _first_branch(loc: tuple[Any, ...]) -> int | None:
+    """Where the first union with several candidate members is in an error's path (a box's kind tag
+    picks one member, so it is none)."""
+    return next((i for i, part in enumerate(loc) if _is_branch(part) and part not in _BOX_TAGS), None)
 
 
 def describe(loc: Sequence[Any]) -> str:
@@ -62,11 +69,35 @@ def describe(loc: Sequence[Any]) -> str:
     return text or "(top level)"
 
 
+_BOX_TAGS = {box_tag(kind): kind for kind in BOX_KINDS}
+
+
+def _box_kind_in(loc: Sequence[Any]) -> str | None:
+    """The kind of the box an error lies in (pydantic names the union member in its path), or None."""
+    return next((_BOX_TAGS[part] for part in reversed(loc) if part in _BOX_TAGS), None)
+
+
+def _unknown_box_key(box_kind: str, key: Any) -> tuple[str, str]:
+    """A key the box's kind does not take: name that kind's own keys, and the kinds that do take it."""
+    own = [name for name in box_keys(box_kind) if name not in BoxBase.model_fields]
+    takers = sorted(kind for kind, model in BOX_KINDS.items() if key in model.model_fields)
+    elsewhere = f"; `{key}` belongs to {' and '.join(f'{kind} boxes' for kind in takers)}" if takers else ""
+    close = difflib.get_close_matches(str(key), box_keys(box_kind), n=1) if not takers else []
+    return (f"unknown key for a {box_kind} box",
+            (f"did you mean `{close[0]}`? " if close else "") + f"a {box_kind} box takes {', '.join(own) or 'no keys of its own'} (and every box: "
+            f"{', '.join(BoxBase.model_fields)}){elsewhere}")
+
+
 def _message(error: dict[str, Any]) -> tuple[str, str]:
     kind = error["type"]
     value = error.get("input")
     if kind == "extra_forbidden":
+        box_kind = _box_kind_in(error["loc"])
+        if box_kind is not None:
+            return _unknown_box_key(box_kind, error["loc"][-1])
         return "unknown key", "check the spelling; `pnp schema` lists the keys this file accepts"
+    if kind == "union_tag_not_found":       # a box that is not a mapping (its kind is checked first)
+        return f"expected a mapping of keys (key: value), got {value!r}", ""
     if any(part in ("when", "unless") for part in error["loc"]):    # one message for every union branch
         return (f"a condition is '@field' or {{'@field': value}} (or a list of values), got {value!r}",
                 "such as when: '@emblem' or when: {'@kind': [city, lake]}")
@@ -93,6 +124,8 @@ def _message(error: dict[str, Any]) -> tuple[str, str]:
     if kind == "literal_error":
         return f"got {value!r}, expected {error['ctx']['expected']}", ""
     cause = (error.get("ctx") or {}).get("error")
+    if isinstance(cause, UnknownBoxKind) and cause.kind is None:
+        return "required key is missing", cause.hint
     if isinstance(cause, OutOfRange):                  # a number outside its range: say the range and why
         return str(cause), cause.hint
     message = error["msg"]
@@ -114,6 +147,8 @@ def validate(model: type[Model], data: Any, document: YamlDocument, problems: Pr
         seen: set[tuple[SourceMark, str]] = set()
         for error in _one_branch_per_union(failure.errors()):
             path = yaml_path(error["loc"])
+            if isinstance((error.get("ctx") or {}).get("error"), UnknownBoxKind):
+                path += ("kind",)          # said at the box's kind (at the box when it has none)
             mark = _locate(path, error["type"] == "extra_forbidden", [document, *documents])
             message, hint = _message(error)
             text = f"{describe(path)}: {message}"

@@ -21,6 +21,7 @@ from generator.components.piece import TextPlacement, walk
 from generator.components.pieces import layout_sets
 from generator.content.game import load_game
 from generator.errors import Problems
+from generator.render.art_files import ART_FILES
 from generator.text.fonts import FontLibrary
 from generator.text.setter import TextSetter
 
@@ -139,7 +140,7 @@ def laid_out_sizes(folder: Path) -> dict[str, set[float]]:
     problems = Problems()
     source = load_game(folder, problems)
     assert source is not None and not problems.errors, problems.errors
-    ctx = LayoutContext(source, "standard", "en", TextSetter(FontLibrary()), problems)
+    ctx = LayoutContext(source, "standard", "en", TextSetter(FontLibrary()), problems, art=ART_FILES)
     deck = layout_sets(ctx, source.pieces["cards"])[0]
     assert not problems.errors, [str(p) for p in problems.errors]
     return {copy.card: {round(run.size, 3) for item in walk(copy.front.items) if isinstance(item, TextPlacement)
@@ -179,7 +180,7 @@ def test_the_deck_size_is_per_deck(tmp_path: Path) -> None:
     folder = make_game(tmp_path, cards=(CARDS, second))
     problems = Problems()
     source = load_game(folder, problems)
-    ctx = LayoutContext(source, "standard", "en", TextSetter(FontLibrary()), problems)
+    ctx = LayoutContext(source, "standard", "en", TextSetter(FontLibrary()), problems, art=ART_FILES)
     first, more = layout_sets(ctx, source.pieces["cards"])
     assert not problems.errors
 

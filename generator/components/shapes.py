@@ -1,0 +1,45 @@
+"""Shape boxes: rect, ellipse, line and triangle fill their box; a polygon goes through its corners.
+
+Colours are resolved where they are written (a bad fill is reported at `fill:`); a
+polygon's corners may come from the subject's field.
+"""
+
+from __future__ import annotations
+
+import math
+
+from generator.components.box_call import BoxCall, DrawTemplate
+from generator.components.piece import Item, Shape
+from generator.components.subject import value_of
+from generator.units import MAX_LENGTH
+
+
+def layout_shape(call: BoxCall, draw: DrawTemplate) -> list[Item]:
+    """A rect, ellipse, line or triangle filling the call's frame."""
+    box = call.box
+    kind = f"triangle-{box.point}" if box.kind == "triangle" else box.kind
+    return [Shape(kind, *call.frame, fill=call.colour(getattr(box, "fill", None), "fill"),
+                  stroke=call.colour(box.stroke, "stroke"), stroke_width=box.stroke_width,
+                  radius=getattr(box, "radius", 0.0), dash=tuple(box.dash) if box.dash else None)]
+
+
+def layout_polygon(call: BoxCall, draw: DrawTemplate) -> list[Item]:
+    """A polygon through its corners [x, y], in mm from the frame's top-left."""
+    box = call.box
+    points = value_of(box.points, call.subject)
+    if not is_point_list(points, MAX_LENGTH):
+        call.ctx.problems.add(call.where(box.points), f"a polygon needs 3 or more points [x, y], in mm from "
+                              f"-{MAX_LENGTH:,g} to {MAX_LENGTH:,g}", "such as points: [[0, 0], [10, 0], [5, 8]]")
+        return []
+    x, y, _, _ = call.frame
+    return [Shape("polygon", x, y, 0, 0, fill=call.colour(box.fill), stroke=call.colour(box.stroke),
+                  stroke_width=box.stroke_width, dash=tuple(box.dash) if box.dash else None,
+                  points=tuple((x + px, y + py) for px, py in points))]
+
+
+def is_point_list(points, limit: float) -> bool:
+    """3 or more [x, y] pairs of finite numbers within ±limit (polygon corners, map outlines)."""
+    return isinstance(points, list) and len(points) >= 3 and all(
+        isinstance(p, list) and len(p) == 2 and all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and abs(v) <= limit
+            for v in p) for p in points)
