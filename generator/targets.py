@@ -21,6 +21,7 @@ from generator.content.game import GameSource, load_game
 from generator.errors import Problems, UsageError
 from generator.i18n.pseudo import PSEUDO, pseudo_catalog
 from generator.options import BuildOptions
+from generator.render.art_files import ART_FILES
 from generator.rulebook.resolve import RuleDoc, resolve_rules
 from generator.text.fonts import FontLibrary, game_families
 from generator.text.setter import TextSetter
@@ -102,7 +103,8 @@ def layout_targets(sources: list[GameSource], options: BuildOptions, problems: P
                     continue
                 ctx = LayoutContext(source, edition, lang, setter, problems, options.allow_fallback,
                                     used=used.setdefault(source.id, set()),
-                                    overflow_warns=lang == PSEUDO and not options.check_only)
+                                    overflow_warns=lang == PSEUDO and not options.check_only,
+                                    art=ART_FILES)
                 sets = {kind: layout_sets(ctx, pieces, options.papers, options.layout)
                         for kind, pieces in source.pieces.items()}
                 boards = layout_boards(ctx)
