@@ -14,7 +14,7 @@ import math
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from generator.components.context import LayoutContext, recording
+from generator.components.context import LayoutContext, SetText, recording
 from generator.components.piece import TextPlacement
 from generator.content.game import GameSource
 from generator.errors import Problems, SourceMark
@@ -97,9 +97,8 @@ class UsageRecorder:
         if place and place not in usage.places:
             usage.places.append(place)
 
-    def text_set(self, ctx: LayoutContext, key: str, template: str, box: str, subject: str,
-                 width: float, height: float, style: SetStyle, layout: TextLayout,
-                 placement: TextPlacement) -> None:
+    def text_set(self, ctx: LayoutContext, key: str, setting: SetText) -> None:
+        template, box, subject, width, height, style, layout, placement = setting
         usage = self._usage(key)
         use = usage.boxes.get((template, box))
         if use is None:
