@@ -9,7 +9,7 @@ import pytest
 
 from generator.build import BuildOptions, build, layout_targets, load_games
 from generator.components.cells import rows_places
-from generator.components.network import point_in_polygon, project, segment_polygons
+from generator.components.network import Lane, point_in_polygon, project, segment_polygons
 from generator.components.piece import Group, Shape, walk
 from generator.content.schema import Projection
 from generator.errors import Problems
@@ -111,8 +111,8 @@ def test_routes_are_chains_of_as_many_segments_as_their_length(tmp_path):
 
 
 def test_parallel_routes_do_not_overlap_and_segments_leave_the_nodes_clear():
-    first = segment_polygons((0, 0), (100, 0), 4, 6, 5, 1, offset=-3)
-    second = segment_polygons((0, 0), (100, 0), 4, 6, 5, 1, offset=3)
+    first = segment_polygons((0, 0), (100, 0), 4, 6, Lane(5, 1, offset=-3))
+    second = segment_polygons((0, 0), (100, 0), 4, 6, Lane(5, 1, offset=3))
     assert max(y for poly in first for _, y in poly) <= min(y for poly in second for _, y in poly) + 1e-9
     assert min(x for poly in first for x, _ in poly) >= 6 and max(x for poly in first for x, _ in poly) <= 94
 

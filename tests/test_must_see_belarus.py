@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from generator.build import BuildOptions, layout_targets, load_games
-from generator.components.network import chain_segments, point_in_polygon
+from generator.components.network import Lane, chain_segments, point_in_polygon
 from generator.components.piece import ArtPlacement, Group, Shape, TextPlacement
 from generator.errors import Problems
 from generator.text.fonts import FontLibrary
@@ -111,13 +111,13 @@ def test_turov_mozyr_is_the_seeds_8_white_segments(belarus):
 
 def test_a_bent_route_has_equal_segments_that_leave_the_nodes_clear():
     points = [(0.0, 0.0), (20.0, 40.0), (60.0, 40.0), (80.0, 0.0)]
-    polygons = chain_segments(points, 8, 7, 7, 1.2)
+    polygons = chain_segments(points, 8, 7, Lane(7, 1.2))
     lengths = [math.hypot(p[1][0] - p[0][0], p[1][1] - p[0][1]) for p in polygons]
     assert len(polygons) == 8 and max(lengths) - min(lengths) < 0.3
     for polygon in polygons:
         for x, y in polygon:
             assert math.hypot(x, y) > 7 - 3.6 and math.hypot(x - 80, y) > 7 - 3.6
-    assert chain_segments(points, 100, 7, 7, 1.2) is None          # 100 do not fit
+    assert chain_segments(points, 100, 7, Lane(7, 1.2)) is None          # 100 do not fit
 
 
 def _mini(root: Path, routes: str, symbols: str) -> Path:

@@ -124,8 +124,8 @@ CHECK_CASES = [
                   "got .nan"],
                  id="halo-width-nan"),
     # --- polygons, counts written in the template
-    pytest.param(with_box("points: [[0, 0], [.nan, 1], [2, 2]]"),
-                 ["g/templates/card.yaml:11:89: boxes.frame.points[1][0]: expected a coordinate in mm from "
+    pytest.param({CARD: BASE_FILES[CARD] + (RECT % "points: [[0, 0], [.nan, 1], [2, 2]]").replace("rect", "polygon")},
+                 ["g/templates/card.yaml:11:92: boxes.frame.points[1][0]: expected a coordinate in mm from "
                   "-2,000 to 2,000, got .nan"],
                  id="polygon-point-nan"),
     pytest.param(edit(CARD, 'art: "@art",', 'art: "@art", repeat: 1000000000,'),
