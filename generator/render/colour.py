@@ -15,7 +15,6 @@ from functools import lru_cache
 from reportlab.lib.colors import CMYKColor, Color, HexColor
 
 _CMYK = re.compile(r"^cmyk\(\s*([\d.]+)\s*,\s*([\d.]+)\s*,\s*([\d.]+)\s*,\s*([\d.]+)\s*\)$")
-COLOUR_PATTERN = r"^(#[0-9a-fA-F]{6}|cmyk\(\s*[\d.]+\s*,\s*[\d.]+\s*,\s*[\d.]+\s*,\s*[\d.]+\s*\))$"
 
 
 def separate(red: float, green: float, blue: float, ink_limit: float) -> tuple[float, float, float, float]:
