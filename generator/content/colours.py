@@ -1,7 +1,7 @@
 """How a colour is written in content: '#rrggbb', or 'cmyk(c, m, y, k)' in percent.
 
-The schema checks palettes with it and layout checks box colours with it; the render
-stage reads the same pattern when it turns a colour into ink (generator.render.colour).
+The schema checks palettes with it and layout checks every colour a box or style
+names with it, so the render stage (generator.render.colour) only meets colours it can ink.
 """
 
 from __future__ import annotations
