@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 CUT_FORMATS = ("svg", "dxf", "silhouette", "cricut")   # --cut: files only, or files and the machine's marks
@@ -38,7 +38,8 @@ class BuildOptions:
     only: frozenset[str] | None = None      # outputs to build (OUTPUTS); None: all of them
     templates: Path | None = None   # the project's shared templates (pnp.yaml), between a game's and pnp's
     pdfx: str | None = None         # '4' (PDF/X-4) or '1a' (PDF/X-1a:2003) print-shop files; None: plain PDF
-    icc: Path | None = None         # the CMYK output profile for --pdfx (None: pnp's own, render/icc/)
+    icc: Path | None = None         # the CMYK output profile for --pdfx (None: pnp's own, render/icc_profile.py)
+    icc_digest: str = ""            # its SHA-256: an edited profile rebuilds the targets (incremental.py)
     cut: str | None = None          # cut files per home sheet: svg, dxf, silhouette or cricut (imposition/cut.py)
 
     def wants(self, output: str) -> bool:
@@ -71,8 +72,8 @@ def with_print_options(options: BuildOptions, pdfx: str | None, icc: str | None,
         from generator.render.pdfx import output_separation      # Pillow: only when PDF/X is asked for
         from generator.render.separation import ProfileError
         try:
-            output_separation(profile)
+            digest = output_separation(profile).digest
         except ProfileError as error:
             raise ValueError(f"--icc {icc}: {error}") from None
-    from dataclasses import replace
+        options = replace(options, icc_digest=digest)
     return replace(options, pdfx=pdfx, icc=profile.resolve() if profile else None, cut=cut)
