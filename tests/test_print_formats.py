@@ -404,3 +404,20 @@ def test_tts_tokens_are_custom_tiles_round_ones_circles(game, tmp_path):
     for tile in tiles:
         assert tile["CustomImage"]["CustomTile"]["Type"] == 2
         assert Path(tile["CustomImage"]["ImageURL"].removeprefix("file://")).is_file()
+
+
+def test_cricut_pieces_stay_inside_its_print_then_cut_area(game, tmp_path):
+    folder = _build(game, tmp_path / "o", "--only", "cards,tokens", "--cut", "cricut") / "a4"
+    assert not list((folder / "cut").glob("*.dxf"))               # Design Space reads SVG
+    area_w, area_h = 6.75 * 25.4, 9.25 * 25.4
+    for svg in (folder / "cut").glob("*.svg"):
+        root, paths = _paths(svg)
+        width, height = (float(v) for v in root.get("viewBox").split()[2:])
+        left, top = (width - area_w) / 2, (height - area_h) / 2
+        for path in paths:
+            commands = re.findall(r"[MHVA][^MHVAZ]*", path.get("d"))
+            xs = [float(re.findall(r"-?[\d.]+", c)[-2 if c[0] in "MA" else -1]) for c in commands if c[0] != "V"]
+            ys = [float(re.findall(r"-?[\d.]+", c)[-1]) for c in commands if c[0] in "MAV"]
+            assert min(xs) >= left - 0.01 and max(xs) <= width - left + 0.01
+            assert min(ys) >= top - 0.01 and max(ys) <= height - top + 0.01
+        assert paths
