@@ -10,7 +10,7 @@ import pytest
 from generator.build import BuildOptions, build
 from generator.errors import Problems
 from generator.imposition.instructions import KitPlan, PrintFacts, page_ranges, print_steps
-from generator.i18n.engine_text import KIT_STEPS
+from generator.i18n.engine_text import engine_catalog, engine_languages, kit_step_keys, kit_steps
 from generator.targets import clean_games, layout_targets
 from generator.text.fonts import FontLibrary
 
@@ -57,7 +57,7 @@ def test_a_short_edge_build_s_kit_says_flip_on_the_short_edge(twelve_days_kits):
 def test_card_stock_and_plain_paper_pages_are_counted_from_the_kit():
     plan = KitPlan(card_stock=[3, 4, 5, 6, 9], plain=[1, 2, 11, 12, 13, 14], booklet=[11, 12, 13, 14],
                    parts={"cards", "board"}, double_sided=True, single_sided=True, gutterfold=True, apart=True)
-    text = print_steps(KIT_STEPS["en"], plan, PrintFacts("short-edge", "gutterfold", (0.0, 2.0)))
+    text = print_steps(kit_steps("en"), plan, PrintFacts("short-edge", "gutterfold", (0.0, 2.0)))
     lines = text.split("\n")
     assert lines[1] == "2. Pages 3–6, 9: card stock (160–220 g/m²)."
     assert lines[2] == "3. Pages 1–2, 11–14: plain paper (80 g/m²)."
@@ -66,11 +66,12 @@ def test_card_stock_and_plain_paper_pages_are_counted_from_the_kit():
     assert page_ranges([7, 1, 2, 3, 5]) == "1–3, 5, 7"
 
 
-@pytest.mark.parametrize("lang", sorted(KIT_STEPS))
+@pytest.mark.parametrize("lang", engine_languages())
 def test_every_engine_language_has_every_step(lang):
-    assert set(KIT_STEPS[lang]) == set(KIT_STEPS["en"])
-    for key, text in KIT_STEPS[lang].items():
-        assert ("{pages}" in text) == ("{pages}" in KIT_STEPS["en"][key]), (lang, key)
+    steps = {key: entry.text for key, entry in engine_catalog(lang).entries.items() if key.startswith("kit.step.")}
+    assert set(steps) == set(kit_step_keys()) and len(steps) == 13
+    for key, text in steps.items():
+        assert ("{pages}" in text) == ("{pages}" in kit_steps("en")[key]), (lang, key)
 
 
 def test_belarus_marker_backs_carry_their_player_colour():

@@ -22,7 +22,7 @@ import pypdfium2 as pdfium
 import pytest
 import yaml
 
-from generator.i18n.engine_text import FACT_WORDS, KIT_STEPS, KIT_WORDS
+from generator.i18n.engine_text import GAME_PREFIXES, engine_catalog
 from generator.text.hyphenation import dictionary
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -54,7 +54,8 @@ def built(tmp_path_factory) -> Path:
 
 def _engine_texts(lang: str) -> list[str]:
     """The words the engine itself prints in a language (kit headings and steps, cover facts' labels)."""
-    return [text for table in (KIT_WORDS, KIT_STEPS, FACT_WORDS) for text in table.get(lang, table["en"]).values()]
+    entries = [entry for key, entry in engine_catalog(lang).entries.items() if key.startswith(GAME_PREFIXES)]
+    return [text for entry in entries for text in ((entry.text,) if entry.plural is None else entry.plural.values())]
 
 
 def _catalog_texts(game: str, lang: str) -> list[str]:
