@@ -11,7 +11,7 @@ from generator.components.board import LaidOutBoard
 from generator.components.context import LayoutContext
 from generator.components.icons import game_break_rules, icon_files
 from generator.components.pieces import LaidOutSet
-from generator.i18n.engine_text import KIT_STEP_PLACEHOLDERS, KIT_STEPS, fact_word, kit_word
+from generator.i18n.engine_text import KIT_STEP_PLACEHOLDERS, fact_word, kit_step_keys, kit_word
 from generator.text.linebreak import BreakRules
 
 
@@ -75,7 +75,7 @@ def _fact(ctx: LayoutContext, keys: tuple[str, ...], args: dict, mark) -> str:
     for key in keys:
         if ctx.catalog is not None and key in ctx.catalog:
             return ctx.translate(key, mark, args)[0]
-    return fact_word(ctx.lang, keys[-1]).format(**args)
+    return fact_word(ctx.lang, keys[-1], args)
 
 
 def kit_text(ctx: LayoutContext, sets: dict[str, list[LaidOutSet]], boards: list[LaidOutBoard],
@@ -108,5 +108,5 @@ def kit_text(ctx: LayoutContext, sets: dict[str, list[LaidOutSet]], boards: list
                    words("kit.print_steps"), words("kit.warning"),
                    # the printing steps' words: the imposition fills in what the build made
                    tuple((key, words(key, {name: "{" + name + "}" for name in KIT_STEP_PLACEHOLDERS}))
-                         for key in KIT_STEPS["en"]),
+                         for key in kit_step_keys()),
                    icons=icon_files(ctx), breaks=game_break_rules(ctx))
