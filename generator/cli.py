@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 
 from generator.errors import ContentError, Problem, UsageError, printable
-from generator.i18n.engine_text import CALIBRATION
+from generator.i18n.engine_text import engine_languages
 from generator.options import CUT_FORMATS, MAX_MARGIN, OUTPUTS, PDFX_LEVELS, BuildOptions, with_print_options
 from generator.project import Project
 
@@ -633,7 +633,7 @@ def new_command(game, lang, title, content_root, project_file) -> None:
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
 @click.option("--duplex", type=click.Choice(["long-edge", "short-edge"]), default="long-edge", show_default=True)
 @click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False))
-@click.option("--lang", default="en", show_default=True, type=click.Choice(sorted(CALIBRATION)),
+@click.option("--lang", default="en", show_default=True, type=click.Choice(engine_languages()),
               help="Language of the instructions printed on the sheet.")
 def calibrate_command(paper, duplex, out, lang) -> None:
     """Write a two-sided test sheet to find your printer's back offset."""
