@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 from reportlab.lib.colors import HexColor, toColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame, KeepTogether, NextPageTemplate,
+from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, KeepTogether, NextPageTemplate,
                                 PageBreak, PageTemplate, Spacer, Table, TableStyle)
 from reportlab.platypus.tableofcontents import TableOfContents
 
@@ -24,6 +24,7 @@ from generator.components.piece import TextPlacement
 from generator.render.colour import convert
 from generator.render.icons import icon_art
 from generator.render.pdf import FacePainter
+from generator.rulebook.copyfit import Copyfit, Setting, choose_setting
 from generator.rulebook.cover import LeafletBand, draw_cover
 from generator.rulebook.keeping import KeptTable, keep_with_next
 from generator.rulebook.resolve import Callout, Faq, Figure, RuleDoc, Table as RulesTable
@@ -357,7 +358,12 @@ class RulebookTemplate(BaseDocTemplate):
                 painter._art(icon_art(icon.file, icon, pt_to_mm(x), page_height - pt_to_mm(y) - icon.y - icon.size),
                              page_height)
 
+    last_fill = 0.0     # the share of the last page's text area in use, once built
+
     def afterFlowable(self, flowable):
+        frame = getattr(self, "frame", None)
+        if frame is not None:
+            self.last_fill = (frame._y2 - frame._y) / (frame._y2 - frame._y1)
         if isinstance(flowable, Heading) and flowable.first == 0:
             self.notify("TOCEntry", (flowable.toc_level, flowable.toc_text, self.page))
 
@@ -365,20 +371,25 @@ class RulebookTemplate(BaseDocTemplate):
 class Styles:
     """Paragraph styles of the rulebook, in points."""
 
-    def __init__(self, compact: bool = False):
-        """`compact` sets a leaflet: smaller type, tighter spacing."""
+    def __init__(self, compact: bool = False, fit: Copyfit = Copyfit()):
+        """`compact` sets a leaflet: smaller type, tighter spacing; `fit` the copyfitting step (copyfit.py):
+        a share of the space around blocks and a little less leading."""
+        space = fit.space
         size, leading = (8.4, 10.9) if compact else (9.5, 12.8)
-        self.body = body = BookStyle(size, leading, space_after=3 if compact else 4)
-        self.item = replace(body, indent=11, space_after=2.5)
+        leading -= fit.leading
+        self.body = body = BookStyle(size, leading, space_after=(3 if compact else 4) * space)
+        self.item = replace(body, indent=11, space_after=2.5 * space)
         title = dict(weight="black", keep_with_next=True, hyphenate=False)
         self.h1 = BookStyle(12.5 if compact else 15, 15 if compact else 18, color=RED_HEX,
-                            space_before=6 if compact else 10, space_after=3 if compact else 5, **title)
-        self.h2 = BookStyle(11, 14, space_before=6, space_after=3, **title)
+                            space_before=(6 if compact else 10) * space, space_after=(3 if compact else 5) * space,
+                            **title)
+        self.h2 = BookStyle(11, 14, space_before=6 * space, space_after=3 * space, **title)
         self.cell = replace(body, size=min(8.3, size), leading=min(10.4, leading), space_after=0)
         self.head = replace(self.cell, weight="bold", color=WHITE_HEX, hyphenate=False)
-        self.caption = replace(body, size=8, leading=10, align="center", space_before=2, space_after=8)
-        self.question = replace(body, weight="bold", keep_with_next=True, space_after=1.5)
-        self.callout_title = BookStyle(10.5, 13, color=RED_HEX, space_after=3, **title)
+        self.caption = replace(body, size=8, leading=10, align="center", space_before=2 * space,
+                               space_after=8 * space)
+        self.question = replace(body, weight="bold", keep_with_next=True, space_after=1.5 * space)
+        self.callout_title = BookStyle(10.5, 13, color=RED_HEX, space_after=3 * space, **title)
         self.title = BookStyle(30, 34, weight="black", align="center", color=RED_HEX, hyphenate=False)
         self.leaflet_title = replace(self.title, size=22, leading=26)
         self.tagline = replace(body, size=12, leading=16, align="center", hyphenate=False)
@@ -391,9 +402,16 @@ class Styles:
 class StoryBuilder:
     """The flowables of a rulebook, in order."""
 
-    def __init__(self, doc: RuleDoc, markup: Markup, frame_width_mm: float, page_width_mm: float = 148.0):
+    def __init__(self, doc: RuleDoc, markup: Markup, frame_width_mm: float, page_width_mm: float = 148.0,
+                 fit: Copyfit = Copyfit()):
         self.doc, self.markup, self.frame_width, self.page_width = doc, markup, frame_width_mm, page_width_mm
-        self.styles = Styles(compact=doc.leaflet)
+        self.styles = Styles(compact=doc.leaflet, fit=fit)
+        self.fit = fit
+
+    def spaced(self, flowable: Flowable, before: float, after: float) -> Flowable:
+        """The flowable with the designed space around it, as the copyfitting step shares it out."""
+        flowable.spaceBefore, flowable.spaceAfter = before * self.fit.space, after * self.fit.space
+        return flowable
 
     def paragraphs(self, text: str, style: BookStyle, badge: bool = False) -> list[Flowable]:
         return self.markup.flowables(text, style, self.styles.item, self.doc.badge if badge else "")
@@ -405,8 +423,8 @@ class StoryBuilder:
     def story(self) -> list[Flowable]:
         story = self.leaflet_head() if self.doc.leaflet else self.cover_and_contents()
         for section in self.doc.sections:
-            if not self.doc.leaflet:   # a leaflet keeps headings with their text, but fills its pages
-                story.append(CondPageBreak(mm_to_pt(30)))
+            # a section never starts a page of its own: its heading keeps with the start of its text
+            # (keeping.py), so it moves to the next page only when that start does not fit here
             paragraphs = parse_rich_text(section.heading.words)
             for index, paragraph in enumerate(paragraphs):
                 last = index == len(paragraphs) - 1
@@ -500,8 +518,7 @@ class StoryBuilder:
             if index % 2 == 0:
                 commands.append(("BACKGROUND", (0, index), (-1, index), HexColor("#fbf6ec")))
         flowable.setStyle(self.table_style(commands))
-        flowable.spaceBefore, flowable.spaceAfter = 3, 7
-        return flowable
+        return self.spaced(flowable, 3, 7)
 
     def _cell(self, text: str, style: BookStyle, badge: bool = False):
         parts = self.paragraphs(text, style, badge)
@@ -516,8 +533,7 @@ class StoryBuilder:
         box.setStyle(self.table_style([("BACKGROUND", (0, 0), (-1, -1), CREAM), ("BOX", (0, 0), (-1, -1), 0.8, RED),
                                  ("LEFTPADDING", (0, 0), (-1, -1), 7), ("RIGHTPADDING", (0, 0), (-1, -1), 7),
                                  ("TOPPADDING", (0, 0), (-1, -1), 6), ("BOTTOMPADDING", (0, 0), (-1, -1), 4)]))
-        box.spaceBefore, box.spaceAfter = 4, 8
-        return KeepTogether([box])
+        return KeepTogether([self.spaced(box, 4, 8)])
 
     def faq(self, faq: Faq) -> list[Flowable]:
         flowables: list[Flowable] = []
@@ -536,9 +552,10 @@ class StoryBuilder:
             drawn = FaceFigure(figure.face, width, self.markup.face())
         else:
             drawn = CentredArt(figure.art, width, self.markup.face())
-        drawn.hAlign = "CENTER"
-        parts = [drawn] + (self.paragraphs(figure.caption, self.styles.caption) if figure.caption else [])
-        return [KeepTogether(parts)]
+        captions = self.paragraphs(figure.caption, self.styles.caption) if figure.caption else []
+        # a designed width (rules.yaml) is kept; a default one may give way to fill a page's foot
+        least = 1.0 if figure.width else self.fit.figure
+        return [ShrinkingFigure(drawn, captions, least)]
 
     def figure_row(self, figures: list[Figure]) -> list[Flowable]:
         """Card figures side by side, each at its real size at most (and a third of the text's width),
@@ -555,8 +572,7 @@ class StoryBuilder:
         row.setStyle(self.table_style([("VALIGN", (0, 0), (-1, -1), "TOP"), ("ALIGN", (0, 0), (-1, -1), "CENTER"),
                                        ("LEFTPADDING", (0, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 2),
                                        ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
-        row.spaceBefore, row.spaceAfter = 4, 2
-        return [row]
+        return [self.spaced(row, 4, 2)]
 
 
 def badge_column_widths(widths: list[float], badge_font: str, badge: str) -> list[float]:
@@ -568,6 +584,54 @@ def badge_column_widths(widths: list[float], badge_font: str, badge: str) -> lis
     others = sum(widths[1:])
     extra = needed - widths[0]
     return [needed] + [width * (1 - extra / others) for width in widths[1:]]
+
+
+class ShrinkingFigure(Flowable):
+    """A figure (a board, art) and its caption, kept together, centred: drawn at its width where it fits,
+    else as large as the room left on the page allows down to a share `least` of that width (a page's foot
+    filled rather than left empty), else whole on the next page."""
+
+    def __init__(self, drawn: Flowable, captions: list[Flowable], least: float):
+        super().__init__()
+        self.drawn, self.captions, self.least = drawn, captions, least
+        self.scale = 1.0
+
+    def _captions_height(self, available_width: float) -> float:
+        height = 0.0
+        for index, caption in enumerate(self.captions):
+            _, caption_height = caption.wrapOn(self.canv, available_width, 1e6)
+            height += caption_height + caption.getSpaceAfter() * (index < len(self.captions) - 1)
+            height += caption.getSpaceBefore()
+        return height
+
+    def wrap(self, available_width, available_height):
+        drawn_width, drawn_height = self.drawn.wrapOn(self.canv, self.drawn.width, 1e6)
+        captions = self._captions_height(available_width)
+        room = available_height - captions
+        self.scale = 1.0 if drawn_height <= room + 1e-6 else max(self.least, room / drawn_height)
+        self.width, self.height = available_width, drawn_height * self.scale + captions
+        self.drawn_size = (drawn_width, drawn_height)
+        return self.width, self.height
+
+    def split(self, available_width, available_height):
+        return []          # never in parts: on the next page it is drawn at its width
+
+    def getSpaceAfter(self):
+        return self.captions[-1].getSpaceAfter() if self.captions else 2.0
+
+    def draw(self):
+        drawn_width, drawn_height = self.drawn_size
+        canvas, scale = self.canv, self.scale
+        y = self.height - drawn_height * scale
+        canvas.saveState()
+        canvas.translate((self.width - drawn_width * scale) / 2, y)
+        canvas.scale(scale, scale)
+        self.drawn.drawOn(canvas, 0, 0)
+        canvas.restoreState()
+        for index, caption in enumerate(self.captions):
+            y -= caption.getSpaceBefore() + caption.height
+            caption.drawOn(canvas, 0, y)
+            y -= caption.getSpaceAfter() if index < len(self.captions) - 1 else 0
 
 
 class CentredArt(Flowable):
@@ -598,11 +662,17 @@ class CentredArt(Flowable):
 
 def render_rules(doc: RuleDoc, paper: str, setter: TextSetter, stack: tuple[str, ...],
                  colour_mode: str = "rgb", ink_limit: float = 3.0) -> bytes:
-    """rules.pdf as bytes: two passes, so the table of contents has the real page numbers."""
+    """rules.pdf as bytes, copyfitted (copyfit.py) so its booklet needs no more sheets than it must."""
     markup = Markup(Book(setter, stack, doc.lang, doc.icons, doc.breaks))
+    return choose_setting(lambda fit: set_rules(doc, paper, markup, fit, colour_mode, ink_limit)).pdf
+
+
+def set_rules(doc: RuleDoc, paper: str, markup: Markup, fit: Copyfit = Copyfit(), colour_mode: str = "rgb",
+              ink_limit: float = 3.0) -> Setting:
+    """The rulebook set at one copyfitting step: two passes, so the table of contents has the real page numbers."""
     width, _ = PAGE_SIZES[paper]
     frame_width = width - MARGINS["outer"] - MARGINS["inner"]
     buffer = io.BytesIO()
     template = RulebookTemplate(buffer, doc, paper, markup, colour_mode, ink_limit)
-    template.multiBuild(StoryBuilder(doc, markup, frame_width, width).story())
-    return buffer.getvalue()
+    template.multiBuild(StoryBuilder(doc, markup, frame_width, width, fit).story())
+    return Setting(buffer.getvalue(), template.page, template.last_fill)

@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from reportlab.platypus import Flowable, Table
+from reportlab.platypus import Flowable, KeepTogether, Table
 
 MIN_ROWS = 2          # body rows a table keeps on each side of a page break
 MIN_LINES = 2         # lines of a paragraph that must follow a heading on its page
@@ -83,6 +83,9 @@ def least_height(flowable: Flowable, canvas, available_width: float, available_h
     if isinstance(flowable, KeptTable):
         return flowable.first_part_height(available_width)
     _, height = flowable.wrapOn(canvas, available_width, available_height)
+    if isinstance(flowable, KeepTogether):
+        # its wrap answers a huge height on purpose (to be asked to split): the real one is its content's
+        height = flowable._H
     lines = getattr(flowable, "_lines", None)
     style = getattr(flowable, "style", None)
     if callable(lines) and style is not None and hasattr(style, "leading"):
