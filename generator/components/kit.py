@@ -3,7 +3,6 @@ game's facts (players, age, playing time) that the kit's subtitle and the rulebo
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -11,7 +10,8 @@ from generator.components.board import LaidOutBoard
 from generator.components.context import LayoutContext
 from generator.components.icons import game_break_rules, icon_files
 from generator.components.pieces import LaidOutSet
-from generator.i18n.engine_text import KIT_STEP_PLACEHOLDERS, fact_word, kit_step_keys, kit_word
+from generator.i18n.engine_text import (KEY_LIKE, KIT_STEP_PLACEHOLDERS, fact_word, kit_step_keys, kit_word,
+                                        override_keys)
 from generator.text.linebreak import BreakRules
 
 
@@ -29,11 +29,6 @@ class KitText:
     # how the page's texts are set, as every text of the game: its inline icons, its line-breaking rules
     icons: tuple[tuple[str, Path], ...] = ()
     breaks: BreakRules | None = None
-
-
-# a value written like a translation key ('game.age') is looked up (and reported if missing); anything
-# else ('6+', '20–30 min') is the words themselves, put in the engine's label
-KEY_LIKE = re.compile(r"[A-Za-z_][\w-]*(\.[\w-]+)+")
 
 
 @dataclass(frozen=True)
@@ -55,7 +50,7 @@ def game_facts(ctx: LayoutContext) -> GameFacts:
     edition = game.editions[ctx.edition]
     players = ""
     if edition.players:
-        players = _fact(ctx, ("rules.cover.players", "game.players"), {"players": edition.players},
+        players = _fact(ctx, override_keys("game.players"), {"players": edition.players},
                         document.mark(("editions", ctx.edition, "players")))
     facts = {}
     for name in ("age", "play_time"):
@@ -63,7 +58,7 @@ def game_facts(ctx: LayoutContext) -> GameFacts:
         mark = document.mark((name,))
         if not value:
             facts[name] = ""
-        elif KEY_LIKE.fullmatch(value):
+        elif KEY_LIKE.fullmatch(value):     # a translation key; else ('6+') the words themselves
             facts[name] = ctx.translate(value, mark)[0]
         else:
             facts[name] = _fact(ctx, (f"game.{name}",), {name: value}, mark)
