@@ -29,6 +29,10 @@ KIT_STEP_PREFIX = "kit.step."
 GAME_PREFIXES = ("kit.", "game.")
 
 _LAST_NUMBER = re.compile(r"(\d+)\D*$")
+# a game.yaml fact written like a translation key ('game.age') is the game's own words, not the engine's
+KEY_LIKE = re.compile(r"[A-Za-z_][\w-]*(\.[\w-]+)+")
+# catalog keys that replace an engine key before the key itself does: the rulebook cover's players words
+OVERRIDES = {"game.players": ("rules.cover.players",)}
 
 
 class EngineCatalogError(RuntimeError):
@@ -90,6 +94,27 @@ def engine_word(lang: str, key: str, args: dict | None = None, count: int | floa
     return interpolate(text or "", args or {})
 
 
+def shown_engine_keys(game) -> tuple[str, ...]:
+    """The engine's keys whose words a game's pages show unless its catalog has them: the kit's headings and
+    printing steps, and the words around the facts game.yaml gives (players, age, playing time as text)."""
+    shown = [key for key in engine_keys(("kit.",))]
+    if any(edition.players for edition in game.editions.values()):
+        shown.append("game.players")
+    shown += [f"game.{name}" for name in ("age", "play_time")
+              if getattr(game, name) and not KEY_LIKE.fullmatch(getattr(game, name))]
+    return tuple(shown)
+
+
+def override_keys(key: str) -> tuple[str, ...]:
+    """The keys of a game's catalog that say an engine key its own way, the first found winning."""
+    return OVERRIDES.get(key, ()) + (key,)
+
+
+def overridden(key: str, catalog_keys) -> bool:
+    """Whether a game's catalog (its keys) says an engine key its own way."""
+    return any(name in catalog_keys for name in override_keys(key))
+
+
 def kit_word(lang: str, key: str) -> str:
     """The engine's word for a kit key in a language (English where it has none; '' for the keys it leaves
     to a game: kit.print_steps, kit.also_needed, kit.warning). Placeholders stay as written."""
@@ -107,10 +132,14 @@ def kit_steps(lang: str) -> dict[str, str]:
 def fact_word(lang: str, key: str, args: dict) -> str:
     """The engine's words around a cover fact (game.players, game.age, game.play_time) in a language, filled
     in; the players' words take the plural form of the count's last number ('2–4' in Russian: 'игрока')."""
-    count = None
-    if key == "game.players" and (match := _LAST_NUMBER.search(str(args.get("players", "")))):
-        count = int(match.group(1))
-    return engine_word(lang, key, args, count)
+    return engine_word(lang, key, args, fact_count(args))
+
+
+def fact_count(args: dict) -> int | None:
+    """The count a cover fact's plural form follows: the last number of the players ('2–6' → 6; CLDR's
+    ranges take the form of their end), None for the other facts."""
+    match = _LAST_NUMBER.search(str(args.get("players", "")))
+    return int(match.group(1)) if match else None
 
 
 def calibration_instructions(lang: str, duplex: str) -> str:
