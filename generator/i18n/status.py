@@ -1,7 +1,10 @@
 """Translation status: per game and language, what is translated, missing and unused.
 
 "Used" means looked up while laying out every edition of the game, so the
-report knows exactly which keys the content needs.
+report knows exactly which keys the content needs. pnp's own words on a game's
+pages (the kit's headings and steps, the words around the cover facts) are
+counted apart: how many the game's catalog says its own way, and, in a language
+pnp has no catalog for, the ones that would show in English.
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.content.game import GameSource
+from generator.i18n.engine_text import overridden, shown_engine_keys, speaks
 
 
 @dataclass(frozen=True)
@@ -20,30 +24,43 @@ class LanguageStatus:
     missing: tuple[str, ...]
     unused: tuple[str, ...]
     file: str
+    engine_total: int = 0                   # pnp's own keys whose words the game's pages show
+    engine_overridden: int = 0              # ... that the game's catalog says its own way
+    engine_in_english: tuple[str, ...] = ()  # ... left to pnp, which has no catalog in this language
 
 
 def language_status(source: GameSource, used: set[str]) -> list[LanguageStatus]:
     rows = []
+    engine_keys = shown_engine_keys(source.game)
     for lang in source.game.languages:
         catalog = source.catalogs.get(lang)
         entries = catalog.entries if catalog else {}
         translated = {key for key in used if key in entries and not entries[key].untranslated}
+        own = [key for key in engine_keys if overridden(key, translated)]
         rows.append(LanguageStatus(
             source.id, lang, len(used), len(translated), tuple(sorted(used - translated)),
             tuple(sorted(set(entries) - used)),
-            str(catalog.file if catalog else source.folder / "i18n" / f"{lang}.yaml")))
+            str(catalog.file if catalog else source.folder / "i18n" / f"{lang}.yaml"),
+            len(engine_keys), len(own),
+            () if speaks(lang) else tuple(key for key in engine_keys if key not in own)))
     return rows
 
 
 def format_status(rows: list[LanguageStatus], details: bool = True) -> str:
-    lines = [f"{'game':<20} {'lang':<6} {'translated':>12} {'missing':>8} {'unused':>7}"]
+    lines = [f"{'game':<20} {'lang':<6} {'translated':>12} {'missing':>8} {'unused':>7} {'pnp words':>10}"]
     for row in rows:
+        engine = f"{row.engine_overridden}/{row.engine_total}" + (" en" if row.engine_in_english else "")
         lines.append(f"{row.game:<20} {row.lang:<6} {f'{row.translated}/{row.total}':>12} "
-                     f"{len(row.missing):>8} {len(row.unused):>7}")
+                     f"{len(row.missing):>8} {len(row.unused):>7} {engine:>10}")
     if details:
         for row in rows:
-            for title, keys in (("missing", row.missing), ("unused", row.unused)):
+            in_english = f"pnp's words shown in English (pnp has no '{row.lang}' catalog): add them to"
+            for title, keys in (("missing in", row.missing), ("unused in", row.unused),
+                                (in_english, row.engine_in_english)):
                 if keys:
-                    lines.append(f"\n{row.game} {row.lang} — {title} in {row.file}:")
+                    lines.append(f"\n{row.game} {row.lang} — {title} {row.file}:")
                     lines.extend(f"  {key}" for key in keys)
+    if any(row.engine_total for row in rows):
+        lines.append("\npnp words: pnp's own words on the pages (kit, cover facts) the game's catalog says its own"
+                     " way / all of them; 'en': some show in English")
     return "\n".join(lines)
