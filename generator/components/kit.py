@@ -10,8 +10,8 @@ from generator.components.board import LaidOutBoard
 from generator.components.context import LayoutContext
 from generator.components.icons import game_break_rules, icon_files
 from generator.components.pieces import LaidOutSet
-from generator.i18n.engine_text import (KEY_LIKE, KIT_STEP_PLACEHOLDERS, fact_word, kit_step_keys, kit_word,
-                                        override_keys)
+from generator.i18n.engine_text import (KEY_LIKE, KIT_STEP_PLACEHOLDERS, fact_count, fact_word, kit_step_keys,
+                                        kit_word, override_keys)
 from generator.text.linebreak import BreakRules
 
 
@@ -69,7 +69,7 @@ def _fact(ctx: LayoutContext, keys: tuple[str, ...], args: dict, mark) -> str:
     """The first of `keys` the game's catalog has, filled in; else the engine's words for the last."""
     for key in keys:
         if ctx.catalog is not None and key in ctx.catalog:
-            return ctx.translate(key, mark, args)[0]
+            return ctx.translate(key, mark, args, fact_count(args))[0]     # plural forms: by the count
     return fact_word(ctx.lang, keys[-1], args)
 
 
