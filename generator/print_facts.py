@@ -1,0 +1,51 @@
+"""What paper and printers allow, each fact once: the papers pnp lays out for and their sizes, the margins
+home printers leave blank, the total ink a print shop accepts.
+
+Every stage reads these (the CLI's choices, the imposition, the rulebook's pages, the checks of content
+that must fit a sheet), so none of them repeats a number. It imports nothing of pnp: the CLI and the
+content schema may read it without loading the engine.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Paper(StrEnum):
+    """A paper of the home kits (`--paper`); its value is the name written on the command line and in paths."""
+
+    A4 = "a4"
+    LETTER = "letter"
+
+
+PAPERS = tuple(Paper)                               # the order builds and messages list them in
+PAPER_SIZES: dict[str, tuple[float, float]] = {     # portrait, mm
+    Paper.A4: (210.0, 297.0),
+    Paper.LETTER: (215.9, 279.4),                   # 8.5 × 11 in
+}
+PAPER_NAMES = {Paper.A4: "A4", Paper.LETTER: "Letter"}    # as a message names them
+# A rulebook page: half a sheet, so two pages print side by side on one (the booklet). A5 is the standard
+# 148 × 210 mm, not exactly half of A4's 297 mm; half-letter is exactly half of Letter.
+RULEBOOK_PAGE_SIZES: dict[str, tuple[float, float]] = {Paper.A4: (148.0, 210.0), Paper.LETTER: (139.7, 215.9)}
+
+
+def landscape(paper: str) -> tuple[float, float]:
+    """The paper turned on its side (a booklet's sheets: two rulebook pages a side)."""
+    width, height = PAPER_SIZES[paper]
+    return height, width
+
+
+# Margins along the paper's edge, mm. Home printers cannot print the outer 4–5 mm (PRINT.md); marks,
+# labels and scale bars stay inside PRINTABLE_MARGIN (the default of --margin and of a printer profile).
+PRINTABLE_MARGIN = 5.0
+MAX_PRINTABLE_MARGIN = 30.0   # a printer leaving more blank than this is not one to lay sheets out for
+# Board tiles keep a little more: their 8 mm overlaps and A1/B2 labels then still fit A4 (PRINT.md).
+TILE_MARGIN = 6.0
+# What matters on a page keeps 6.35 mm (¼ in) from the edge: some inkjets leave 6.7 mm blank at the bottom.
+SAFE_MARGIN = 6.35
+# A player sheet is one page of either paper inside SAFE_MARGIN, in whole millimetres (a test checks it fits).
+SHEET_MAX_SIZE = (196.0, 266.0)
+
+# Total ink of a CMYK colour, as a fraction (3.0 = 300 %), the default of --ink-limit; US shops ask for 240 %.
+INK_LIMIT = 3.0
+INK_LIMIT_PERCENT_RANGE = (100, 400)    # what --ink-limit accepts, in percent
