@@ -26,12 +26,12 @@ from typing import Callable, Sequence
 
 from generator.components.piece import ArtPlacement, Face, Group, Item, PieceCopy, Shape, TextPlacement
 from generator.imposition.sheet import Page, Placement
+from generator.print_facts import PRINTABLE_MARGIN   # every mark stays inside it (the default --margin)
 from generator.text.layout import GlyphRun
 from generator.units import pt_to_mm
 
 CROP_MARK_WIDTH = pt_to_mm(0.25)
 SCALE_BAR = 50.0   # mm
-PRINTABLE_MARGIN = 5.0      # mm along every edge that home printers may not print: marks stay inside
 MIN_MARK = 2.0              # mm: a crop mark shorter than this is no guide
 MIN_MARK_OFFSET = 0.5       # mm: the closest a crop mark starts to the grid
 FULL_BLEED_GAP = 2.0        # mm between full-bleed pieces: each keeps 1 mm of its own bleed either side of a cut

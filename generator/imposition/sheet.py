@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from generator.components.piece import Face, Item
-
-PAPER_SIZES = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+from generator.print_facts import PAPER_SIZES  # noqa: F401  (the papers pages are laid out on, portrait mm)
 
 
 @dataclass(frozen=True)

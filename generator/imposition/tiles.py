@@ -17,6 +17,7 @@ from typing import Callable
 from generator.components.piece import Face, Item, Shape, TextPlacement
 from generator.imposition.grid import CROP_MARK_WIDTH, SCALE_BAR, scale_bar_items
 from generator.imposition.sheet import Page, Placement
+from generator.print_facts import TILE_MARGIN
 from generator.text.layout import GlyphRun
 
 SEAM_DASH = (3.0, 2.0)
@@ -27,7 +28,7 @@ MAP_CELL = 10.0      # mm per tile in the assembly map
 @dataclass(frozen=True)
 class TileSpec:
     paper: tuple[float, float]
-    margin: float = 6.0              # PRINT.md: 8 mm overlap fits A4 with 6 mm outer margins
+    margin: float = TILE_MARGIN      # the least; a printer's wider margin wins (tile_spec)
     max_overlap: float = 12.0
     min_overlap: float = 5.0
     label_band: float = 40.0         # room under the tile for the label, map and scale bar
@@ -57,7 +58,7 @@ def _count_and_overlap(length: float, usable: float, spec: TileSpec) -> tuple[in
 
 
 def tile_spec(paper: tuple[float, float], printable_margin: float) -> TileSpec:
-    """Tiles for a paper whose printer leaves `printable_margin` mm unprinted (never less than 6 mm)."""
+    """Tiles for a paper whose printer leaves `printable_margin` mm unprinted (never less than TILE_MARGIN)."""
     return TileSpec(paper, margin=max(TileSpec.margin, printable_margin))
 
 
