@@ -27,6 +27,7 @@ from generator.render.pdf import FacePainter
 from generator.rulebook.copyfit import Copyfit, Setting, choose_setting
 from generator.rulebook.cover import LeafletBand, draw_cover
 from generator.rulebook.keeping import KeptTable, keep_with_next
+from generator.rulebook.tables import BADGE_SIZE, TABLE_PADDING, badge_width, column_widths, longest_word
 from generator.rulebook.resolve import Callout, Faq, Figure, RuleDoc, Table as RulesTable
 from generator.text.layout import SetStyle, TextLayout, fit_text
 from generator.text.linebreak import BreakRules
@@ -41,11 +42,10 @@ INK = HexColor(INK_HEX)
 RED = HexColor(RED_HEX)
 CREAM = HexColor("#f6ecd9")
 BADGE = "#f2b705"
-BADGE_SIZE = 7.0
+SHORT_TEXT_LINES = 2  # text set in this many lines or fewer is set again without hyphenation (issue 12's rule)
 NO_SPLIT_BELOW = 4     # a paragraph of fewer lines stays whole: no widow, no orphan
 FIGURES_A_ROW = 3      # card figures side by side
 CARD_FIGURE_SHARE = 0.34   # a card figure is at most this share of the text's width (and its real size)
-TABLE_PADDING = 3.5    # pt, left and right in every table cell
 
 
 @dataclass(frozen=True)
@@ -102,9 +102,12 @@ class SetText(Flowable):
                              hyphenate=style.hyphenate, breaks=self.book.rules)
         body = RichParagraph(self.paragraph.fragments)
         layout = fit_text((body,), max(width, 1.0), 1e6, set_style, self.book.setter)
+        if style.hyphenate and len(layout.line_tops) <= SHORT_TEXT_LINES:
+            # a short text (a name in a table cell, a one-line rule) never breaks inside a word
+            layout = fit_text((body,), max(width, 1.0), 1e6, replace(set_style, hyphenate=False), self.book.setter)
         self.end_x = _line_end(layout, len(layout.line_tops) - 1)
-        badge_width = pt_to_mm(stringWidth(f" {self.badge} ", self.book.face("black"), BADGE_SIZE)) + 1.5
-        self.extra_line = bool(self.badge) and self.end_x + badge_width > width
+        badge_room = pt_to_mm(stringWidth(f" {self.badge} ", self.book.face("black"), BADGE_SIZE)) + 1.5
+        self.extra_line = bool(self.badge) and self.end_x + badge_room > width
         return layout
 
     def _lines(self) -> int:
@@ -499,9 +502,8 @@ class StoryBuilder:
         columns = max([len(table.header)] + [len(row) for row in table.rows])
         weights = list(table.widths or [1] * columns)[:columns]
         total = sum(weights)
-        widths = [mm_to_pt(self.frame_width) * w / total for w in weights]
-        if any(table.row_badges):
-            widths = badge_column_widths(widths, self.markup.face("black"), self.doc.badge)
+        widths = column_widths([mm_to_pt(self.frame_width) * w / total for w in weights],
+                               self.column_needs(table, columns))
         data = []
         if table.header:
             data.append([self._cell(text, styles.head) for text in table.header])
@@ -519,6 +521,21 @@ class StoryBuilder:
                 commands.append(("BACKGROUND", (0, index), (-1, index), HexColor("#fbf6ec")))
         flowable.setStyle(self.table_style(commands))
         return self.spaced(flowable, 3, 7)
+
+    def column_needs(self, table: RulesTable, columns: int) -> list[float]:
+        """Each column's least width (pt): its longest word in its cells' style, the badge in a first column that
+        carries one, and the cell's padding."""
+        book = self.markup.book
+        needs = [0.0] * columns
+        for style, rows in ((self.styles.head, (table.header,)), (self.styles.cell, table.rows)):
+            measured = SetStyle(book.stack, style.size, style.size, weight=style.weight, lang=book.lang,
+                                hyphenate=False, breaks=book.rules)
+            for row in rows:
+                for index, text in enumerate(row):
+                    needs[index] = max(needs[index], longest_word(text, measured, book.setter))
+        if any(table.row_badges) and self.doc.badge:
+            needs[0] = max(needs[0], badge_width(self.doc.badge, self.markup.face("black")))
+        return [need + 2 * TABLE_PADDING + 0.5 for need in needs]
 
     def _cell(self, text: str, style: BookStyle, badge: bool = False):
         parts = self.paragraphs(text, style, badge)
@@ -573,17 +590,6 @@ class StoryBuilder:
                                        ("LEFTPADDING", (0, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 2),
                                        ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
         return [self.spaced(row, 4, 2)]
-
-
-def badge_column_widths(widths: list[float], badge_font: str, badge: str) -> list[float]:
-    """Column widths (pt) where the first column holds the edition badge on one line: widened to the badge's
-    width and its cell's padding, the other columns giving up the room in proportion."""
-    needed = stringWidth(f"\u00a0{badge}\u00a0", badge_font, BADGE_SIZE) + 2 * TABLE_PADDING + 1
-    if widths[0] >= needed or len(widths) < 2:
-        return widths
-    others = sum(widths[1:])
-    extra = needed - widths[0]
-    return [needed] + [width * (1 - extra / others) for width in widths[1:]]
 
 
 class ShrinkingFigure(Flowable):
