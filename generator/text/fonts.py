@@ -24,6 +24,9 @@ from reportlab.pdfbase.ttfonts import TTFont as ReportLabTTFont
 from generator.input_files import file_signature, locate, problem_message, quoted, read_regular, shown
 
 WEIGHTS = {"regular": 400, "bold": 700, "black": 900}
+# The families a text is set in when a game names none (and that `pnp new` writes into game.yaml): Nunito
+# first; each next one sets only the characters those before it lack (per-glyph fallback, setter.py).
+DEFAULT_STACK = ("nunito", "inter", "noto-sans-georgian", "noto-sans-symbols")
 
 
 @dataclass(frozen=True)
@@ -77,8 +80,8 @@ def file_digest(path: Path) -> str:
 
 
 @dataclass(frozen=True)
-class Face:
-    """One registered font: a family at a weight, upright or italic."""
+class FontFace:
+    """One registered font: a family at a weight, upright or italic (a card's face is components.piece.Face)."""
 
     family: str
     weight: str
@@ -93,17 +96,17 @@ class FontLibrary:
 
     def __init__(self, extra: dict[str, FamilySource] | None = None):
         self.families = {**builtin_families(), **(extra or {})}
-        self._faces: dict[tuple[str, str, bool], Face] = {}
+        self._faces: dict[tuple[str, str, bool], FontFace] = {}
         self._cmaps: dict[str, frozenset[int]] = {}
         self._characters: dict[str, frozenset[str]] = {}
 
-    def face(self, family: str, weight: str = "regular", italic: bool = False) -> Face:
+    def face(self, family: str, weight: str = "regular", italic: bool = False) -> FontFace:
         key = (family, weight, italic)
         if key not in self._faces:
             self._faces[key] = self._make_face(family, weight, italic)
         return self._faces[key]
 
-    def _make_face(self, family: str, weight: str, italic: bool) -> Face:
+    def _make_face(self, family: str, weight: str, italic: bool) -> FontFace:
         source = self.families[family]
         synthetic = False
         if italic and source.italic is None:
@@ -120,7 +123,7 @@ class FontLibrary:
         # the file's digest keeps two games' own "display" families apart
         name = f"pnp-{family}-{weight}{'-italic' if italic else ''}-{file_digest(path)[:8]}"
         _register(name, path)
-        return Face(family, weight, italic, name, path, synthetic)
+        return FontFace(family, weight, italic, name, path, synthetic)
 
     def cmap(self, family: str) -> frozenset[int]:
         if family not in self._cmaps:   # asked for per text run: keep it a dict lookup

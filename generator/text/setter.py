@@ -13,7 +13,7 @@ from itertools import groupby
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from generator.text.fonts import Face, FontLibrary
+from generator.text.fonts import FontFace, FontLibrary
 
 # Characters that are layout instructions, never drawn.
 INVISIBLE = {"\u00ad", "\u200b", "\u200c", "\u200d", "\ufeff"}
@@ -22,7 +22,7 @@ INVISIBLE = {"\u00ad", "\u200b", "\u200c", "\u200d", "\ufeff"}
 @dataclass(frozen=True)
 class Run:
     text: str
-    face: Face
+    face: FontFace
 
 
 @dataclass
