@@ -13,9 +13,9 @@ from generator.content.game import GameSource
 from generator.errors import Problems, SourceMark, display_path
 from generator.content.colours import COLOUR_PATTERN
 from generator.i18n.catalog import MissingArgument, interpolate
+from generator.text.fonts import DEFAULT_STACK
 from generator.text.setter import TextSetter
 
-DEFAULT_STACK = ("nunito", "inter", "noto-sans-georgian", "noto-sans-symbols")
 FALLBACK_COLOURS = {"black": "#000000", "white": "#ffffff", "none": None}
 _HEX_COLOUR = re.compile(COLOUR_PATTERN)  # '#zzzzzz' must be reported here, not crash the drawing
 
