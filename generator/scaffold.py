@@ -7,6 +7,7 @@ import textwrap
 from pathlib import Path
 
 from generator.content.json_schema import annotate, write_schemas
+from generator.text.fonts import DEFAULT_STACK
 
 ART = ('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">'
        '<polygon points="50,6 62,38 96,38 68,58 79,92 50,71 21,92 32,58 4,38 38,38" fill="#f2b705" '
@@ -21,7 +22,7 @@ FILES = {
         editions:
           standard: {{name: game.edition, players: "2–4"}}
         fonts:
-          body: [nunito, inter, noto-sans-georgian, noto-sans-symbols]
+          body: [{body_fonts}]
         palette:
           main: "#1f5e3a"
         """,
@@ -84,7 +85,8 @@ def scaffold(content_root: Path, game_id: str, lang: str = "en", title: str | No
     folder = content_root / game_id
     if folder.exists():
         raise ValueError(f"{folder} already exists")
-    values = {"id": game_id, "lang": lang, "title": title or game_id.replace("-", " ").title()}
+    values = {"id": game_id, "lang": lang, "title": title or game_id.replace("-", " ").title(),
+              "body_fonts": ", ".join(DEFAULT_STACK)}
     for name, text in FILES.items():
         path = folder / name.format(**values)
         path.parent.mkdir(parents=True, exist_ok=True)
