@@ -19,7 +19,7 @@ from generator.imposition.cut import cut_files, cut_machine, round_cut_lines, wi
 from generator.imposition.cover import kit_pages as kit_pages_of
 from generator.imposition.instructions import PrintFacts
 from generator.imposition.grid import impose_gutterfold, impose_mixed
-from generator.imposition.sheet import PAPER_SIZES, Document, Page
+from generator.imposition.sheet import Document, Page
 from generator.imposition.single import SHOP_PRESETS, centred_pages, face_page, impose_print_shop
 from generator.imposition.tiles import impose_board, tile_spec
 from generator.options import BuildOptions
@@ -30,13 +30,13 @@ from generator.render.pdf import render_pdf
 from generator.render.png import write_pages_png
 from generator.rulebook.flow import render_rules
 from generator.targets import Target
-from generator.text.fonts import FontLibrary
+from generator.print_facts import PAPER_SIZES, landscape
+from generator.text.fonts import DEFAULT_STACK, FontLibrary
 from generator.text.layout import SetStyle, fit_text
 from generator.text.rich import parse_rich_text
 from generator.text.setter import TextSetter
 
 PRINT_SHOP_DPI = 300
-BOOKLET_SHEETS = {"a4": (297.0, 210.0), "letter": (279.4, 215.9)}   # landscape, two rule pages a side
 
 
 class DrawFailure(Exception):
@@ -87,7 +87,7 @@ def write_target(target: Target, options: BuildOptions, library: FontLibrary, re
                 if options.wants("rules"):
                     _write_bytes(base / paper / "rules.pdf", rules, report)
             with drawing(target, base, base / paper / "rules-booklet.pdf"):
-                booklet = impose_booklet(rules, BOOKLET_SHEETS[paper])
+                booklet = impose_booklet(rules, landscape(paper))    # two rulebook pages a side
                 if options.wants("booklet"):
                     _write_bytes(base / paper / "rules-booklet.pdf", booklet, report)
         if wants_kit:
@@ -283,6 +283,6 @@ def caption_maker(library: FontLibrary, lang: str):
 
     def caption(text: str, size: float, width: float = 200.0):
         """Engine text (scale bar, tile labels, calibration instructions) wrapped to `width` mm."""
-        style = SetStyle(("nunito", "inter", "noto-sans-georgian"), size, size, lang=lang, color="#000000")
+        style = SetStyle(DEFAULT_STACK, size, size, lang=lang, color="#000000")
         return fit_text(parse_rich_text(text), width, 40, style, setter).runs
     return caption
