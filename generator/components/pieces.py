@@ -18,13 +18,12 @@ from generator.content.schema import PawnSet
 from generator.content.templates import ResolvedTemplate
 from generator.errors import SourceMark
 from generator.imposition.grid import piece_fits, printable_area
-from generator.imposition.sheet import PAPER_SIZES
+from generator.print_facts import PAPER_NAMES, PAPER_SIZES, PAPERS
 
 # Pieces of one edition, all sets together: 10,000 poker cards are 1,112 sheets, and each
 # copy gets its own print-shop PNGs. The per-card limit (schema MAX_COPIES) is the same.
 MAX_PIECES = 10_000
 _PIECES_SO_FAR = ("pieces", "so far")     # ctx.memo: pieces counted in the sets laid out before
-PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
 
 
 @dataclass(frozen=True)
@@ -35,7 +34,7 @@ class LaidOutSet:
     ink_saver_back: Face | None
 
 
-def layout_sets(ctx: LayoutContext, pieces: PieceFile, papers: tuple[str, ...] = ("a4", "letter"),
+def layout_sets(ctx: LayoutContext, pieces: PieceFile, papers: tuple[str, ...] = PAPERS,
                 layout: str = "duplex") -> list[LaidOutSet]:
     """Every set of a piece file laid out for the context's edition and language.
 

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from generator.components.board import LaidOutFace, layout_whole_faces
 from generator.components.context import LayoutContext
-
-# A sheet must fit the printable area of both papers (6.35 mm margins on A4 and Letter).
-MAX_SIZE = (196.0, 266.0)
+from generator.print_facts import SHEET_MAX_SIZE as MAX_SIZE    # one page of either paper, inside the safe margin
 
 LaidOutSheet = LaidOutFace
 
