@@ -82,9 +82,10 @@ class SetText(Flowable):
     """One paragraph set by the engine's layout at the frame's width; splits between its lines."""
 
     def __init__(self, paragraph: RichParagraph, style: BookStyle, book: Book, badge: str = "",
-                 first: int = 0, last: int | None = None, leader: str = ""):
+                 first: int = 0, last: int | None = None, leader: str = "", more: tuple[RichParagraph, ...] = ()):
         super().__init__()
         self.paragraph, self.style, self.book, self.badge = paragraph, style, book, badge
+        self.more = more      # the lines that continue the paragraph after a line break (a single newline)
         self.first, self.last, self.leader = first, last, leader
         self.spaceBefore = style.space_before if first == 0 else 0.0
         self.spaceAfter = style.space_after
@@ -100,11 +101,11 @@ class SetText(Flowable):
         set_style = SetStyle(self.book.stack, style.size, style.size, weight=style.weight, color=style.color,
                              align=style.align, leading=style.leading / style.size, lang=self.book.lang,
                              hyphenate=style.hyphenate, breaks=self.book.rules)
-        body = RichParagraph(self.paragraph.fragments)
-        layout = fit_text((body,), max(width, 1.0), 1e6, set_style, self.book.setter)
+        body = (RichParagraph(self.paragraph.fragments),) + self.more    # the marker is drawn by _marker
+        layout = fit_text(body, max(width, 1.0), 1e6, set_style, self.book.setter)
         if style.hyphenate and len(layout.line_tops) <= SHORT_TEXT_LINES:
             # a short text (a name in a table cell, a one-line rule) never breaks inside a word
-            layout = fit_text((body,), max(width, 1.0), 1e6, replace(set_style, hyphenate=False), self.book.setter)
+            layout = fit_text(body, max(width, 1.0), 1e6, replace(set_style, hyphenate=False), self.book.setter)
         self.end_x = _line_end(layout, len(layout.line_tops) - 1)
         badge_room = pt_to_mm(stringWidth(f" {self.badge} ", self.book.face("black"), BADGE_SIZE)) + 1.5
         self.extra_line = bool(self.badge) and self.end_x + badge_room > width
@@ -131,8 +132,8 @@ class SetText(Flowable):
         cut = self.first + min(fitting, total - 2)
         if cut - self.first < 2:
             return []
-        head = SetText(self.paragraph, self.style, self.book, self.badge, self.first, cut, self.leader)
-        tail = SetText(self.paragraph, self.style, self.book, self.badge, cut, last, self.leader)
+        head = SetText(self.paragraph, self.style, self.book, self.badge, self.first, cut, self.leader, self.more)
+        tail = SetText(self.paragraph, self.style, self.book, self.badge, cut, last, self.leader, self.more)
         head.spaceAfter, tail.keepWithNext = 0.0, self.keepWithNext
         head.keepWithNext = False
         return [head, tail]
@@ -223,6 +224,18 @@ def _line_end(layout: TextLayout, line: int) -> float:
     return max(ends, default=0.0)
 
 
+def with_line_breaks(paragraphs: tuple[RichParagraph, ...]) -> list[tuple[RichParagraph, tuple[RichParagraph, ...]]]:
+    """Each paragraph with the lines that continue it after a line break (rich.py: a single newline)."""
+    grouped: list[tuple[RichParagraph, tuple[RichParagraph, ...]]] = []
+    for paragraph in paragraphs:
+        if paragraph.line_break and grouped:
+            first, more = grouped[-1]
+            grouped[-1] = (first, more + (paragraph,))
+        else:
+            grouped.append((paragraph, ()))
+    return grouped
+
+
 class Markup:
     """Rich text to set paragraphs, for one rulebook's fonts, language and icons."""
 
@@ -233,11 +246,12 @@ class Markup:
     def flowables(self, text: str, style: BookStyle, item_style: BookStyle | None = None,
                   badge: str = "") -> list[SetText]:
         """One SetText per paragraph of the text (list items in the item style); the badge after the last."""
-        paragraphs = parse_rich_text(text)
+        paragraphs = with_line_breaks(parse_rich_text(text))
         result = []
-        for index, paragraph in enumerate(paragraphs):
+        for index, (paragraph, more) in enumerate(paragraphs):
             chosen = item_style if paragraph.marker and item_style is not None else style
-            result.append(SetText(paragraph, chosen, self.book, badge if index == len(paragraphs) - 1 else ""))
+            result.append(SetText(paragraph, chosen, self.book, badge if index == len(paragraphs) - 1 else "",
+                                  more=more))
         return result
 
     def face(self, weight: str = "regular", italic: bool = False) -> str:
@@ -268,8 +282,8 @@ class Heading(SetText):
     """A set paragraph that the table of contents lists."""
 
     def __init__(self, paragraph: RichParagraph, style: BookStyle, book: Book, badge: str, toc_text: str,
-                 level: int = 0):
-        super().__init__(paragraph, style, book, badge)
+                 level: int = 0, more: tuple[RichParagraph, ...] = ()):
+        super().__init__(paragraph, style, book, badge, more=more)
         self.toc_text, self.toc_level = toc_text, level
 
 
@@ -428,13 +442,13 @@ class StoryBuilder:
         for section in self.doc.sections:
             # a section never starts a page of its own: its heading keeps with the start of its text
             # (keeping.py), so it moves to the next page only when that start does not fit here
-            paragraphs = parse_rich_text(section.heading.words)
-            for index, paragraph in enumerate(paragraphs):
+            paragraphs = with_line_breaks(parse_rich_text(section.heading.words))
+            for index, (paragraph, more) in enumerate(paragraphs):
                 last = index == len(paragraphs) - 1
                 badge = self.doc.badge if section.heading.badge and last else ""
                 story.append(Heading(paragraph, self.styles.h1, self.markup.book, badge,
-                                     section.heading.words if index == 0 else "") if index == 0 else
-                             SetText(paragraph, self.styles.h1, self.markup.book, badge))
+                                     section.heading.words, more=more) if index == 0 else
+                             SetText(paragraph, self.styles.h1, self.markup.book, badge, more=more))
             story += self.items(section.items)
         return keep_with_next(story)
 

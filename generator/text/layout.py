@@ -225,7 +225,7 @@ def _attempt(paragraphs, width, height, size, style, setter, split_long_words=Tr
 
 def _height(lines: list[_Line], paragraphs, size: float, style: SetStyle) -> float:
     line_height = pt_to_mm(size * style.leading)
-    gaps = max(0, len(paragraphs) - 1) * pt_to_mm(size * PARAGRAPH_GAP)
+    gaps = sum(1 for paragraph in paragraphs[1:] if not paragraph.line_break) * pt_to_mm(size * PARAGRAPH_GAP)
     return len(lines) * line_height + gaps if lines else 0.0
 
 
@@ -245,12 +245,14 @@ def _wrap(paragraphs, width, size, style, setter, split_long_words=True) -> tupl
     lines: list[_Line] = []
     too_wide = 0.0
     measure = _Measure(setter, style, size)
+    indent = 0.0
     for paragraph in paragraphs:
-        indent = 0.0
         if paragraph.marker:
             indent = measure.text(paragraph.marker, False, False) + pt_to_mm(size * MARKER_GAP)
+        elif not paragraph.line_break:    # a line break keeps the indent of the list item it continues
+            indent = 0.0
         available = width - indent
-        line = _Line([], indent, paragraph.marker, first=True)
+        line = _Line([], indent, paragraph.marker, first=not paragraph.line_break)
         used = 0.0
         pending = _words(paragraph)
         while pending:

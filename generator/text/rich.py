@@ -1,7 +1,10 @@
 """Parse the little markup translators write: **bold**, *italic*, {icon:name}, paragraphs and list items.
 
-A newline starts a paragraph; a paragraph starting with '- ' is a bullet item,
-one starting with '1. ' (any number) a numbered item. `\\*` is a literal star.
+A blank line starts a paragraph; a single newline breaks the line inside the
+paragraph (two lines written in one key are set as two lines, without the space
+between paragraphs). A line starting with '- ' is a bullet item, one starting
+with '1. ' (any number) a numbered item: each item is a paragraph of its own, and
+a plain line after an item breaks the item's line. `\\*` is a literal star.
 `{icon:gift}` is the game's icon `gift` (game.yaml `icons`), set inline at the
 text's size; in a fragment it is one ICON_CHAR, so the line breaker sees it as
 a character of a word.
@@ -33,21 +36,26 @@ class Fragment:
 class Paragraph:
     fragments: tuple[Fragment, ...]
     marker: str = ""     # '•' or '3.' for list items, '' for plain paragraphs
+    line_break: bool = False    # continues the paragraph before on a new line (a single newline): no space between
 
 
 @lru_cache(maxsize=16384)
 def parse_rich_text(text: str) -> tuple[Paragraph, ...]:
+    """The paragraphs of a text (see the module's docstring for the markup)."""
     paragraphs = []
+    after_blank = True
     for line in text.split("\n"):
         line = line.strip()
         if not line:
+            after_blank = True
             continue
         marker = ""
         item = _ITEM.match(line)
         if item:
             marker = "•" if item.group(1) else f"{item.group(2)}."
             line = line[item.end():]
-        paragraphs.append(Paragraph(tuple(_inline(line)), marker))
+        paragraphs.append(Paragraph(tuple(_inline(line)), marker, line_break=not (marker or after_blank)))
+        after_blank = False
     return tuple(paragraphs)
 
 
