@@ -63,12 +63,15 @@ class ProfileSeparation:
         cmyk = self._transform.apply(image.convert("RGB"))
         if ink_limit >= 4.0:
             return cmyk
+        import numpy    # ezdxf's dependency: a whole image at once, not pixel by pixel
         from PIL import Image
-        pixels = [tuple(round(255 * v) for v in limit_ink(*(p / 255 for p in pixel), ink_limit))
-                  for pixel in cmyk.getdata()]
-        limited = Image.new("CMYK", cmyk.size)
-        limited.putdata(pixels)
-        return limited
+        inks = numpy.asarray(cmyk, dtype=numpy.float64) / 255
+        colour, black = inks[..., :3].sum(axis=2), inks[..., 3]
+        over = colour + black > ink_limit
+        scale = numpy.ones_like(colour)
+        scale[over] = numpy.clip(ink_limit - black[over], 0, None) / numpy.maximum(colour[over], 1e-9)
+        inks[..., :3] *= scale[..., None]
+        return Image.fromarray(numpy.rint(inks * 255).astype(numpy.uint8), "CMYK")
 
 
 def limit_ink(c: float, m: float, y: float, k: float, ink_limit: float) -> tuple[float, float, float, float]:
