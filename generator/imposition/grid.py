@@ -50,6 +50,8 @@ class GridSpec:
     front_outer_bleed: float = 1.5       # fronts reach past the grid's outer edge (< mark_offset)
     back_outer_bleed: float = 3.0        # backs reach further, for misregistered duplex
     back_offset: tuple[float, float] = (0.0, 0.0)   # mm right and down: corrects a printer's constant error
+    columns: int | None = None           # at most this many columns and rows (standees.py): a block smaller
+    rows: int | None = None              # than the sheet holds, centred on it like a full grid
 
     def __post_init__(self) -> None:
         # cards laid over each other would be cut apart wrongly; the command line refuses such a gap
@@ -93,8 +95,8 @@ def grid_geometry(spec: GridSpec) -> GridGeometry:
     paper_w, paper_h = spec.paper
     card_w, card_h = spec.card
     usable_w, usable_h = paper_w - 2 * spec.margin, paper_h - 2 * spec.margin
-    columns = int((usable_w + spec.gap) // (card_w + spec.gap))
-    rows = int((usable_h + spec.gap) // (card_h + spec.gap))
+    columns = min(int((usable_w + spec.gap) // (card_w + spec.gap)), spec.columns or 10**6)
+    rows = min(int((usable_h + spec.gap) // (card_h + spec.gap)), spec.rows or 10**6)
     if columns < 1 or rows < 1:   # layout reports such pieces (piece_fits) before anything is imposed
         raise ValueError(f"a {card_w:g} × {card_h:g} mm card does not fit on {paper_w:g} × {paper_h:g} mm paper")
     grid_w = columns * card_w + (columns - 1) * spec.gap
