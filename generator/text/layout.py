@@ -15,7 +15,7 @@ the text's size, standing on the baseline.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -109,6 +109,11 @@ class _Line:
     indent: float
     marker: str = ""      # the list marker, on a list item's first line only
     first: bool = False   # the first line of a paragraph
+    widths: list[float] = field(default_factory=list)   # each word's width (mm) as wrapping measured it
+
+    def add(self, word: Word, width: float) -> None:
+        self.words.append(word)
+        self.widths.append(width)
 
 
 def fit_text(paragraphs: tuple[Paragraph, ...], width: float, height: float,
@@ -237,14 +242,29 @@ def _words(paragraph: Paragraph) -> list[Word]:
             if index:
                 words.append([])
             if part:
-                words[-1].append(replace(fragment, text=part))
+                words[-1].append(_piece(fragment, part))
     return [tuple(word) for word in words if word]
+
+
+_PIECES: dict[tuple[str, bool, bool, str], Fragment] = {}
+
+
+def _piece(fragment: Fragment, text: str) -> Fragment:
+    """The fragment's style with text (one object per word and style: a deck's texts share their words)."""
+    key = (text, fragment.bold, fragment.italic, fragment.icon)
+    piece = _PIECES.get(key)
+    if piece is None:
+        if len(_PIECES) > 65536:      # a long-lived process (pnp serve) sets many texts
+            _PIECES.clear()
+        piece = _PIECES[key] = replace(fragment, text=text)
+    return piece
 
 
 def _wrap(paragraphs, width, size, style, setter, split_long_words=True) -> tuple[list[_Line], float]:
     lines: list[_Line] = []
     too_wide = 0.0
     measure = _Measure(setter, style, size)
+    space_width = measure.space()
     indent = 0.0
     for paragraph in paragraphs:
         if paragraph.marker:
@@ -255,12 +275,13 @@ def _wrap(paragraphs, width, size, style, setter, split_long_words=True) -> tupl
         line = _Line([], indent, paragraph.marker, first=not paragraph.line_break)
         used = 0.0
         pending = _words(paragraph)
+        pending.reverse()        # the next word last: taken and put back at the end of the list
         while pending:
-            word = pending.pop(0)
-            space = measure.space() if line.words else 0.0
+            word = pending.pop()
+            space = space_width if line.words else 0.0
             word_width = measure.word(word)
             if used + space + word_width <= available + 1e-6:
-                line.words.append(word)
+                line.add(word, word_width)
                 used += space + word_width
                 continue
             # Hyphenate only a line that would otherwise be left loose, or a word too long for any line.
@@ -269,13 +290,13 @@ def _wrap(paragraphs, width, size, style, setter, split_long_words=True) -> tupl
             head, tail = (_hyphenate(word, available - used - space, measure, style)
                           if loose else (None, None))
             if head is not None and (line.words or tail):
-                line.words.append(head)
-                pending.insert(0, tail)
+                line.add(head, measure.word(head))
+                pending.append(tail)
             elif not line.words:  # alone on a line and still too wide
-                line.words.append(word)
+                line.add(word, word_width)
                 too_wide = max(too_wide, word_width - available)
             else:
-                pending.insert(0, word)
+                pending.append(word)
             lines.append(line)
             line, used = _Line([], indent), 0.0
         if line.words:
@@ -358,10 +379,16 @@ def _cut(word: Word, position: int) -> tuple[Word, Word]:
 
 
 class _Measure:
-    """Widths in mm at one size, with the style's weight made bolder by **bold**."""
+    """Widths in mm at one size, with the style's weight made bolder by **bold**.
+
+    A text's width at 1 pt is looked up in the setter's table for its face (stack, weight,
+    slant), measured the first time any text of any size asks: a deck's words are measured
+    once each, not once per card and trial size."""
 
     def __init__(self, setter: TextSetter, style: SetStyle, size: float):
         self.setter, self.style, self.size = setter, style, size
+        self._tables: dict[tuple[bool, bool], dict[str, float]] = {}
+        self._space: float | None = None
 
     def weight(self, bold: bool) -> str:
         if not bold:
@@ -379,8 +406,15 @@ class _Measure:
         return text
 
     def text(self, text: str, bold: bool, italic: bool) -> float:
-        return pt_to_mm(self.setter.width_pt(self.printable(text), self.style.stack, self.weight(bold),
-                                             italic or self.style.italic, self.size))
+        table = self._tables.get((bold, italic))
+        if table is None:
+            table = self._tables[(bold, italic)] = self.setter.unit_table(
+                self.style.stack, self.weight(bold), italic or self.style.italic)
+        unit = table.get(text)
+        if unit is None:
+            unit = table[text] = self.setter.width_pt(self.printable(text), self.style.stack, self.weight(bold),
+                                                      italic or self.style.italic, 1.0)
+        return pt_to_mm(unit * self.size)     # as width_pt at this size: the same float
 
     def fragment(self, fragment: Fragment) -> float:
         if fragment.icon:
@@ -391,10 +425,14 @@ class _Measure:
         return pt_to_mm(self.size * ICON_EM)
 
     def word(self, word: Word) -> float:
+        if len(word) == 1:
+            return self.fragment(word[0])
         return sum(self.fragment(f) for f in word)
 
     def space(self) -> float:
-        return self.text(" ", False, False)
+        if self._space is None:
+            self._space = self.text(" ", False, False)
+        return self._space
 
 
 def _place(attempt, width, height, size, style, setter) -> TextLayout:
@@ -413,12 +451,17 @@ def _place(attempt, width, height, size, style, setter) -> TextLayout:
             y += gap
         tops.append(y)
         baseline = y + pt_to_mm(size * (style.leading - 1) / 2) + pt_to_mm(size * BASELINE)
-        content = sum(measure.word(w) for w in line.words) + measure.space() * max(0, len(line.words) - 1)
+        content = sum(line.widths) + measure.space() * max(0, len(line.words) - 1)
         available = width - line.indent
         shift = {"left": 0.0, "center": (available - content) / 2, "right": available - content}[style.align]
         x = line.indent + shift
         if line.marker:
             runs.extend(_runs(line.marker, False, False, x - line.indent, baseline, measure, style, setter))
+        plain = _plain_line(line, x, baseline, measure, style, setter)
+        if plain is not None:
+            runs.append(plain)
+            y += line_height
+            continue
         line_runs: list[GlyphRun] = []
         joinable = False     # the next run may extend the last one (nothing drawn between them)
         for number, word in enumerate(line.words):
@@ -451,6 +494,25 @@ def _place(attempt, width, height, size, style, setter) -> TextLayout:
         runs.extend(line_runs)
         y += line_height
     return TextLayout(tuple(runs), size, fits, max(0.0, overflow), used, tuple(icons), tuple(tops))
+
+
+def _plain_line(line: _Line, x: float, baseline: float, measure: _Measure, style: SetStyle,
+                setter: TextSetter) -> GlyphRun | None:
+    """A line of plain words in one face as the one run word-by-word placing would join it into,
+    or None for a line that needs that placing (bold, italic, icons, a fallback face, a space
+    of another width)."""
+    for word in line.words:
+        for fragment in word:
+            if fragment.bold or fragment.italic or fragment.icon:
+                return None
+    text = measure.printable(" ".join(word[0].text if len(word) == 1 else "".join(f.text for f in word)
+                                      for word in line.words))
+    runs = setter.runs(text, style.stack, style.weight, style.italic)
+    if len(runs) != 1 or runs[0].text != text:
+        return None
+    run = GlyphRun(x, baseline, text, runs[0].face.name, measure.size, style.color, runs[0].face.synthetic_italic,
+                   style.halo)
+    return run if _space_as_measured(" ", run, measure) else None
 
 
 def _space_as_measured(space: str, run: GlyphRun, measure: "_Measure") -> bool:

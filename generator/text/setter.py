@@ -35,6 +35,8 @@ class TextSetter:
     # widths at 1 pt by (text, stack, weight, italic): a width scales with the size, and
     # fitting measures the same words at every trial size
     unit_widths: dict = field(default_factory=dict)
+    # the same by face, then by text as written (before glue spaces are made printable)
+    unit_tables: dict = field(default_factory=dict)
 
     def runs(self, text: str, stack: tuple[str, ...], weight: str, italic: bool) -> list[Run]:
         runs, missing = _split(self.library, text, stack, weight, italic)
@@ -49,6 +51,14 @@ class TextSetter:
             unit = self.unit_widths[key] = sum(stringWidth(run.text, run.face.name, 1.0)
                                                for run in self.runs(text, stack, weight, italic))
         return unit * size
+
+    def unit_table(self, stack: tuple[str, ...], weight: str, italic: bool) -> dict[str, float]:
+        """The widths at 1 pt of texts in one face of a stack, by text as written (layout fills it)."""
+        key = (stack, weight, italic)
+        table = self.unit_tables.get(key)
+        if table is None:
+            table = self.unit_tables[key] = {}
+        return table
 
     def covers(self, char: str, stack: tuple[str, ...]) -> bool:
         return any(ord(char) in self.library.cmap(family) for family in stack)
