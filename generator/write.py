@@ -19,6 +19,7 @@ from generator.imposition.cut import cut_files, cut_machine, round_cut_lines, wi
 from generator.imposition.cover import kit_pages as kit_pages_of
 from generator.imposition.instructions import PrintFacts
 from generator.imposition.grid import impose_gutterfold, impose_mixed
+from generator.imposition.standees import standee_block
 from generator.imposition.sheet import Document, Page
 from generator.imposition.single import SHOP_PRESETS, centred_pages, face_page, impose_print_shop
 from generator.imposition.tiles import impose_board, tile_spec
@@ -136,6 +137,8 @@ def home_sections(target: Target, options: BuildOptions, paper: str, caption) ->
         sections["tokens"] = impose_mixed(target.copies("tokens"), paper, caption, "tokens", **sheet_options)
     if target.copies("pawns") and wanted("pawns"):
         paper, pawn_options = cut_sheet(target.copies("pawns"), size, machine, dict(margin=margin))
+        # a colour's pawns on one row, the block centred (imposition/standees.py)
+        pawn_options.update(standee_block(target.copies("pawns"), paper, pawn_options["margin"]))
         sections["pawns"] = impose_mixed(target.copies("pawns"), paper, caption, "pawns", **pawn_options)
     if "tokens" in sections:            # a round token's cut line is a circle
         sections["tokens"] = [round_cut_lines(page) for page in sections["tokens"]]
