@@ -1,13 +1,70 @@
-"""What a build is asked for: editions, languages, papers and print options (the CLI's flags, typed)."""
+"""What a build is asked for: editions, languages, papers and print options (the CLI's flags, typed).
+
+Each option with a fixed set of values is one Enum here (papers: print_facts.Paper): BuildOptions holds its
+members and the CLI offers its values (`choices`). They are StrEnums, so a value compares equal to its text
+and is written as that text (in paths, messages and the build digest).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from pathlib import Path
 
-CUT_FORMATS = ("svg", "dxf", "silhouette", "cricut")   # --cut: files only, or files and the machine's marks
-PDFX_LEVELS = ("4", "1a")                             # --pdfx: PDF/X-4, PDF/X-1a:2003
-MAX_MARGIN = 30.0  # mm: a printer leaving more blank than this is not one to lay sheets out for
+from generator.print_facts import INK_LIMIT, PAPERS, PRINTABLE_MARGIN, Paper
+from generator.print_facts import MAX_PRINTABLE_MARGIN as MAX_MARGIN  # noqa: F401  (the CLI's and pnp.yaml's bound)
+
+
+class Duplex(StrEnum):
+    """How the printer flips the sheet for the back side (--duplex)."""
+
+    LONG_EDGE = "long-edge"
+    SHORT_EDGE = "short-edge"
+
+
+class Shop(StrEnum):
+    """Print-shop preset (--shop): card sizes, bleed and page order (imposition/single.py SHOP_PRESETS)."""
+
+    GENERIC = "generic"
+    MPC = "mpc"
+    TGC = "tgc"
+    DRIVETHRUCARDS = "drivethrucards"
+
+
+class Layout(StrEnum):
+    """How home card sheets are laid out (--layout): backs on the next page, or beside the fronts to fold."""
+
+    DUPLEX = "duplex"
+    GUTTERFOLD = "gutterfold"
+
+
+class Color(StrEnum):
+    """The colour space of the PDFs (--color): RGB, or every colour separated to CMYK within the ink limit."""
+
+    RGB = "rgb"
+    CMYK = "cmyk"
+
+
+class PdfX(StrEnum):
+    """The PDF/X standard of print-shop files (--pdfx): PDF/X-4 or PDF/X-1a:2003."""
+
+    X4 = "4"
+    X1A = "1a"
+
+
+class CutFormat(StrEnum):
+    """Cut files per home sheet (--cut): files only (svg, dxf), or files and the machine's marks."""
+
+    SVG = "svg"
+    DXF = "dxf"
+    SILHOUETTE = "silhouette"
+    CRICUT = "cricut"
+
+
+def choices(option: type[StrEnum]) -> list[str]:
+    """An option's values as the command line takes them, in the Enum's order (for click.Choice)."""
+    return [member.value for member in option]
+
 
 # what `pnp build --only` selects, each a file (or the print-shop PNGs) of the output contract
 OUTPUTS = ("cards", "ink-saver", "tokens", "pawns", "board", "sheets", "rules", "booklet", "kit", "print-shop", "png")
@@ -17,11 +74,11 @@ OUTPUTS = ("cards", "ink-saver", "tokens", "pawns", "board", "sheets", "rules", 
 class BuildOptions:
     editions: tuple[str, ...] | None = None
     languages: tuple[str, ...] | None = None
-    papers: tuple[str, ...] = ("a4", "letter")
+    papers: tuple[Paper, ...] = PAPERS
     out: Path = Path("output")
-    duplex: str = "long-edge"
+    duplex: Duplex = Duplex.LONG_EDGE
     gap: float | None = None        # mm between pieces; None: 2 for full-bleed sets, 0 otherwise (imposition)
-    margin: float = 5.0             # mm along the paper's edge the printer leaves blank: marks stay inside
+    margin: float = PRINTABLE_MARGIN    # mm along the paper's edge the printer leaves blank: marks stay inside
     back_offset: tuple[float, float] = (0.0, 0.0)   # mm, from `pnp calibrate`
     allow_fallback: bool = False
     copies: int = 1                 # pages of each player sheet
@@ -31,16 +88,16 @@ class BuildOptions:
     kit: bool = True                # kit.pdf: everything again in one file
     force: bool = False             # rebuild targets whose inputs have not changed
     jobs: int = 1                   # worker processes for writing targets (pnp build uses every core)
-    shop: str = "generic"           # print-shop preset: generic, mpc, tgc, drivethrucards
-    layout: str = "duplex"          # or 'gutterfold': fronts and backs side by side, folded
-    color: str = "rgb"              # or 'cmyk': every colour separated, total ink limited
-    ink_limit: float = 3.0          # 300 %
+    shop: Shop = Shop.GENERIC
+    layout: Layout = Layout.DUPLEX
+    color: Color = Color.RGB
+    ink_limit: float = INK_LIMIT    # total ink of a CMYK colour, 3.0 = 300 %
     only: frozenset[str] | None = None      # outputs to build (OUTPUTS); None: all of them
     templates: Path | None = None   # the project's shared templates (pnp.yaml), between a game's and pnp's
-    pdfx: str | None = None         # '4' (PDF/X-4) or '1a' (PDF/X-1a:2003) print-shop files; None: plain PDF
+    pdfx: PdfX | None = None        # PDF/X print-shop files; None: plain PDF
     icc: Path | None = None         # the CMYK output profile for --pdfx (None: pnp's own, render/icc_profile.py)
     icc_digest: str = ""            # its SHA-256: an edited profile rebuilds the targets (incremental.py)
-    cut: str | None = None          # cut files per home sheet: svg, dxf, silhouette or cricut (imposition/cut.py)
+    cut: CutFormat | None = None    # cut files per home sheet (imposition/cut.py)
 
     def wants(self, output: str) -> bool:
         """Whether this build makes `output` (one of OUTPUTS)."""
@@ -76,4 +133,5 @@ def with_print_options(options: BuildOptions, pdfx: str | None, icc: str | None,
         except ProfileError as error:
             raise ValueError(f"--icc {icc}: {error}") from None
         options = replace(options, icc_digest=digest)
-    return replace(options, pdfx=pdfx, icc=profile.resolve() if profile else None, cut=cut)
+    return replace(options, pdfx=PdfX(pdfx) if pdfx is not None else None, icc=profile.resolve() if profile else None,
+                   cut=CutFormat(cut) if cut is not None else None)
