@@ -16,10 +16,13 @@ import click
 
 from generator.errors import ContentError, Problem, UsageError, printable
 from generator.i18n.engine_text import engine_languages
-from generator.options import CUT_FORMATS, MAX_MARGIN, OUTPUTS, PDFX_LEVELS, BuildOptions, with_print_options
+from generator.options import (MAX_MARGIN, OUTPUTS, BuildOptions, Color, CutFormat, Duplex, Layout, PdfX, Shop, choices,
+                                with_print_options)
+from generator.print_facts import INK_LIMIT, INK_LIMIT_PERCENT_RANGE, PAPERS, Paper
 from generator.project import Project
 
-PAPERS = ("a4", "letter")
+PAPER_LIST = f"{', '.join(PAPERS)} or {','.join(PAPERS)}"      # 'a4, letter or a4,letter'
+INK_LIMIT_PERCENT = round(INK_LIMIT * 100)
 DEFAULT_CONTENT = "content"
 DEFAULT_OUT = "output"
 
@@ -165,7 +168,7 @@ def _printer(where: Where, name: str | None):
     return profiles[chosen]
 
 
-def _options(edition, lang, paper, out, duplex="long-edge", allow_fallback=False, gap=None,
+def _options(edition, lang, paper, out, duplex=Duplex.LONG_EDGE, allow_fallback=False, gap=None,
              copies=1, back_offset=None, where: Where | None = None) -> BuildOptions:
     project = where.project if where else None
     papers = _split(paper) or (project.papers if project and project.papers else PAPERS)
@@ -174,10 +177,11 @@ def _options(edition, lang, paper, out, duplex="long-edge", allow_fallback=False
         raise UsageError(f"--gap takes millimetres from 0 to {MAX_GAP:g} (got {gap:g}){why}")
     for item in papers:
         if item not in PAPERS:
-            raise UsageError(f"unknown paper '{item}' (use a4, letter or a4,letter)")
+            raise UsageError(f"unknown paper '{item}' (use {PAPER_LIST})")
     return BuildOptions(editions=_split(edition) or (project.editions if project else None),
-                        languages=_split(lang) or (project.languages if project else None), papers=papers,
-                        out=Path(out) if out is not None else where.out, duplex=duplex or "long-edge",
+                        languages=_split(lang) or (project.languages if project else None),
+                        papers=tuple(map(Paper, papers)), out=Path(out) if out is not None else where.out,
+                        duplex=Duplex(duplex or Duplex.LONG_EDGE),
                         allow_fallback=allow_fallback, gap=gap, copies=copies, back_offset=_offset(back_offset),
                         templates=where.templates if where else None)
 
@@ -186,7 +190,7 @@ common = [
     click.argument("games", nargs=-1),
     click.option("--edition", help="Editions to build, comma-separated (default: all)."),
     click.option("--lang", help="Languages, comma-separated (default: all of the game's)."),
-    click.option("--paper", help="a4, letter or a4,letter (default: both)."),
+    click.option("--paper", help=f"{PAPER_LIST} (default: both)."),
     click.option("--content", "content_root", type=click.Path(file_okay=False),
                  help="Folder holding the games (default: the project's games, else content/)."),
     click.option("--project", "project_file", type=click.Path(dir_okay=False),
@@ -233,7 +237,7 @@ def main() -> None:
 @click.option("--out", type=click.Path(file_okay=False), help="Output folder (default: the project's, else output/).")
 @click.option("--only", help=f"Outputs to build, comma-separated from {', '.join(OUTPUTS)} (default: all).")
 @click.option("--printer", help="A printer profile of pnp.yaml: its back offset, margin and duplex.")
-@click.option("--duplex", type=click.Choice(["long-edge", "short-edge"]),
+@click.option("--duplex", type=click.Choice(choices(Duplex)),
               help="How your printer flips the sheet for the back side (default: long-edge).")
 @click.option("--gap", type=float,
               help="Gap between cards and tokens in mm (default: 2 for full-bleed ones, 0 for the others).")
@@ -244,19 +248,20 @@ def main() -> None:
               help="Pages of each player sheet in sheets.pdf.")
 @click.option("--back-offset", help="X,Y mm to move every back page (read from `pnp calibrate`).")
 @click.option("--force", is_flag=True, help="Rebuild targets whose inputs have not changed.")
-@click.option("--shop", type=click.Choice(["generic", "mpc", "tgc", "drivethrucards"]), default="generic",
+@click.option("--shop", type=click.Choice(choices(Shop)), default=Shop.GENERIC.value,
               show_default=True, help="Print-shop preset: card size, bleed (PNG size) and page order.")
-@click.option("--layout", type=click.Choice(["duplex", "gutterfold"]), default="duplex", show_default=True,
+@click.option("--layout", type=click.Choice(choices(Layout)), default=Layout.DUPLEX.value, show_default=True,
               help="gutterfold: fronts and backs side by side, to fold (for card stock a duplex printer refuses).")
-@click.option("--color", type=click.Choice(["rgb", "cmyk"]), default="rgb", show_default=True,
+@click.option("--color", type=click.Choice(choices(Color)), default=Color.RGB.value, show_default=True,
               help="cmyk: every colour separated to CMYK (grey component to K), total ink limited.")
-@click.option("--ink-limit", default=300, show_default=True, type=click.IntRange(100, 400),
+@click.option("--ink-limit", default=INK_LIMIT_PERCENT, show_default=True,
+              type=click.IntRange(*INK_LIMIT_PERCENT_RANGE),
               help="Total ink in percent for --color cmyk (US shops: 240).")
-@click.option("--pdfx", type=click.Choice(PDFX_LEVELS),
+@click.option("--pdfx", type=click.Choice(choices(PdfX)),
               help="Print-shop files as PDF/X-4 or PDF/X-1a:2003: CMYK through the --icc profile.")
 @click.option("--icc", type=click.Path(dir_okay=False), help="The shop's CMYK ICC profile for --pdfx "
               "(default: pnp's own, the declared separation).")
-@click.option("--cut", type=click.Choice(CUT_FORMATS), help="Cut files per home sheet (svg, dxf); silhouette, "
+@click.option("--cut", type=click.Choice(choices(CutFormat)), help="Cut files per home sheet (svg, dxf); silhouette, "
               "cricut: also their registration marks on the sheets, pieces kept out of the marks' border.")
 @click.option("--jobs", default=0, type=click.IntRange(0, 64), help="Worker processes (default: every core).")
 @click.option("-q", "--quiet", is_flag=True, help="Only errors.")
@@ -275,8 +280,8 @@ def build_command(games, edition, lang, paper, content_root, project_file, out, 
                                           if profile.back_offset else None)
         options = replace(_options(edition, lang, paper, None, duplex, allow_fallback, gap, copies, back_offset,
                                    where),
-                          force=force, jobs=jobs or os.cpu_count() or 1, shop=shop, layout=layout, color=color,
-                          ink_limit=ink_limit / 100, only=_only(only))
+                          force=force, jobs=jobs or os.cpu_count() or 1, shop=Shop(shop), layout=Layout(layout),
+                          color=Color(color), ink_limit=ink_limit / 100, only=_only(only))
         try:
             options = with_print_options(options, pdfx, icc, cut)
         except ValueError as error:
@@ -344,9 +349,10 @@ def summary_table(report) -> str:
 @click.option("--allow-fallback", is_flag=True, help="Treat missing translations as warnings.")
 @click.option("--preflight", is_flag=True, help="Inspect the built PDFs in --out as a print shop would.")
 @click.option("--out", type=click.Path(file_okay=False), help="Output folder (default: the project's, else output/).")
-@click.option("--color", type=click.Choice(["rgb", "cmyk"]), default="rgb", show_default=True,
+@click.option("--color", type=click.Choice(choices(Color)), default=Color.RGB.value, show_default=True,
               help="With --preflight: print-shop files must be CMYK within --ink-limit.")
-@click.option("--ink-limit", default=300, show_default=True, type=click.IntRange(100, 400))
+@click.option("--ink-limit", default=INK_LIMIT_PERCENT, show_default=True,
+              type=click.IntRange(*INK_LIMIT_PERCENT_RANGE))
 def check_command(games, edition, lang, paper, content_root, project_file, allow_fallback, preflight, out, color,
                   ink_limit) -> None:
     """Check content, translations, glyph coverage and text fit; write nothing."""
@@ -630,8 +636,8 @@ def new_command(game, lang, title, content_root, project_file) -> None:
 
 
 @main.command("calibrate")
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
-@click.option("--duplex", type=click.Choice(["long-edge", "short-edge"]), default="long-edge", show_default=True)
+@click.option("--paper", type=click.Choice(choices(Paper)), default=Paper.A4.value, show_default=True)
+@click.option("--duplex", type=click.Choice(choices(Duplex)), default=Duplex.LONG_EDGE.value, show_default=True)
 @click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False))
 @click.option("--lang", default="en", show_default=True, type=click.Choice(engine_languages()),
               help="Language of the instructions printed on the sheet.")
@@ -640,7 +646,8 @@ def calibrate_command(paper, duplex, out, lang) -> None:
     from generator.i18n.engine_text import calibration_instructions
     from generator.write import caption_maker
     from generator.imposition.calibration import calibration_pages
-    from generator.imposition.sheet import PAPER_SIZES, Document
+    from generator.imposition.sheet import Document
+    from generator.print_facts import PAPER_SIZES
     from generator.render.pdf import render_pdf
     from generator.files import write_atomically
     from generator.text.fonts import FontLibrary
@@ -657,7 +664,7 @@ def calibrate_command(paper, duplex, out, lang) -> None:
 @click.argument("game", required=False)
 @click.option("--edition", help="Edition shown first (default: the game's first).")
 @click.option("--lang", help="Language shown first (default: the game's source language).")
-@click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True)
+@click.option("--paper", type=click.Choice(choices(Paper)), default=Paper.A4.value, show_default=True)
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
               help="Port on 127.0.0.1 (0: any free one).")
 @content_option
