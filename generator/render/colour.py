@@ -14,6 +14,8 @@ from functools import lru_cache
 
 from reportlab.lib.colors import CMYKColor, Color, HexColor
 
+from generator.print_facts import INK_LIMIT
+
 _CMYK = re.compile(r"^cmyk\(\s*([\d.]+)\s*,\s*([\d.]+)\s*,\s*([\d.]+)\s*,\s*([\d.]+)\s*\)$")
 
 
@@ -31,7 +33,7 @@ def separate(red: float, green: float, blue: float, ink_limit: float) -> tuple[f
 
 
 @lru_cache(maxsize=None)
-def colour_object(value: str, mode: str = "rgb", ink_limit: float = 3.0, separation=None):
+def colour_object(value: str, mode: str = "rgb", ink_limit: float = INK_LIMIT, separation=None):
     """`separation` (render/separation.py): separate through an ICC profile instead of the declared formula."""
     match = _CMYK.match(value)
     if match:

@@ -21,6 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.components.piece import ArtPlacement, Face, Group, Item, Shape, TextPlacement, walk
 from generator.imposition.sheet import Document, Page
+from generator.print_facts import INK_LIMIT
 from generator.render.art import art_size, cmyk_svg, load_svg, open_raster
 from generator.render.colour import colour_object, on_paper, separate_image
 from generator.render.font_tags import distinct_subset_tags
@@ -36,7 +37,7 @@ SYNTHETIC_SLANT = math.tan(math.radians(11))
 class FacePainter:
     """Draws faces' items (shapes, art, text, groups) onto a canvas, each art file once as a form."""
 
-    def __init__(self, canvas: Canvas, initial_font: str, colour_mode: str = "rgb", ink_limit: float = 3.0,
+    def __init__(self, canvas: Canvas, initial_font: str, colour_mode: str = "rgb", ink_limit: float = INK_LIMIT,
                  separation=None, opaque: bool = False):
         self.canvas = canvas
         self.forms: set[str] = set()
@@ -49,7 +50,7 @@ class FacePainter:
         return colour_object(value, self.colour_mode, self.ink_limit, self.separation)
 
     @classmethod
-    def on(cls, canvas: Canvas, initial_font: str, colour_mode: str = "rgb", ink_limit: float = 3.0) -> "FacePainter":
+    def on(cls, canvas: Canvas, initial_font: str, colour_mode: str = "rgb", ink_limit: float = INK_LIMIT) -> "FacePainter":
         """The painter of a canvas (one per canvas, so each form is defined once in its PDF);
         the colour mode is the first caller's."""
         painter = getattr(canvas, "_pnp_painter", None)
@@ -260,7 +261,7 @@ class FacePainter:
 class PdfRenderer(FacePainter):
     """One PDF being drawn from a Document of pages; faces used more than once become forms."""
 
-    def __init__(self, initial_font: str, colour_mode: str = "rgb", ink_limit: float = 3.0, separation=None,
+    def __init__(self, initial_font: str, colour_mode: str = "rgb", ink_limit: float = INK_LIMIT, separation=None,
                  opaque: bool = False):
         self.buffer = io.BytesIO()
         super().__init__(Canvas(self.buffer, invariant=1, initialFontName=initial_font,
@@ -385,7 +386,7 @@ def _art_form_name(file: Path) -> str:
     return "A" + file_digest(file)
 
 
-def render_pdf(document: Document, initial_font: str, colour_mode: str = "rgb", ink_limit: float = 3.0,
+def render_pdf(document: Document, initial_font: str, colour_mode: str = "rgb", ink_limit: float = INK_LIMIT,
                separation=None, opaque: bool = False) -> bytes:
     """The document's PDF, every font subset under its own tag; `separation`: CMYK through an ICC profile
     (render/separation.py), `opaque`: no transparency (PDF/X-1a)."""
