@@ -22,7 +22,6 @@ MIN_PPI = {"print-shop": 300, "home": 150}
 BLEED = 3.0
 SAFE = 3.2
 SHOWN_PER_FILE = 10   # problems printed per file; the rest are counted
-MAX_INK = 3.0          # 300 % summed coverage, per pixel would need CMYK: here per page, as inkcov
 
 
 @dataclass
