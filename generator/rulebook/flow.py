@@ -21,6 +21,7 @@ from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, KeepTogether, 
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from generator.components.piece import TextPlacement
+from generator.print_facts import RULEBOOK_PAGE_SIZES as PAGE_SIZES     # A5; half-letter
 from generator.render.colour import convert
 from generator.render.icons import icon_art
 from generator.render.pdf import FacePainter
@@ -35,7 +36,6 @@ from generator.text.rich import Paragraph as RichParagraph, parse_rich_text, pla
 from generator.text.setter import TextSetter
 from generator.units import mm_to_pt, pt_to_mm
 
-PAGE_SIZES = {"a4": (148.0, 210.0), "letter": (139.7, 215.9)}   # A5; half-letter
 MARGINS = {"top": 14.0, "bottom": 17.0, "inner": 13.0, "outer": 13.0}   # inner: at the fold
 INK_HEX, RED_HEX, WHITE_HEX = "#2b2220", "#a31621", "#ffffff"
 INK = HexColor(INK_HEX)
