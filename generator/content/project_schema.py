@@ -7,7 +7,8 @@ from typing import Annotated, Literal
 from pydantic import BeforeValidator, Field, WithJsonSchema
 
 from generator.content.schema import _LENGTH_JSON, ID_PATTERN, LANG_PATTERN, Strict
-from generator.options import MAX_MARGIN
+from generator.options import MAX_MARGIN, Duplex, choices
+from generator.print_facts import Paper
 from generator.units import length_in
 
 MAX_BACK_OFFSET = 10.0     # mm: more is a misreading of the calibration sheet (as --back-offset)
@@ -25,7 +26,7 @@ class PrinterProfile(Strict):
     back_offset: tuple[Offset, Offset] | None = Field(
         None, description="X, Y in mm that every back page moves (read from `pnp calibrate`), such as [1.5, -0.5].")
     margin: Margin | None = Field(None, description="What the printer cannot print at the paper's edge, such as 5mm.")
-    duplex: Literal["long-edge", "short-edge"] | None = Field(None, description="How the printer flips the sheet.")
+    duplex: Literal[tuple(choices(Duplex))] | None = Field(None, description="How the printer flips the sheet.")
 
 
 class ProjectFile(Strict):
@@ -36,7 +37,7 @@ class ProjectFile(Strict):
     templates: str | None = Field(None, description="The project's shared templates folder: looked in after a "
                                   "game's own templates/ and before pnp's.")
     output: str | None = Field(None, description="The output folder (default: output).")
-    papers: list[Literal["a4", "letter"]] | None = Field(None, description="Default papers.")
+    papers: list[Literal[tuple(choices(Paper))]] | None = Field(None, description="Default papers.")
     languages: list[Annotated[str, Field(pattern=LANG_PATTERN)]] | None = Field(
         None, description="Default languages (each game builds those of them it has).")
     editions: list[Name] | None = Field(None, description="Default editions.")
