@@ -21,7 +21,8 @@ from pathlib import Path
 
 from generator import face_cache
 from generator.errors import ContentError, Problems, UsageError
-from generator.options import BuildOptions
+from generator.options import BuildOptions, choices
+from generator.print_facts import Paper
 
 FACE_DPI = 100
 PAGE_DPI = 60
@@ -213,7 +214,7 @@ class PreviewSession:
         languages = [str(lang) for lang in data.get("languages") or []] if isinstance(data.get("languages"), list) \
             else []
         return {"game": [game.name for game in self.games], "edition": [str(e) for e in editions],
-                "lang": languages, "paper": ["a4", "letter"]}
+                "lang": languages, "paper": choices(Paper)}
 
     def _game_yaml(self) -> dict:
         from generator.content.yaml_source import load_yaml
