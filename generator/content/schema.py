@@ -15,6 +15,7 @@ from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Di
                       WithJsonSchema, field_validator, model_validator)
 
 from generator.content.colours import COLOUR_PATTERN
+from generator.print_facts import SHEET_MAX_SIZE
 from generator.units import MAX_FONT_SIZE, MAX_LENGTH, OutOfRange, length_in, number_in
 
 _LENGTH_JSON = {"anyOf": [{"type": "number"}, {"type": "string", "pattern": r"^-?\d*\.?\d+\s*(mm|cm|in|pt)?$"}],
@@ -675,7 +676,8 @@ class Sheet(Strict):
 
     id: str = Field(pattern=ID_PATTERN)
     name: str = Field(description="Translation key of the sheet's name (in the kit's contents).")
-    template: str = Field(description="Template of the whole sheet; at most 196 × 266 mm to fit A4 and Letter.")
+    template: str = Field(description=f"Template of the whole sheet; at most {SHEET_MAX_SIZE[0]:g} × "
+                                      f"{SHEET_MAX_SIZE[1]:g} mm to fit A4 and Letter.")
     fields: dict[str, Any] = Field(default_factory=dict)
 
 
