@@ -49,10 +49,11 @@ def well_set(setting: Setting) -> bool:
     return setting.pages % PAGES_A_SHEET == 0 and setting.last_fill >= NEARLY_EMPTY
 
 
-def choose_setting(set_with: Callable[[Copyfit], Setting], steps: tuple[Copyfit, ...] = STEPS) -> Setting:
-    """The setting of the fewest booklet sheets, then a well-filled last page, then the loosest step."""
+def choose_setting(set_with: Callable[[Copyfit], Setting], steps: tuple[Copyfit, ...] | None = None) -> Setting:
+    """The setting of the fewest booklet sheets, then a well-filled last page, then the loosest step
+    (`steps`: STEPS unless given)."""
     best: tuple | None = None
-    for index, fit in enumerate(steps):
+    for index, fit in enumerate(STEPS if steps is None else steps):
         setting = set_with(fit)
         rank = (sheets(setting.pages), setting.last_fill < NEARLY_EMPTY, index)
         if best is None or rank < best[0]:

@@ -1,0 +1,122 @@
+"""Rulebook pages filled (issue 15), measured on tiny synthetic rulebooks: a heading keeps with a callout that
+fits instead of moving it to a new page; sections do not leave a page's foot empty; a board or art figure
+shrinks a little to stand in a page's foot; copyfitting saves a booklet sheet; a narrow column is widened
+to its longest word, and short cell text never breaks inside a word."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Spacer
+
+from generator.rulebook import copyfit
+from generator.rulebook.copyfit import Copyfit, Setting, choose_setting
+from generator.rulebook.flow import ShrinkingFigure
+from generator.rulebook.tables import column_widths
+from tests.pdf_probe import open_pdf
+from tests.rulebook.test_cover_and_pagination import COVER, EN, _build, _game, _texts
+
+SECTION = """\
+    - heading: rules.other
+      blocks:
+        - paragraph: rules.long
+        - paragraph: rules.short
+"""
+PARAGRAPH = "        - paragraph: rules.short\n"
+EN_NAMES = EN + """\
+    unbreakable: "Extraordinarilylongname"
+"""
+
+
+def _foot_gaps(pdf) -> list[float]:
+    """Empty mm at the foot of every body page but the last (cover and contents left out), from pixels."""
+    document = open_pdf(pdf)
+    dpi = 50
+    gaps = []
+    for index in range(2, len(document) - 1):
+        image = document[index].render(scale=dpi / 72).to_pil().convert("L")
+        width, height = image.size
+        top, bottom = int(14 / 25.4 * dpi), height - int(17 / 25.4 * dpi)
+        inked = [y for y in range(top, bottom)
+                 if any(image.getpixel((x, y)) < 200 for x in range(int(width * 0.08), int(width * 0.92)))]
+        gaps.append((bottom - max(inked, default=top)) / dpi * 25.4)
+    return gaps
+
+
+def test_a_heading_stays_on_its_page_with_a_callout_that_fits(tmp_path):
+    rules = COVER.replace("        - paragraph: rules.filler\n", PARAGRAPH * 3) + """\
+    - heading: rules.other
+      blocks:
+        - callout: {title: rules.head_a, blocks: [{paragraph: rules.figure}]}
+"""
+    texts = _texts(_build(tmp_path, _game(tmp_path, rules)) / "rules.pdf")
+    assert "Heading Beta" in texts[2] and "Figure caption" in texts[2], texts       # not moved to page 4
+
+
+def test_sections_run_on_without_leaving_a_page_foot_empty(tmp_path):
+    rules = COVER.replace("        - paragraph: rules.filler\n", PARAGRAPH) + SECTION * 24
+    pdf = _build(tmp_path, _game(tmp_path, rules)) / "rules.pdf"
+    gaps = _foot_gaps(pdf)
+    assert len(gaps) >= 3
+    # the most a page may keep empty: a heading and the two lines that must follow it (about 21 mm)
+    assert max(gaps) < 23, gaps
+
+
+def test_a_figure_shrinks_to_fill_a_page_foot_and_no_further():
+    canvas = Canvas(io.BytesIO())
+    figure = ShrinkingFigure(Spacer(200, 300), [], least=0.75)
+    assert figure.wrapOn(canvas, 300, 400) == (300, 300) and figure.scale == 1.0
+    assert figure.wrapOn(canvas, 300, 240) == (300, pytest.approx(240)) and figure.scale == pytest.approx(0.8)
+    _, height = figure.wrapOn(canvas, 300, 150)          # too little room: it keeps 75 % and moves on
+    assert figure.scale == 0.75 and height == pytest.approx(225)
+    assert figure.split(300, 150) == []
+
+
+def test_copyfitting_chooses_fewest_sheets_then_a_filled_last_page():
+    def settings(pages_and_fills):
+        results = iter(pages_and_fills)
+        return lambda fit: Setting(b"", *next(results))
+    steps = copyfit.STEPS
+    assert choose_setting(settings([(13, 0.5), (13, 0.4), (12, 0.9), (12, 1.0)]), steps).pages == 12
+    chosen = choose_setting(settings([(14, 0.05), (13, 0.5), (13, 0.3), (13, 0.2)]), steps)
+    assert (chosen.pages, chosen.last_fill) == (13, 0.5)          # same 4 sheets, no page holding one line
+    tries = []
+    choose_setting(lambda fit: tries.append(fit) or Setting(b"", 8, 0.6), steps)
+    assert tries == [Copyfit()]                                   # set as designed when nothing is to gain
+
+
+def test_copyfitting_saves_a_booklet_sheet(tmp_path, monkeypatch):
+    rules = COVER.replace("        - paragraph: rules.filler\n", PARAGRAPH) + SECTION * 15
+    folder = _game(tmp_path, rules)
+    chosen = len(open_pdf(_build(tmp_path / "fitted", folder) / "rules.pdf"))
+    monkeypatch.setattr(copyfit, "STEPS", (Copyfit(),))
+    designed = len(open_pdf(_build(tmp_path / "designed", folder) / "rules.pdf"))
+    assert designed % 4 == 1 and chosen == designed - 1, (designed, chosen)
+
+
+def test_column_widths_give_a_narrow_column_its_longest_word():
+    assert column_widths([20, 80], [30, 40]) == [30, 70]
+    assert column_widths([20, 40, 40], [30, 10, 30]) == pytest.approx([30, 32.5, 37.5])   # taken from spare room
+    assert column_widths([50, 50], [10, 10]) == [50, 50]
+
+
+def test_a_name_in_a_narrow_column_never_breaks_inside_a_word(tmp_path):
+    rules = COVER + """\
+        - table:
+            header: [rules.head_a, rules.head_b]
+            widths: [0.2, 4]
+            rows:
+              - [rules.unbreakable, rules.long]
+"""
+    pdf = _build(tmp_path, _game(tmp_path, rules, en=EN_NAMES)) / "rules.pdf"
+    document = open_pdf(pdf)
+    page = next(i for i in range(len(document)) if "Extraordinarily" in document[i].get_textpage().get_text_range())
+    textpage = document[page].get_textpage()
+    text = textpage.get_text_range()
+    assert "Extraordinarilylongname" in text and "Extraordinarily-" not in text, text    # set whole
+    name = textpage.search("Extraordinarilylongname").get_next()
+    long = textpage.search("A long explanation").get_next()
+    name_right = max(textpage.get_charbox(i)[2] for i in range(name[0], name[0] + name[1]))
+    assert name_right < textpage.get_charbox(long[0])[0]            # the name ends inside its own column
