@@ -21,7 +21,7 @@ from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, KeepTogether, 
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from generator.components.piece import TextPlacement
-from generator.print_facts import RULEBOOK_PAGE_SIZES as PAGE_SIZES     # A5; half-letter
+from generator.print_facts import INK_LIMIT, RULEBOOK_PAGE_SIZES as PAGE_SIZES     # pages: A5; half-letter
 from generator.render.colour import convert
 from generator.render.icons import icon_art
 from generator.render.pdf import FacePainter
@@ -307,7 +307,7 @@ class Contents(TableOfContents):
 
 class RulebookTemplate(BaseDocTemplate):
     def __init__(self, buffer, doc: RuleDoc, paper: str, markup: "Markup", colour_mode: str = "rgb",
-                 ink_limit: float = 3.0, **kwargs):
+                 ink_limit: float = INK_LIMIT, **kwargs):
         width, height = PAGE_SIZES[paper]
         body_font = markup.face()
         if colour_mode == "cmyk":
@@ -419,8 +419,8 @@ class Styles:
 class StoryBuilder:
     """The flowables of a rulebook, in order."""
 
-    def __init__(self, doc: RuleDoc, markup: Markup, frame_width_mm: float, page_width_mm: float = 148.0,
-                 fit: Copyfit = Copyfit()):
+    def __init__(self, doc: RuleDoc, markup: Markup, frame_width_mm: float,
+                 page_width_mm: float = PAGE_SIZES["a4"][0], fit: Copyfit = Copyfit()):
         self.doc, self.markup, self.frame_width, self.page_width = doc, markup, frame_width_mm, page_width_mm
         self.styles = Styles(compact=doc.leaflet, fit=fit)
         self.fit = fit
@@ -681,14 +681,14 @@ class CentredArt(Flowable):
 
 
 def render_rules(doc: RuleDoc, paper: str, setter: TextSetter, stack: tuple[str, ...],
-                 colour_mode: str = "rgb", ink_limit: float = 3.0) -> bytes:
+                 colour_mode: str = "rgb", ink_limit: float = INK_LIMIT) -> bytes:
     """rules.pdf as bytes, copyfitted (copyfit.py) so its booklet needs no more sheets than it must."""
     markup = Markup(Book(setter, stack, doc.lang, doc.icons, doc.breaks))
     return choose_setting(lambda fit: set_rules(doc, paper, markup, fit, colour_mode, ink_limit)).pdf
 
 
 def set_rules(doc: RuleDoc, paper: str, markup: Markup, fit: Copyfit = Copyfit(), colour_mode: str = "rgb",
-              ink_limit: float = 3.0) -> Setting:
+              ink_limit: float = INK_LIMIT) -> Setting:
     """The rulebook set at one copyfitting step: two passes, so the table of contents has the real page numbers."""
     width, _ = PAGE_SIZES[paper]
     frame_width = width - MARGINS["outer"] - MARGINS["inner"]
