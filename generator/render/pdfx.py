@@ -51,6 +51,21 @@ def output_separation(icc: Path | None) -> ProfileSeparation:
     return ProfileSeparation.of(data)
 
 
+def draw_pdfx(document, initial_font: str, ink_limit: float, separation: ProfileSeparation,
+              standard: PdfxStandard, title: str) -> bytes:
+    """The document drawn in CMYK through `separation` and made a PDF/X file of `standard`; for X-1a its
+    transparent art first flattened onto what lies beneath it (render/transparency.py)."""
+    import tempfile
+
+    from generator.render.pdf import render_pdf
+    from generator.render.transparency import flatten_document
+    with tempfile.TemporaryDirectory(prefix="pnp-flatten-") as folder:
+        if not standard.transparency:
+            document = flatten_document(document, initial_font, Path(folder), ink_limit, separation)
+        drawn = render_pdf(document, initial_font, "cmyk", ink_limit, separation, opaque=not standard.transparency)
+    return make_pdfx(drawn, standard, separation, title)
+
+
 def make_pdfx(pdf: bytes, standard: PdfxStandard, separation: ProfileSeparation, title: str) -> bytes:
     """The drawn PDF made a PDF/X file of `standard`, its output intent `separation`'s profile."""
     import pikepdf

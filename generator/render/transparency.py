@@ -1,0 +1,341 @@
+"""Transparent art in CMYK files: kept as a soft mask where the file may carry transparency (plain CMYK
+output, PDF/X-4), flattened onto what lies beneath it where it may not (PDF/X-1a:2003).
+
+Flattening works on the laid-out faces, before drawing: every art placement that is not
+opaque (a PNG with alpha under 255, an SVG with opacity under 1) is replaced by an opaque
+raster of its own rectangle at 300 dpi, taken from the face drawn up to and including that
+art (the face's shapes, text and art beneath it composited with it). Drawn in CMYK like any
+raster art, the page then prints as the same face with transparency does (PDF/X-4), without
+a soft mask or an opacity anywhere in the file — what a prepress flattener does for the
+"complex regions" of a page. Everything outside those rectangles stays vector.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import math
+import secrets
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from pathlib import Path
+
+from generator.components.piece import ArtPlacement, Face, Group, Item, TextPlacement
+from generator.imposition.sheet import Document, Page, Placement
+from generator.units import mm_to_pt
+
+FLATTEN_DPI = 300           # a print shop's resolution for raster art
+OPAQUE = 255
+
+
+# ------------------------------------------------------------------ soft masks (CMYK with transparency allowed)
+
+def cmyk_image(image, ink_limit: float, separation=None, keep_alpha: bool = True):
+    """A ReportLab image of `image` separated to CMYK: its alpha kept as the image's soft mask
+    (`keep_alpha`) or, where a file may carry no transparency, its transparent pixels showing the paper."""
+    from reportlab.lib.utils import ImageReader
+
+    from generator.render.colour import on_paper, separate_image
+    flattened = cmyk_pixels(image)
+    if flattened is not None:
+        return ImageReader(flattened)
+    alpha = _alpha(image)
+    if alpha is None or not keep_alpha:
+        return ImageReader(separate_image(on_paper(image), ink_limit, separation))
+    return _CmykWithAlpha(separate_image(image.convert("RGB"), ink_limit, separation), alpha)
+
+
+def _alpha(image):
+    """The image's alpha channel ('L'), or None when every pixel is opaque."""
+    if image.mode not in ("RGBA", "LA", "PA") and not (image.mode == "P" and "transparency" in image.info):
+        return None
+    alpha = image.convert("RGBA").getchannel("A")
+    return None if alpha.getextrema()[0] == OPAQUE else alpha
+
+
+def _image_reader_class():
+    from reportlab.lib.utils import ImageReader
+    return ImageReader
+
+
+class _CmykWithAlpha(_image_reader_class()):
+    """A CMYK image with a soft mask: ReportLab makes an /SMask of `_dataA`, which it fills only for RGBA
+    and LA images, after reading the pixels — so it is set here once they are read."""
+
+    def __init__(self, cmyk, alpha):
+        super().__init__(cmyk)
+        self._alpha_image = alpha
+
+    def getRGBData(self):
+        from reportlab.lib.utils import ImageReader
+        data = super().getRGBData()
+        self._dataA = ImageReader(self._alpha_image)
+        return data
+
+
+# ------------------------------------------------------------------ which art is transparent
+
+def art_is_transparent(file: Path) -> bool:
+    """True for a raster with any pixel under full opacity, or an SVG with any opacity or colour alpha under 1."""
+    from generator.input_files import file_signature
+    return _transparent(file, file_signature(file))
+
+
+@lru_cache(maxsize=None)
+def _transparent(file: Path, signature: tuple) -> bool:
+    from generator.render.art import load_svg, open_raster
+    if file.suffix.lower() == ".svg":
+        return _svg_transparent(load_svg(file))
+    with open_raster(file) as image:
+        return _alpha(image) is not None
+
+
+def _svg_transparent(node) -> bool:
+    for attribute in ("fillOpacity", "strokeOpacity"):
+        value = getattr(node, attribute, None)
+        if value is not None and value < 1:
+            return True
+    for attribute in ("fillColor", "strokeColor"):
+        colour = getattr(node, attribute, None)
+        if colour is not None and (getattr(colour, "alpha", 1) if getattr(colour, "alpha", 1) is not None else 1) < 1:
+            return True
+    return any(_svg_transparent(child) for child in getattr(node, "contents", ()))
+
+
+# ------------------------------------------------------------------ where art lies on its face
+
+@dataclass(frozen=True)
+class Affine:
+    """x' = a x + b y + e, y' = c x + d y + f: a group's items' coordinates mapped onto the face (mm, y down)."""
+
+    a: float = 1.0
+    b: float = 0.0
+    c: float = 0.0
+    d: float = 1.0
+    e: float = 0.0
+    f: float = 0.0
+
+    def __call__(self, x: float, y: float) -> tuple[float, float]:
+        return self.a * x + self.b * y + self.e, self.c * x + self.d * y + self.f
+
+    def then(self, outer: "Affine") -> "Affine":
+        """This mapping followed by `outer`."""
+        return Affine(outer.a * self.a + outer.b * self.c, outer.a * self.b + outer.b * self.d,
+                      outer.c * self.a + outer.d * self.c, outer.c * self.b + outer.d * self.d,
+                      outer.a * self.e + outer.b * self.f + outer.e, outer.c * self.e + outer.d * self.f + outer.f)
+
+    def inverse(self) -> "Affine":
+        det = self.a * self.d - self.b * self.c
+        a, b, c, d = self.d / det, -self.b / det, -self.c / det, self.a / det
+        return Affine(a, b, c, d, -(a * self.e + b * self.f), -(c * self.e + d * self.f))
+
+
+def group_affine(group: Group) -> Affine:
+    """The group's own coordinates onto its parent's, as render/pdf.py draws it: centred on its frame,
+    scaled to fill it, turned clockwise by its rotation."""
+    turned = group.rotation % 180 == 90
+    along, across = (group.h, group.w) if turned else (group.w, group.h)
+    sx, sy = along / group.width, across / group.height
+    angle = math.radians(group.rotation)
+    cos, sin = round(math.cos(angle)), round(math.sin(angle))   # quarter turns only
+    centre_x, centre_y = group.x + group.w / 2, group.y + group.h / 2
+    local = Affine(sx, 0, 0, sy, -sx * group.width / 2, -sy * group.height / 2)
+    return local.then(Affine(cos, -sin, sin, cos, centre_x, centre_y))
+
+
+@dataclass(frozen=True)
+class Found:
+    """A transparent art placement: the way to it through the face's items, its mapping onto the face, and
+    the quarter turns (clockwise) it is drawn with."""
+
+    path: tuple[tuple, ...]      # ('item', i) | ('group', i) | ('icon', i, k) steps
+    art: ArtPlacement
+    affine: Affine
+    rotation: int
+
+
+def transparent_art(items: tuple[Item, ...], affine: Affine = Affine(), rotation: int = 0,
+                    path: tuple = ()) -> list[Found]:
+    """Every transparent art placement among `items`, in drawing order."""
+    found: list[Found] = []
+    for index, item in enumerate(items):
+        if isinstance(item, ArtPlacement) and art_is_transparent(item.file):
+            found.append(Found(path + (("item", index),), item, affine, rotation % 360))
+        elif isinstance(item, TextPlacement):
+            found += [Found(path + (("icon", index, number),), icon, affine, rotation % 360)
+                      for number, icon in enumerate(item.icons) if art_is_transparent(icon.file)]
+        elif isinstance(item, Group):
+            found += transparent_art(item.items, group_affine(item).then(affine), rotation + item.rotation,
+                                     path + (("group", index),))
+    return found
+
+
+def _before(items: tuple[Item, ...], path: tuple) -> tuple[Item, ...]:
+    """The items drawn before the one at `path` (inside its groups: their items before it)."""
+    step, rest = path[0], path[1:]
+    index = step[1]
+    item = items[index]
+    if step[0] == "item":
+        return items[:index]
+    if step[0] == "icon":
+        return items[:index] + (replace(item, icons=item.icons[:step[2]]),)
+    return items[:index] + (replace(item, items=_before(item.items, rest)),)
+
+
+def _alone(items: tuple[Item, ...], path: tuple) -> tuple[Item, ...]:
+    """Only the art at `path`, inside its groups (their placement and clip kept)."""
+    step, rest = path[0], path[1:]
+    item = items[step[1]]
+    if step[0] == "item":
+        return (item,)
+    if step[0] == "icon":
+        return (item.icons[step[2]],)
+    return (replace(item, items=_alone(item.items, rest)),)
+
+
+def _swapped(items: tuple[Item, ...], path: tuple, new: ArtPlacement | None) -> tuple[Item, ...]:
+    """The items with the art at `path` replaced by `new` (None: left out)."""
+    step, rest = path[0], path[1:]
+    index = step[1]
+    item = items[index]
+    if step[0] == "item":
+        changed = (new,) if new else ()
+    elif step[0] == "icon":
+        changed = (replace(item, icons=item.icons[:step[2]] + ((new,) if new else ()) + item.icons[step[2] + 1:]),)
+    else:
+        changed = (replace(item, items=_swapped(item.items, rest, new)),)
+    return items[:index] + changed + items[index + 1:]
+
+
+# ------------------------------------------------------------------ flattening
+
+# The flattened rasters are CMYK: blended in the output's CMYK as a PDF/X-4 page with transparency prints
+# (its blending space is the output intent's). PNG has no CMYK, so the four inks ride in an RGBA PNG's four
+# channels, marked by a text chunk whose value is this process's own (no art file can carry it by chance).
+CMYK_MARK = "pnp-cmyk"
+_CMYK_TOKEN = secrets.token_hex(16)
+
+
+def cmyk_pixels(image):
+    """The CMYK image a flattened raster carries, or None for any other image."""
+    if image.info.get(CMYK_MARK) != _CMYK_TOKEN:
+        return None
+    from PIL import Image
+    return Image.frombytes("CMYK", image.size, image.convert("RGBA").tobytes())
+
+
+class Flattener:
+    """Replaces transparent art by opaque CMYK rasters of what the face shows there; the rasters are PNG
+    files in `folder` (named by their content), which must outlive the drawing of the document."""
+
+    def __init__(self, folder: Path, initial_font: str, ink_limit: float, separation=None):
+        self.folder, self.initial_font = folder, initial_font
+        self.ink_limit, self.separation = ink_limit, separation
+        self.faces: dict[str, Face] = {}
+
+    def document(self, document: Document) -> Document:
+        """The document with every placed face flattened (a page's marks are never transparent art)."""
+        pages = [replace(page, placements=tuple(replace(p, face=self.face(p.face)) for p in page.placements))
+                 for page in document.pages]
+        return replace(document, pages=pages)
+
+    def face(self, face: Face) -> Face:
+        """The face with each transparent art placement replaced by an opaque raster; the face itself when
+        it has none."""
+        if face.key not in self.faces:
+            found = transparent_art(face.items)
+            items = face.items
+            for art in reversed(found):      # from the last: a removed placement moves none still to come
+                items = _swapped(items, art.path, self._flattened(face, items, art))
+            self.faces[face.key] = replace(face, key=face.key + "\0flattened", items=items) if found else face
+        return self.faces[face.key]
+
+    def _flattened(self, face: Face, items: tuple[Item, ...], found: Found) -> ArtPlacement | None:
+        """An opaque raster of the art's rectangle (as much of it as lies on the face's bleed): the art
+        blended in CMYK over the face drawn up to it, placed where the art was; None for art wholly off
+        the face. `items`: the face's items with the art after this one already flattened (drawn above it,
+        they do not show here)."""
+        art, affine = found.art, found.affine
+        corners = [affine(x, y) for x in (art.x, art.x + art.w) for y in (art.y, art.y + art.h)]
+        b = face.bleed
+        left, top = max(-b, min(x for x, _ in corners)), max(-b, min(y for _, y in corners))
+        right = min(face.width + b, max(x for x, _ in corners))
+        bottom = min(face.height + b, max(y for _, y in corners))
+        if right <= left or bottom <= top:               # the art lies off the face: nothing of it shows
+            return None
+        box = (left, top, right, bottom)
+        below = self._render(face, _before(items, found.path), box, transparent=False)
+        layer = self._render(face, _alone(items, found.path), box, transparent=True)
+        image = self._blend(below, layer)
+        turn = {90: "ROTATE_90", 180: "ROTATE_180", 270: "ROTATE_270"}.get(found.rotation)
+        if turn:                 # drawn turned clockwise: the raster turned back into the art's own frame
+            from PIL import Image
+            image = image.transpose(getattr(Image.Transpose, turn))
+        inverse = affine.inverse()
+        local = [inverse(x, y) for x in (left, right) for y in (top, bottom)]
+        x0, y0 = min(x for x, _ in local), min(y for _, y in local)
+        x1, y1 = max(x for x, _ in local), max(y for _, y in local)
+        return ArtPlacement(self._save(image), x0, y0, x1 - x0, y1 - y0)
+
+    def _blend(self, below, layer):
+        """The layer (RGBA) over what lies below (RGB), both separated as their colours are everywhere in the
+        file, blended ink by ink with the layer's alpha."""
+        import numpy
+        from PIL import Image
+        alpha = numpy.asarray(layer.getchannel("A"), dtype=numpy.float64)[..., None] / 255
+        under, over = self._separated(below), self._separated(layer.convert("RGB"))
+        inks = numpy.rint(alpha * over + (1 - alpha) * under).astype(numpy.uint8)
+        return Image.fromarray(inks, "CMYK")
+
+    def _separated(self, rgb):
+        """An RGB raster as CMYK inks (0–255) the way vector colours are separated: greys on black alone."""
+        import numpy
+
+        from generator.render.colour import separate_image
+        inks = numpy.asarray(separate_image(rgb, self.ink_limit, self.separation), dtype=numpy.float64)
+        pixels = numpy.asarray(rgb, dtype=numpy.float64)
+        grey = (pixels[..., 0] == pixels[..., 1]) & (pixels[..., 1] == pixels[..., 2])
+        inks[grey] = 0
+        inks[grey, 3] = 255 - pixels[grey, 0]
+        return inks
+
+    def _render(self, face: Face, items: tuple[Item, ...], box: tuple[float, float, float, float],
+                transparent: bool):
+        """The face's `items` drawn in RGB and rendered at FLATTEN_DPI, cropped to `box` (face mm, y down):
+        on white paper (RGB), or on nothing (RGBA: `transparent`)."""
+        import pypdfium2 as pdfium
+
+        from generator.render.pdf import render_pdf
+        b = face.bleed
+        width, height = face.width + 2 * b, face.height + 2 * b
+        drawn = Face(face.key + "\0layer", face.width, face.height, b, items, face.shape)
+        page = Page(width, height, (Placement(drawn, b, b, (0.0, 0.0, width, height)),))
+        left, top, right, bottom = box
+        crop = (mm_to_pt(left + b), mm_to_pt(height - bottom - b), mm_to_pt(width - right - b), mm_to_pt(top + b))
+        document = pdfium.PdfDocument(render_pdf(Document([page], title="flatten"), self.initial_font))
+        try:
+            paper = (255, 255, 255, 0) if transparent else (255, 255, 255, 255)
+            bitmap = document[0].render(scale=FLATTEN_DPI / 72, crop=crop, fill_color=paper)
+            return bitmap.to_pil().convert("RGBA" if transparent else "RGB")
+        finally:
+            document.close()
+
+    def _save(self, cmyk) -> Path:
+        from PIL import Image, PngImagePlugin
+
+        from generator.files import write_atomically
+        carrier = Image.frombytes("RGBA", cmyk.size, cmyk.tobytes())
+        text = PngImagePlugin.PngInfo()
+        text.add_text(CMYK_MARK, _CMYK_TOKEN)
+        buffer = io.BytesIO()
+        carrier.save(buffer, "PNG", optimize=False, pnginfo=text)
+        path = self.folder / f"flat-{hashlib.sha256(cmyk.tobytes()).hexdigest()[:20]}.png"
+        if not path.exists():
+            write_atomically(path, buffer.getvalue())
+        return path
+
+
+def flatten_document(document: Document, initial_font: str, folder: Path, ink_limit: float,
+                     separation=None) -> Document:
+    """`document` without transparency: see the module's docstring. The rasters are written into `folder`."""
+    return Flattener(folder, initial_font, ink_limit, separation).document(document)
