@@ -238,10 +238,9 @@ class PdfxRender:
         self.separation = output_separation(options.icc)
 
     def pdf(self, document: Document) -> bytes:
-        from generator.render.pdfx import make_pdfx
-        drawn = render_pdf(document, self.initial_font, "cmyk", self.ink_limit, self.separation,
-                           opaque=not self.standard.transparency)
-        return make_pdfx(drawn, self.standard, self.separation, f"{self.title} {document.title}")
+        from generator.render.pdfx import draw_pdfx
+        return draw_pdfx(document, self.initial_font, self.ink_limit, self.separation, self.standard,
+                         f"{self.title} {document.title}")
 
 
 def _write_bytes(path: Path, data: bytes, report: BuildReport, pages: int | None = None) -> bytes:
