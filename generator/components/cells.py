@@ -12,7 +12,7 @@ from typing import Any
 
 from generator.components.box_call import BoxCall, DrawTemplate
 from generator.components.nesting import nested_template_problem, take_cells
-from generator.components.piece import Group, Item, Pen, Shape
+from generator.components.piece import Curve, Group, Item, Pen
 from generator.components.subject import Subject
 from generator.content.schema import MAX_CELLS
 
@@ -130,7 +130,7 @@ def link_curves(places: list[CellPlace], fields: list[dict[str, Any]], link_type
         else:
             mx, my = (ax + bx) / 2, (ay + by) / 2
             control = (mx + (centre[0] - mx) * 0.35, my + (centre[1] - my) * 0.35)
-        curves.append(Shape("curve", ax, ay, bx - ax, by - ay, stroke=pen.colour or "#000000",
+        curves.append(Curve(ax, ay, bx - ax, by - ay, stroke=pen.colour or "#000000",
                             stroke_width=pen.width, dash=pen.dash, control=control))
     return curves
 

@@ -11,15 +11,15 @@ from generator.components.art_box import layout_art
 from generator.components.box_call import BoxLayout
 from generator.components.cells import layout_cells
 from generator.components.network import layout_network
-from generator.components.shapes import layout_polygon, layout_shape
+from generator.components.shapes import layout_ellipse, layout_line, layout_polygon, layout_rect, layout_triangle
 from generator.components.text_boxes import table_items, text_items
 from generator.content.schema import BOX_KINDS
 
 LAYOUTS: dict[str, BoxLayout] = {
-    "rect": layout_shape,
-    "ellipse": layout_shape,
-    "line": layout_shape,
-    "triangle": layout_shape,
+    "rect": layout_rect,
+    "ellipse": layout_ellipse,
+    "line": layout_line,
+    "triangle": layout_triangle,
     "polygon": layout_polygon,
     "art": layout_art,
     "table": table_items,

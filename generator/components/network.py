@@ -19,7 +19,7 @@ from typing import Callable, NamedTuple
 
 from generator.components.box_call import BoxCall, DrawTemplate
 from generator.components.nesting import nested_template_problem
-from generator.components.piece import ArtPlacement, Group, Item, Shape
+from generator.components.piece import ArtPlacement, Ellipse, Group, Item, Polygon
 from generator.components.shapes import is_point_list
 from generator.components.subject import Subject, box_colour, resolve_file
 
@@ -188,7 +188,7 @@ def _outline(call: BoxCall, to_mm) -> list[Item]:
         return []
     outline = call.require(spec.outline)
     if is_point_list(outline, 180):
-        return [Shape("polygon", 0, 0, 0, 0, fill=call.colour(spec.outline_fill),
+        return [Polygon(0, 0, 0, 0, fill=call.colour(spec.outline_fill),
                       stroke=call.colour(spec.outline_stroke), stroke_width=0.6,
                       points=tuple(to_mm(lon, lat) for lon, lat in outline))]
     if outline is not None:
@@ -280,7 +280,7 @@ def _routes(call: BoxCall, laid_out: _Map) -> list[Item]:
         kind = route.get("kind", "land")
         dash = (1.2, 0.8) if kind == "water" else None
         for corners in polygons:
-            segments.append(Shape("polygon", 0, 0, 0, 0, fill=fill, stroke=spec.segment_stroke, stroke_width=0.35,
+            segments.append(Polygon(0, 0, 0, 0, fill=fill, stroke=spec.segment_stroke, stroke_width=0.35,
                                   dash=dash, points=corners))
         symbol = _symbol_of(call, symbols, colour, route, route_mark)
         marks_on_top += _segment_marks(polygons, symbol, icons.get(kind) if kind != "land" else None, kind,
@@ -347,7 +347,7 @@ def _segment_marks(polygons, symbol, kind_icon, kind: str, stroke: str) -> list[
         for slot, file in enumerate(art):
             shift = (slot - (len(art) - 1) / 2) * step
             cx, cy = centre[0] + along[0] * shift, centre[1] + along[1] * shift
-            marks.append(Shape("ellipse", cx - diameter / 2, cy - diameter / 2, diameter, diameter,
+            marks.append(Ellipse(cx - diameter / 2, cy - diameter / 2, diameter, diameter,
                                fill="#ffffff", stroke=stroke, stroke_width=0.25))
             if file is not None:
                 inner = diameter * 0.78

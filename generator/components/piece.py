@@ -8,14 +8,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from generator.text.layout import GlyphRun
 
 
 @dataclass(frozen=True)
 class Shape:
-    kind: str                      # rect, ellipse, line, curve (x, y to x + w, y + h), triangle-*, polygon
+    """What every drawn shape has: its frame (mm from the face's top-left) and its paint.
+
+    Each kind is its own class below; render/pdf.py draws each by one table keyed by class,
+    so a new kind is a class here, its schema model and one line of that table.
+    """
+
+    kind: ClassVar[str] = ""
     x: float
     y: float
     w: float
@@ -23,10 +29,53 @@ class Shape:
     fill: str | None = None
     stroke: str | None = None
     stroke_width: float = 0.3
-    radius: float = 0.0
     dash: tuple[float, ...] | None = None
-    control: tuple[float, float] | None = None   # a 'curve' bends towards this point
-    points: tuple[tuple[float, float], ...] | None = None   # a 'polygon''s corners
+
+
+@dataclass(frozen=True)
+class Rect(Shape):
+    """A rectangle filling its frame, its corners rounded by `radius` (mm)."""
+
+    kind: ClassVar[str] = "rect"
+    radius: float = 0.0
+
+
+@dataclass(frozen=True)
+class Ellipse(Shape):
+    """An ellipse touching its frame's sides."""
+
+    kind: ClassVar[str] = "ellipse"
+
+
+@dataclass(frozen=True)
+class Line(Shape):
+    """A straight line from (x, y) to (x + w, y + h)."""
+
+    kind: ClassVar[str] = "line"
+
+
+@dataclass(frozen=True)
+class Curve(Shape):
+    """A quadratic curve from (x, y) to (x + w, y + h), bending towards `control`."""
+
+    kind: ClassVar[str] = "curve"
+    control: tuple[float, float] = (0.0, 0.0)
+
+
+@dataclass(frozen=True)
+class Triangle(Shape):
+    """A triangle filling its frame, its tip at the middle of the side `point` names."""
+
+    kind: ClassVar[str] = "triangle"
+    point: str = "right"          # right, left, up or down
+
+
+@dataclass(frozen=True)
+class Polygon(Shape):
+    """A closed polygon through `points` (mm on the face); x, y, w and h are not used to draw it."""
+
+    kind: ClassVar[str] = "polygon"
+    points: tuple[tuple[float, float], ...] = ()
 
 
 class Pen(NamedTuple):

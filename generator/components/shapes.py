@@ -9,18 +9,36 @@ from __future__ import annotations
 import math
 
 from generator.components.box_call import BoxCall, DrawTemplate
-from generator.components.piece import Item, Shape
+from generator.components.piece import Ellipse, Item, Line, Polygon, Rect, Triangle
 from generator.components.subject import value_of
 from generator.units import MAX_LENGTH
 
 
-def layout_shape(call: BoxCall, draw: DrawTemplate) -> list[Item]:
-    """A rect, ellipse, line or triangle filling the call's frame."""
+def _paint(call: BoxCall) -> dict:
+    """The box's fill, outline colour, width and dashes, colours resolved where they are written."""
     box = call.box
-    kind = f"triangle-{box.point}" if box.kind == "triangle" else box.kind
-    return [Shape(kind, *call.frame, fill=call.colour(getattr(box, "fill", None), "fill"),
-                  stroke=call.colour(box.stroke, "stroke"), stroke_width=box.stroke_width,
-                  radius=getattr(box, "radius", 0.0), dash=tuple(box.dash) if box.dash else None)]
+    return {"fill": call.colour(getattr(box, "fill", None), "fill"), "stroke": call.colour(box.stroke, "stroke"),
+            "stroke_width": box.stroke_width, "dash": tuple(box.dash) if box.dash else None}
+
+
+def layout_rect(call: BoxCall, draw: DrawTemplate) -> list[Item]:
+    """A rectangle filling the call's frame, its corners rounded by the box's radius."""
+    return [Rect(*call.frame, **_paint(call), radius=call.box.radius)]
+
+
+def layout_ellipse(call: BoxCall, draw: DrawTemplate) -> list[Item]:
+    """An ellipse touching the frame's sides."""
+    return [Ellipse(*call.frame, **_paint(call))]
+
+
+def layout_line(call: BoxCall, draw: DrawTemplate) -> list[Item]:
+    """A line from the frame's top-left to its bottom-right."""
+    return [Line(*call.frame, **_paint(call))]
+
+
+def layout_triangle(call: BoxCall, draw: DrawTemplate) -> list[Item]:
+    """A triangle filling the frame, pointing where the box says."""
+    return [Triangle(*call.frame, **_paint(call), point=call.box.point)]
 
 
 def layout_polygon(call: BoxCall, draw: DrawTemplate) -> list[Item]:
@@ -32,7 +50,7 @@ def layout_polygon(call: BoxCall, draw: DrawTemplate) -> list[Item]:
                               f"-{MAX_LENGTH:,g} to {MAX_LENGTH:,g}", "such as points: [[0, 0], [10, 0], [5, 8]]")
         return []
     x, y, _, _ = call.frame
-    return [Shape("polygon", x, y, 0, 0, fill=call.colour(box.fill), stroke=call.colour(box.stroke),
+    return [Polygon(x, y, 0, 0, fill=call.colour(box.fill), stroke=call.colour(box.stroke),
                   stroke_width=box.stroke_width, dash=tuple(box.dash) if box.dash else None,
                   points=tuple((x + px, y + py) for px, py in points))]
 

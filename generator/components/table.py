@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from generator.components.piece import Item, Pen, Shape
+from generator.components.piece import Item, Line, Pen, Rect
 from generator.components.text_placement import ArtSize, placed_text
 from generator.text.layout import SetStyle, fit_text, line_width
 from generator.text.rich import parse_rich_text
@@ -59,7 +59,7 @@ def fit_table(table: TableText, frame, setter: TextSetter, art_size: ArtSize) ->
     for number in range(len(lines)):
         fill = fills[0] if header and number == 0 else (fills[1] if number % 2 == (0 if header else 1) else None)
         if fill:
-            items.append(Shape("rect", x, y + number * row_height, w, row_height, fill=fill))
+            items.append(Rect(x, y + number * row_height, w, row_height, fill=fill))
     for number, line in enumerate(lines):
         cell_style = head_style if header and number == 0 else style
         cell_style = replace(cell_style, size=size, min_size=size, align="center", valign="middle")
@@ -69,12 +69,12 @@ def fit_table(table: TableText, frame, setter: TextSetter, art_size: ArtSize) ->
             items.append(placed_text(layout, left, y + number * row_height, art_size))
             left += widths[index]
     if stroke:
-        items.append(Shape("rect", x, y, w, h, stroke=stroke, stroke_width=stroke_width))
+        items.append(Rect(x, y, w, h, stroke=stroke, stroke_width=stroke_width))
         for number in range(1, len(lines)):
-            items.append(Shape("line", x, y + number * row_height, w, 0, stroke=stroke, stroke_width=stroke_width))
+            items.append(Line(x, y + number * row_height, w, 0, stroke=stroke, stroke_width=stroke_width))
         left = x
         for width in widths[:-1]:
             left += width
-            items.append(Shape("line", left, y, 0, h, stroke=stroke, stroke_width=stroke_width))
+            items.append(Line(left, y, 0, h, stroke=stroke, stroke_width=stroke_width))
     return items, fits, overflow
 

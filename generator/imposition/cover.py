@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from generator.components.kit import KitText
-from generator.components.piece import Item, Shape
+from generator.components.piece import Item, Rect
 from generator.imposition.grid import scale_bar_items
 from generator.imposition.instructions import CARD_STOCK, KitPlan, PrintFacts, pieces_apart, print_steps
 from generator.imposition.sheet import Page
@@ -74,7 +74,7 @@ def cover_page(paper: tuple[float, float], text: KitText, setter: TextSetter, st
         (text.print_steps, base, 6.0),        # the game's own further steps, if it has any
         (text.warning, replace(base, size=9, min_size=9), 0.0),
     ]
-    items: list[Item] = [Shape("rect", MARGIN, MARGIN - 6, width, 1.2, fill="#a31621")]
+    items: list[Item] = [Rect(MARGIN, MARGIN - 6, width, 1.2, fill="#a31621")]
     y = MARGIN
     for words, style, after in blocks:
         if not words:

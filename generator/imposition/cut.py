@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Sequence
 
-from generator.components.piece import Item, Shape
+from generator.components.piece import Ellipse, Item, Rect
 from generator.imposition.sheet import Page
 
 CARD_CORNER = 3.0           # mm: the corner radius cutting machines give playing cards
@@ -74,7 +74,7 @@ def cut_paths(page: Page, kind: str) -> list[CutPath]:
 def round_cut_lines(page: Page) -> Page:
     """A fronts page with a thin circle on the trim of every round piece: the line to cut along
     (the square cell's crop marks stay, for a straight first cut)."""
-    circles: list[Item] = [Shape("ellipse", p.x, p.y, p.face.width, p.face.height, stroke="#000000",
+    circles: list[Item] = [Ellipse(p.x, p.y, p.face.width, p.face.height, stroke="#000000",
                                  stroke_width=0.15)
                            for p in page.placements if p.face.shape == "round"]
     return replace(page, marks=page.marks + tuple(circles)) if circles else page
@@ -122,8 +122,8 @@ def cut_machine(name: str, paper: tuple[float, float]) -> CutMachine | None:
     return None
 
 
-def _filled(x: float, y: float, w: float, h: float) -> Shape:
-    return Shape("rect", x, y, w, h, fill="#000000")
+def _filled(x: float, y: float, w: float, h: float) -> Rect:
+    return Rect(x, y, w, h, fill="#000000")
 
 
 def _silhouette_marks(width: float, height: float) -> list[Item]:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from itertools import groupby
 from typing import Callable, Sequence
 
-from generator.components.piece import ArtPlacement, Face, Group, Item, PieceCopy, Shape, TextPlacement
+from generator.components.piece import ArtPlacement, Face, Group, Item, Line, PieceCopy, Shape, TextPlacement
 from generator.imposition.sheet import Page, Placement
 from generator.print_facts import PRINTABLE_MARGIN   # every mark stays inside it (the default --margin)
 from generator.text.layout import GlyphRun
@@ -345,14 +345,14 @@ def _gutter_marks(cuts: list[float], gutters: list[tuple[float, float]], vertica
     for low, high in gutters:
         for cut in cuts:
             for colour, width in (("#ffffff", GUTTER_HALO), ("#000000", CROP_MARK_WIDTH)):
-                shape = (Shape("line", cut, low, 0, high - low, stroke=colour, stroke_width=width) if vertical
-                         else Shape("line", low, cut, high - low, 0, stroke=colour, stroke_width=width))
+                shape = (Line(cut, low, 0, high - low, stroke=colour, stroke_width=width) if vertical
+                         else Line(low, cut, high - low, 0, stroke=colour, stroke_width=width))
                 marks.append(shape)
     return marks
 
 
-def _line(x: float, y: float, w: float, h: float) -> Shape:
-    return Shape("line", x, y, w, h, stroke="#000000", stroke_width=CROP_MARK_WIDTH)
+def _line(x: float, y: float, w: float, h: float) -> Line:
+    return Line(x, y, w, h, stroke="#000000", stroke_width=CROP_MARK_WIDTH)
 
 
 BAR_TICK = 1.6          # mm: the ticks at the bar's ends
@@ -462,7 +462,7 @@ def _gutterfold_sheets(copies: Sequence[PieceCopy], paper: tuple[float, float],
         marks: list[Item] = [mark for mark in crop_marks(spec, geometry, room)
                              if not (isinstance(mark, Shape) and mark.h == 0 and mark.x > left + columns * card_w)]
         reach = min(6.0, top - min_margin)          # the fold line into the margins, not past them
-        marks.append(Shape("line", fold, top - reach, 0, rows * card_h + 2 * reach, stroke="#000000",
+        marks.append(Line(fold, top - reach, 0, rows * card_h + 2 * reach, stroke="#000000",
                            stroke_width=CROP_MARK_WIDTH, dash=(3.0, 2.0)))
         if first + sheet == 1:
             marks.extend(scale_bar(spec, geometry, caption, room))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from generator.components.piece import Face, Item, Shape, TextPlacement
+from generator.components.piece import Ellipse, Face, Item, Line, Rect, TextPlacement
 from generator.imposition.grid import CROP_MARK_WIDTH, SCALE_BAR, scale_bar_items
 from generator.imposition.sheet import Page, Placement
 from generator.print_facts import TILE_MARGIN
@@ -148,7 +148,7 @@ def _cross_positions(length: float, count: int, low: float, high: float, size: f
 def _seam(to_page, ax, ay, bx, by, dashed: bool) -> list[Item]:
     """The strip's edge: dashed where this tile is cut, solid where the neighbour's cut edge goes."""
     (px, py), (qx, qy) = to_page(ax, ay), to_page(bx, by)
-    return [Shape("line", px, py, qx - px, qy - py, stroke="#000000", stroke_width=CROP_MARK_WIDTH,
+    return [Line(px, py, qx - px, qy - py, stroke="#000000", stroke_width=CROP_MARK_WIDTH,
                   dash=SEAM_DASH if dashed else None)]
 
 
@@ -156,10 +156,10 @@ def _cross(x: float, y: float, size: float = CROSS) -> list[Item]:
     half = size / 2
     ring = size * 0.55
     return [
-        Shape("ellipse", x - ring / 2, y - ring / 2, ring, ring, fill="#ffffff", stroke="#000000",
+        Ellipse(x - ring / 2, y - ring / 2, ring, ring, fill="#ffffff", stroke="#000000",
               stroke_width=CROP_MARK_WIDTH),
-        Shape("line", x - half, y, size, 0, stroke="#000000", stroke_width=CROP_MARK_WIDTH),
-        Shape("line", x, y - half, 0, size, stroke="#000000", stroke_width=CROP_MARK_WIDTH),
+        Line(x - half, y, size, 0, stroke="#000000", stroke_width=CROP_MARK_WIDTH),
+        Line(x, y - half, 0, size, stroke="#000000", stroke_width=CROP_MARK_WIDTH),
     ]
 
 
@@ -173,7 +173,7 @@ def _label_band(spec: TileSpec, layout: TileLayout, row: int, column: int, top: 
         for c in range(layout.columns):
             x, y = map_left + c * MAP_CELL, top + r * MAP_CELL
             this = (r, c) == (row, column)
-            items.append(Shape("rect", x, y, MAP_CELL, MAP_CELL, fill="#555555" if this else "#ffffff",
+            items.append(Rect(x, y, MAP_CELL, MAP_CELL, fill="#555555" if this else "#ffffff",
                                stroke="#000000", stroke_width=0.25))
             runs = caption(tile_label(r, c), 6.5)
             items.append(TextPlacement(x + 2.2, y + 3.4, tuple(_recolour(runs, "#ffffff" if this else "#000000"))))

@@ -19,11 +19,12 @@ from reportlab import rl_config
 from reportlab.lib.colors import CMYKColor
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.components.piece import ArtPlacement, Face, Group, Item, Shape, TextPlacement, walk
+from generator.components.piece import (ArtPlacement, Curve, Ellipse, Face, Group, Item, Line, Polygon, Rect, Shape,
+                                        TextPlacement, Triangle, walk)
 from generator.imposition.sheet import Document, Page
 from generator.print_facts import INK_LIMIT
 from generator.render.art import art_size, cmyk_svg, load_svg, open_raster
-from generator.render.colour import colour_object
+from generator.render.colour import colour_object, on_paper, separate_image
 from generator.render.font_tags import distinct_subset_tags
 from generator.text.fonts import file_digest
 from generator.units import mm_to_pt
@@ -116,11 +117,11 @@ class FacePainter:
             width, height = art_size(file)       # checked whole (every pixel) while laying out
             canvas.beginForm(name, 0, 0, width, height)
             if self.colour_mode == "cmyk":
-                from generator.render.transparency import cmyk_image
+                from reportlab.lib.utils import ImageReader
                 with open_raster(file) as image:   # a regular file only, PNG or JPEG by content
-                    # alpha as a soft mask; PDF/X-1a (opaque) allows none: its art comes flattened
-                    canvas.drawImage(cmyk_image(image, self.ink_limit, self.separation, keep_alpha=not self.opaque),
-                                     0, 0, width, height, mask="auto")
+                    # CMYK images carry no alpha: transparent pixels show the paper, not black
+                    canvas.drawImage(ImageReader(separate_image(on_paper(image), self.ink_limit, self.separation)),
+                                     0, 0, width, height)
             else:
                 canvas.drawImage(str(file), 0, 0, width, height, mask="auto")
         canvas.endForm()
@@ -129,14 +130,7 @@ class FacePainter:
     # ------------------------------------------------------------------ items
     def _items(self, items: tuple[Item, ...], height: float) -> None:
         for item in items:
-            if isinstance(item, Shape):
-                self._shape(item, height)
-            elif isinstance(item, ArtPlacement):
-                self._art(item, height)
-            elif isinstance(item, TextPlacement):
-                self._text(item, height)
-            elif isinstance(item, Group):
-                self._group(item, height)
+            _DRAW[type(item)](self, item, height)
 
     def _group(self, group: Group, height: float) -> None:
         canvas = self.canvas
@@ -154,6 +148,7 @@ class FacePainter:
         canvas.restoreState()
 
     def _shape(self, shape: Shape, height: float) -> None:
+        """A shape's paint set up, then its outline drawn by its kind's function (SHAPE_OUTLINES)."""
         canvas = self.canvas
         if shape.fill is None and shape.stroke is None:
             return
@@ -165,45 +160,8 @@ class FacePainter:
             canvas.setLineWidth(mm_to_pt(shape.stroke_width))
         if shape.dash:
             canvas.setDash([mm_to_pt(d) for d in shape.dash])
-        x, w = mm_to_pt(shape.x), mm_to_pt(shape.w)
-        top, h = mm_to_pt(height - shape.y), mm_to_pt(shape.h)
-        fill, stroke = int(bool(shape.fill)), int(bool(shape.stroke))
-        if shape.kind == "line":
-            canvas.line(x, top, x + w, top - h)
-        elif shape.kind == "curve":
-            # a quadratic curve through the control point, written as the equivalent cubic
-            qx, qy = mm_to_pt(shape.control[0]), mm_to_pt(height - shape.control[1])
-            ex, ey = x + w, top - h
-            path = canvas.beginPath()
-            path.moveTo(x, top)
-            path.curveTo(x + 2 / 3 * (qx - x), top + 2 / 3 * (qy - top),
-                         ex + 2 / 3 * (qx - ex), ey + 2 / 3 * (qy - ey), ex, ey)
-            canvas.drawPath(path, stroke=1, fill=0)
-        elif shape.kind == "polygon":
-            path = canvas.beginPath()
-            first, *rest = shape.points
-            path.moveTo(mm_to_pt(first[0]), mm_to_pt(height - first[1]))
-            for px, py in rest:
-                path.lineTo(mm_to_pt(px), mm_to_pt(height - py))
-            path.close()
-            canvas.drawPath(path, stroke=stroke, fill=fill)
-        elif shape.kind.startswith("triangle-"):   # filling its box, pointing as named
-            corners = {"right": [(x, top), (x + w, top - h / 2), (x, top - h)],
-                       "left": [(x + w, top), (x, top - h / 2), (x + w, top - h)],
-                       "up": [(x, top - h), (x + w / 2, top), (x + w, top - h)],
-                       "down": [(x, top), (x + w / 2, top - h), (x + w, top)]}[shape.kind[len("triangle-"):]]
-            path = canvas.beginPath()
-            path.moveTo(*corners[0])
-            for corner in corners[1:]:
-                path.lineTo(*corner)
-            path.close()
-            canvas.drawPath(path, stroke=stroke, fill=fill)
-        elif shape.kind == "ellipse":
-            canvas.ellipse(x, top - h, x + w, top, stroke=stroke, fill=fill)
-        elif shape.radius > 0:
-            canvas.roundRect(x, top - h, w, h, mm_to_pt(shape.radius), stroke=stroke, fill=fill)
-        else:
-            canvas.rect(x, top - h, w, h, stroke=stroke, fill=fill)
+        frame = (mm_to_pt(shape.x), mm_to_pt(height - shape.y), mm_to_pt(shape.w), mm_to_pt(shape.h))
+        SHAPE_OUTLINES[type(shape)](canvas, shape, frame, height, (int(bool(shape.stroke)), int(bool(shape.fill))))
         canvas.restoreState()
 
     def _art(self, art: ArtPlacement, height: float) -> None:
@@ -375,6 +333,73 @@ class PdfRenderer(FacePainter):
         x, y, w, h = box
         return (mm_to_pt(x), mm_to_pt(page.height - y - h), mm_to_pt(x + w), mm_to_pt(page.height - y))
 
+
+
+# Each shape kind's outline, drawn on a canvas whose paint is set: (canvas, shape, frame, face height, paint),
+# frame = (x, top, w, h) in points with y upwards, paint = (stroke, fill) as 0 or 1.
+Frame = tuple[float, float, float, float]
+Paint = tuple[int, int]
+
+
+def _rect(canvas: Canvas, shape: Rect, frame: Frame, height: float, paint: Paint) -> None:
+    x, top, w, h = frame
+    stroke, fill = paint
+    if shape.radius > 0:
+        canvas.roundRect(x, top - h, w, h, mm_to_pt(shape.radius), stroke=stroke, fill=fill)
+    else:
+        canvas.rect(x, top - h, w, h, stroke=stroke, fill=fill)
+
+
+def _ellipse(canvas: Canvas, shape: Ellipse, frame: Frame, height: float, paint: Paint) -> None:
+    x, top, w, h = frame
+    canvas.ellipse(x, top - h, x + w, top, stroke=paint[0], fill=paint[1])
+
+
+def _line(canvas: Canvas, shape: Line, frame: Frame, height: float, paint: Paint) -> None:
+    x, top, w, h = frame
+    canvas.line(x, top, x + w, top - h)
+
+
+def _curve(canvas: Canvas, shape: Curve, frame: Frame, height: float, paint: Paint) -> None:
+    # a quadratic curve through the control point, written as the equivalent cubic
+    x, top, w, h = frame
+    qx, qy = mm_to_pt(shape.control[0]), mm_to_pt(height - shape.control[1])
+    ex, ey = x + w, top - h
+    path = canvas.beginPath()
+    path.moveTo(x, top)
+    path.curveTo(x + 2 / 3 * (qx - x), top + 2 / 3 * (qy - top),
+                 ex + 2 / 3 * (qx - ex), ey + 2 / 3 * (qy - ey), ex, ey)
+    canvas.drawPath(path, stroke=1, fill=0)
+
+
+def _triangle(canvas: Canvas, shape: Triangle, frame: Frame, height: float, paint: Paint) -> None:
+    x, top, w, h = frame     # filling its box, pointing as named
+    corners = {"right": [(x, top), (x + w, top - h / 2), (x, top - h)],
+               "left": [(x + w, top), (x, top - h / 2), (x + w, top - h)],
+               "up": [(x, top - h), (x + w / 2, top), (x + w, top - h)],
+               "down": [(x, top), (x + w / 2, top - h), (x + w, top)]}[shape.point]
+    _closed_path(canvas, corners, paint)
+
+
+def _polygon(canvas: Canvas, shape: Polygon, frame: Frame, height: float, paint: Paint) -> None:
+    _closed_path(canvas, [(mm_to_pt(px), mm_to_pt(height - py)) for px, py in shape.points], paint)
+
+
+def _closed_path(canvas: Canvas, corners, paint: Paint) -> None:
+    path = canvas.beginPath()
+    path.moveTo(*corners[0])
+    for corner in corners[1:]:
+        path.lineTo(*corner)
+    path.close()
+    canvas.drawPath(path, stroke=paint[0], fill=paint[1])
+
+
+SHAPE_OUTLINES = {Rect: _rect, Ellipse: _ellipse, Line: _line, Curve: _curve, Triangle: _triangle,
+                  Polygon: _polygon}
+
+# How each item is drawn, by its type: a shape kind is a class of components/piece.py and one line above.
+_DRAW = {**{kind: FacePainter._shape for kind in SHAPE_OUTLINES},
+         ArtPlacement: FacePainter._art, TextPlacement: FacePainter._text, Group: FacePainter._group}
 
 
 def _form_name(key: str) -> str:
