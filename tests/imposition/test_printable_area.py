@@ -168,9 +168,9 @@ def _near(a, b, tolerance=40):
 
 
 def test_gap_zero_keeps_single_cut_sheets_edge_to_edge():
-    from generator.components.piece import Face, PieceCopy, Shape as S
+    from generator.components.piece import Face, PieceCopy, Rect
     from generator.imposition.grid import impose_mixed
-    face = Face("bleed", 63, 88, 3, (S("rect", -3, -3, 69, 94, fill="#aa0000"),))
+    face = Face("bleed", 63, 88, 3, (Rect(-3, -3, 69, 94, fill="#aa0000"),))
     copies = [PieceCopy("d", "c", n, face, face) for n in range(9)]
     apart = impose_mixed(copies, PAPER_SIZES["letter"])[0]
     together = impose_mixed(copies, PAPER_SIZES["letter"], gap=0.0)[0]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pypdfium2 as pdfium
 
-from generator.components.piece import Face, Shape, TextPlacement
+from generator.components.piece import Face, Rect, TextPlacement
 from generator.imposition.sheet import Document, Page, Placement
 from generator.render.font_tags import distinct_subset_tags, subset_tags
 from generator.render.merge import append_pdf
@@ -20,7 +20,7 @@ def _pdf(words: str, retag: bool = True) -> bytes:
     setter = TextSetter(library)
     style = SetStyle(("nunito",), 12, 12, lang="en", color="#000000")
     runs = fit_text(parse_rich_text(words), 100, 50, style, setter).runs
-    face = Face(words, 120, 60, 0, (Shape("rect", 0, 0, 120, 60, stroke="#000000"), TextPlacement(5, 5, runs)))
+    face = Face(words, 120, 60, 0, (Rect(0, 0, 120, 60, stroke="#000000"), TextPlacement(5, 5, runs)))
     page = Page(210, 297, (Placement(face, 20, 20, (20, 20, 120, 60)),))
     if not retag:     # ReportLab's own tags: AAAAAA+ for each font's first subset
         return PdfRenderer(library.face("nunito").name).draw(Document([page]))
