@@ -94,9 +94,9 @@ def test_bold_markup_uses_the_bold_face(setter):
 ])
 def test_one_line_shortcut_sets_exactly_what_wrapping_and_placing_would(setter, text, align, valign):
     """Titles that fit on one line skip word-by-word wrapping; the runs must be the general path's."""
-    from generator.text.layout import _attempt, _one_line, _place
+    from generator.text.layout import _attempt, _one_line, _place, _prepare
     style = _style(12, 8, align=align, valign=valign)
-    paragraphs = parse_rich_text(text)
+    paragraphs = _prepare(parse_rich_text(text), style, setter)   # words measured once, as fit_text does
     general = _place(_attempt(paragraphs, 53, 9, style.size, style, setter, False), 53, 9, style.size, style, setter)
     quick = _one_line(paragraphs, 53, 9, style, setter)
     if len(general.runs) != 1:       # a line of several fonts ('★'): the shortcut steps aside
