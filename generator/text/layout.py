@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -25,7 +26,7 @@ from generator.text.hyphenation import Break, breaks
 from generator.text.linebreak import GLUE, NARROW_GLUE, NO_BREAK_SPACES, BreakRules, break_rules, glue_spaces
 from generator.text.rich import Fragment, Paragraph
 from generator.text.setter import TextSetter
-from generator.units import pt_to_mm
+from generator.units import PT_PER_MM, pt_to_mm
 
 PARAGRAPH_GAP = 0.35   # extra space between paragraphs, in multiples of the size
 MARKER_GAP = 0.35      # between a list marker and its text, in multiples of the size
@@ -103,6 +104,15 @@ class TextLayout:
 Word = tuple[Fragment, ...]
 
 
+class _Words(NamedTuple):
+    """A paragraph cut into words, with each word's fragments' widths at 1 pt (None: an inline
+    icon): measured once per text, then scaled to every size a fit tries."""
+
+    paragraph: Paragraph
+    words: tuple[Word, ...]
+    units: tuple[tuple[float | None, ...], ...]
+
+
 @dataclass
 class _Line:
     words: list[Word]
@@ -150,31 +160,58 @@ def _fit(paragraphs: tuple[Paragraph, ...], width: float, height: float,
          style: SetStyle, setter: TextSetter) -> TextLayout:
     # First shrink without splitting a word that is wider than the box ("CHRIST-MAS" on a
     # title); only if no size down to the minimum fits that way are such words hyphenated.
+    texts = _prepare(paragraphs, style, setter)
     for split_long_words in (False, True):
-        found = _search(paragraphs, width, height, style, setter, split_long_words)
+        found = _search(texts, width, height, style, setter, split_long_words)
         if found is not None:
             return found
-    smallest = _attempt(paragraphs, width, height, style.min_size, style, setter, True)
+    smallest = _attempt(texts, width, height, style.min_size, style, setter, True)
     return _place(smallest, width, height, style.min_size, style, setter)
 
 
-def _search(paragraphs, width, height, style, setter, split_long_words) -> TextLayout | None:
+def _prepare(paragraphs: tuple[Paragraph, ...], style: SetStyle, setter: TextSetter) -> tuple[_Words, ...]:
+    measure = _Measure(setter, style, 1.0)
+    prepared = []
+    for paragraph in paragraphs:
+        if len(paragraph.fragments) == 1 and _plain(paragraph.fragments[0]):
+            prepared.append(_Words(paragraph, *measure.plain_words(paragraph.fragments[0])))
+            continue
+        words = _words(paragraph)
+        units = tuple(tuple(None if f.icon else measure.unit(f.text, f.bold, f.italic) for f in word)
+                      for word in words)
+        prepared.append(_Words(paragraph, tuple(words), units))
+    return tuple(prepared)
+
+
+def _plain(fragment: Fragment) -> bool:
+    return not (fragment.bold or fragment.italic or fragment.icon)
+
+
+def _scaled(units: tuple[float | None, ...], size: float) -> float:
+    """A word's width (mm) at size: the very float _Measure.word gives (pt_to_mm of each fragment, summed)."""
+    if len(units) == 1:
+        unit = units[0]
+        return size * ICON_EM / PT_PER_MM if unit is None else unit * size / PT_PER_MM
+    return sum(size * ICON_EM / PT_PER_MM if unit is None else unit * size / PT_PER_MM for unit in units)
+
+
+def _search(texts, width, height, style, setter, split_long_words) -> TextLayout | None:
     """The largest size in [min_size, size] that fits, or None."""
-    one_line = _one_line(paragraphs, width, height, style, setter)
+    one_line = _one_line(texts, width, height, style, setter)
     if one_line is not None:
         return one_line
-    best = _attempt(paragraphs, width, height, style.size, style, setter, split_long_words)
+    best = _attempt(texts, width, height, style.size, style, setter, split_long_words)
     if best[0]:
         return _place(best, width, height, style.size, style, setter)
     if style.min_size >= style.size:
         return None
-    smallest = _attempt(paragraphs, width, height, style.min_size, style, setter, split_long_words)
+    smallest = _attempt(texts, width, height, style.min_size, style, setter, split_long_words)
     if not smallest[0]:
         return None
     low, high, found = style.min_size, style.size, smallest
     for _ in range(SEARCH_STEPS):
         middle = (low + high) / 2
-        trial = _attempt(paragraphs, width, height, middle, style, setter, split_long_words)
+        trial = _attempt(texts, width, height, middle, style, setter, split_long_words)
         if trial[0]:
             low, found = middle, trial
         else:
@@ -196,16 +233,21 @@ def line_width(paragraphs: tuple[Paragraph, ...], style: SetStyle, setter: TextS
     return widest
 
 
-def _one_line(paragraphs, width, height, style, setter) -> TextLayout | None:
+def _one_line(texts: tuple[_Words, ...], width, height, style, setter) -> TextLayout | None:
     """Plain text in one face that fits on one line at full size (a name, a title): set
     directly, exactly as wrapping and placing would set it, without measuring word by word."""
-    if len(paragraphs) != 1 or paragraphs[0].marker or len(paragraphs[0].fragments) != 1:
+    if len(texts) != 1 or texts[0].paragraph.marker or len(texts[0].paragraph.fragments) != 1:
         return None
-    fragment = paragraphs[0].fragments[0]
+    fragment = texts[0].paragraph.fragments[0]
     if fragment.bold or fragment.italic or fragment.icon:
         return None
-    text = " ".join(part for part in fragment.text.split(" ") if part)
     measure = _Measure(setter, style, style.size)
+    # the words measured one by one add up to the line's width but for rounding: a text
+    # clearly wider than the box (a card's rules) is not measured again as a whole
+    words = texts[0].units
+    if sum(_scaled(units, style.size) for units in words) + measure.space() * (len(words) - 1) > width + 1e-3:
+        return None
+    text = " ".join(part for part in fragment.text.split(" ") if part)
     runs = setter.runs(measure.printable(text), style.stack, style.weight, style.italic)
     used = pt_to_mm(style.size * style.leading)
     if len(runs) != 1 or used > height + 1e-6:
@@ -221,9 +263,9 @@ def _one_line(paragraphs, width, height, style, setter) -> TextLayout | None:
     return TextLayout((run,), style.size, True, 0.0, used, line_tops=(top,))
 
 
-def _attempt(paragraphs, width, height, size, style, setter, split_long_words=True):
-    lines, too_wide = _wrap(paragraphs, width, size, style, setter, split_long_words)
-    used = _height(lines, paragraphs, size, style)
+def _attempt(texts, width, height, size, style, setter, split_long_words=True):
+    lines, too_wide = _wrap(texts, width, size, style, setter, split_long_words)
+    used = _height(lines, [text.paragraph for text in texts], size, style)
     overflow = max(used - height, too_wide)
     return overflow <= 1e-6, lines, overflow, used
 
@@ -260,13 +302,15 @@ def _piece(fragment: Fragment, text: str) -> Fragment:
     return piece
 
 
-def _wrap(paragraphs, width, size, style, setter, split_long_words=True) -> tuple[list[_Line], float]:
+def _wrap(texts: tuple[_Words, ...], width, size, style, setter,
+          split_long_words=True) -> tuple[list[_Line], float]:
     lines: list[_Line] = []
     too_wide = 0.0
     measure = _Measure(setter, style, size)
     space_width = measure.space()
     indent = 0.0
-    for paragraph in paragraphs:
+    for text in texts:
+        paragraph = text.paragraph
         if paragraph.marker:
             indent = measure.text(paragraph.marker, False, False) + pt_to_mm(size * MARKER_GAP)
         elif not paragraph.line_break:    # a line break keeps the indent of the list item it continues
@@ -274,12 +318,11 @@ def _wrap(paragraphs, width, size, style, setter, split_long_words=True) -> tupl
         available = width - indent
         line = _Line([], indent, paragraph.marker, first=not paragraph.line_break)
         used = 0.0
-        pending = _words(paragraph)
-        pending.reverse()        # the next word last: taken and put back at the end of the list
+        # the words still to set, the next last, with their widths at this size
+        pending = [(word, _scaled(units, size)) for word, units in zip(reversed(text.words), reversed(text.units))]
         while pending:
-            word = pending.pop()
+            word, word_width = pending.pop()
             space = space_width if line.words else 0.0
-            word_width = measure.word(word)
             if used + space + word_width <= available + 1e-6:
                 line.add(word, word_width)
                 used += space + word_width
@@ -291,12 +334,12 @@ def _wrap(paragraphs, width, size, style, setter, split_long_words=True) -> tupl
                           if loose else (None, None))
             if head is not None and (line.words or tail):
                 line.add(head, measure.word(head))
-                pending.append(tail)
+                pending.append((tail, measure.word(tail)))
             elif not line.words:  # alone on a line and still too wide
                 line.add(word, word_width)
                 too_wide = max(too_wide, word_width - available)
             else:
-                pending.append(word)
+                pending.append((word, word_width))
             lines.append(line)
             line, used = _Line([], indent), 0.0
         if line.words:
@@ -389,6 +432,8 @@ class _Measure:
         self.setter, self.style, self.size = setter, style, size
         self._tables: dict[tuple[bool, bool], dict[str, float]] = {}
         self._space: float | None = None
+        self._faces: dict | None = None
+        self._space_faces: dict | None = None
 
     def weight(self, bold: bool) -> str:
         if not bold:
@@ -405,7 +450,8 @@ class _Measure:
             text = text.replace(NARROW_GLUE, narrow)
         return text
 
-    def text(self, text: str, bold: bool, italic: bool) -> float:
+    def unit(self, text: str, bold: bool, italic: bool) -> float:
+        """The text's width in points at 1 pt."""
         table = self._tables.get((bold, italic))
         if table is None:
             table = self._tables[(bold, italic)] = self.setter.unit_table(
@@ -414,7 +460,46 @@ class _Measure:
         if unit is None:
             unit = table[text] = self.setter.width_pt(self.printable(text), self.style.stack, self.weight(bold),
                                                       italic or self.style.italic, 1.0)
-        return pt_to_mm(unit * self.size)     # as width_pt at this size: the same float
+        return unit
+
+    def plain_words(self, fragment: Fragment) -> tuple[tuple[Word, ...], tuple[tuple[float, ...], ...]]:
+        """A plain fragment's words and their widths at 1 pt, as _words and unit give them (each
+        word looked up once per face: a deck's texts are made of the same few thousand words)."""
+        known = self.setter.word_table(self.style.stack, self.style.weight, self.style.italic)
+        words, units = [], []
+        for part in fragment.text.split(" "):
+            if not part:
+                continue
+            entry = known.get(part)
+            if entry is None:
+                entry = known[part] = ((_piece(fragment, part),), (self.unit(part, False, False),))
+            words.append(entry[0])
+            units.append(entry[1])
+        return tuple(words), tuple(units)
+
+    def space_as_measured(self, face) -> bool:
+        """Whether a space drawn in face is as wide as the layout measures it (see _space_as_measured)."""
+        if self._space_faces is None:
+            self._space_faces = {}
+        known = self._space_faces.get(face.name)
+        if known is None:
+            known = self._space_faces[face.name] = \
+                abs(pt_to_mm(stringWidth(" ", face.name, self.size)) - self.space()) < 1e-6
+        return known
+
+    def plain_face(self, text: str):
+        """The one face a text without markup is drawn in, every character of it, or None."""
+        if self._faces is None:
+            self._faces = self.setter.face_table(self.style.stack, self.style.weight, self.style.italic)
+        if text in self._faces:
+            return self._faces[text]
+        printable = self.printable(text)
+        runs = self.setter.runs(printable, self.style.stack, self.style.weight, self.style.italic)
+        face = self._faces[text] = runs[0].face if len(runs) == 1 and runs[0].text == printable else None
+        return face
+
+    def text(self, text: str, bold: bool, italic: bool) -> float:
+        return pt_to_mm(self.unit(text, bold, italic) * self.size)     # as width_pt at this size: the same float
 
     def fragment(self, fragment: Fragment) -> float:
         if fragment.icon:
@@ -501,18 +586,21 @@ def _plain_line(line: _Line, x: float, baseline: float, measure: _Measure, style
     """A line of plain words in one face as the one run word-by-word placing would join it into,
     or None for a line that needs that placing (bold, italic, icons, a fallback face, a space
     of another width)."""
-    for word in line.words:
-        for fragment in word:
-            if fragment.bold or fragment.italic or fragment.icon:
-                return None
-    text = measure.printable(" ".join(word[0].text if len(word) == 1 else "".join(f.text for f in word)
-                                      for word in line.words))
-    runs = setter.runs(text, style.stack, style.weight, style.italic)
-    if len(runs) != 1 or runs[0].text != text:
+    face = measure.plain_face(" ")
+    if face is None:
         return None
-    run = GlyphRun(x, baseline, text, runs[0].face.name, measure.size, style.color, runs[0].face.synthetic_italic,
-                   style.halo)
-    return run if _space_as_measured(" ", run, measure) else None
+    texts = []
+    for word in line.words:
+        if len(word) != 1:
+            return None
+        fragment = word[0]
+        if fragment.bold or fragment.italic or fragment.icon or measure.plain_face(fragment.text) is not face:
+            return None
+        texts.append(fragment.text)
+    if len(texts) > 1 and not measure.space_as_measured(face):
+        return None
+    return GlyphRun(x, baseline, measure.printable(" ".join(texts)), face.name, measure.size, style.color,
+                    face.synthetic_italic, style.halo)
 
 
 def _space_as_measured(space: str, run: GlyphRun, measure: "_Measure") -> bool:

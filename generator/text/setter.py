@@ -37,6 +37,8 @@ class TextSetter:
     unit_widths: dict = field(default_factory=dict)
     # the same by face, then by text as written (before glue spaces are made printable)
     unit_tables: dict = field(default_factory=dict)
+    face_tables: dict = field(default_factory=dict)
+    word_tables: dict = field(default_factory=dict)
 
     def runs(self, text: str, stack: tuple[str, ...], weight: str, italic: bool) -> list[Run]:
         runs, missing = _split(self.library, text, stack, weight, italic)
@@ -58,6 +60,22 @@ class TextSetter:
         table = self.unit_tables.get(key)
         if table is None:
             table = self.unit_tables[key] = {}
+        return table
+
+    def face_table(self, stack: tuple[str, ...], weight: str, italic: bool) -> dict:
+        """For texts in one face of a stack: the one face each is drawn in end to end, or None (layout fills it)."""
+        key = (stack, weight, italic)
+        table = self.face_tables.get(key)
+        if table is None:
+            table = self.face_tables[key] = {}
+        return table
+
+    def word_table(self, stack: tuple[str, ...], weight: str, italic: bool) -> dict:
+        """For plain words in one face of a stack: each word's fragments and widths at 1 pt (layout fills it)."""
+        key = (stack, weight, italic)
+        table = self.word_tables.get(key)
+        if table is None:
+            table = self.word_tables[key] = {}
         return table
 
     def covers(self, char: str, stack: tuple[str, ...]) -> bool:
