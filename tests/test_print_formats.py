@@ -152,14 +152,97 @@ def test_pdfx1a_is_cmyk_only_without_transparency(pdfx1a):
                 assert float(state.get("/CA", 1)) == 1 and float(state.get("/ca", 1)) == 1
 
 
-def test_pdfx1a_flattens_the_transparent_art_onto_the_paper(pdfx1a):
-    """Half-transparent red on paper is pink: the image's pixels are a light red in CMYK, not full magenta."""
+def test_pdfx1a_flattens_the_transparent_art_onto_what_lies_beneath_it(pdfx1a):
+    """Half-transparent red over the card's blue: the flattened raster's inks are the two colours' inks blended
+    half and half (as a PDF/X-4 page blends them in the output's CMYK), not red on white paper."""
     import pikepdf
     from pikepdf import PdfImage
+
+    from generator.print_facts import INK_LIMIT
+    from generator.render.pdfx import output_separation
+    separation = output_separation(None)
+    red, blue = separation.rgb(200 / 255, 0, 0, INK_LIMIT), separation.rgb(0x22 / 255, 0x55 / 255, 0xaa / 255,
+                                                                            INK_LIMIT)
+    alpha = 128 / 255
+    expected = [round(255 * (alpha * r + (1 - alpha) * b)) for r, b in zip(red, blue)]
     with pikepdf.open(pdfx1a / "cards.pdf") as pdf:
         image = PdfImage(_images(pdf)[0]).as_pil_image()
-    c, m, y, k = image.getpixel((2, 2))
-    assert c < 20 and 90 < m < 170 and y > 60 and k < 50        # full red would be m = y = 255
+    assert image.mode == "CMYK"
+    for point in ((3, 3), (image.width // 2, image.height // 2), (image.width - 4, image.height - 4)):
+        assert all(abs(got - want) <= 2 for got, want in zip(image.getpixel(point), expected)), point
+    assert image.width == pytest.approx(40 / 25.4 * 300, abs=3)      # the art's 40 mm at 300 dpi
+
+
+def _rendered(pdf: Path, dpi: int = 150):
+    import numpy
+    import pypdfium2 as pdfium
+    document = pdfium.PdfDocument(pdf)
+    try:
+        return [numpy.asarray(page.render(scale=dpi / 72).to_pil().convert("RGB"), dtype=numpy.int16)
+                for page in document]
+    finally:
+        document.close()
+
+
+def test_pdfx1a_pages_render_like_the_pdfx4_pages(pdfx4, pdfx1a):
+    """At 150 dpi: outside the art the pages are the same pixels; over it only the viewer's blending differs
+    (pdfium blends X-4's transparency in RGB, the flattened inks were blended in CMYK)."""
+    import numpy
+    x4, x1a = _rendered(pdfx4 / "cards.pdf"), _rendered(pdfx1a / "cards.pdf")
+    assert len(x4) == len(x1a) == 4
+    for page4, page1a in zip(x4, x1a):
+        assert page4.shape == page1a.shape
+        difference = numpy.abs(page4 - page1a).max(axis=2)
+        art = numpy.zeros(difference.shape, bool)       # the art box: x 10–53 mm, y 10–50 mm of the trim, 3 mm bleed
+        to_px = lambda mm: round((mm + 3) / 25.4 * 150)
+        art[to_px(10) - 2:to_px(50) + 2, to_px(10) - 2:to_px(53) + 2] = True
+        assert difference[~art].max() <= 2
+        assert difference[art].max() <= 20 and difference.mean() <= 5
+
+
+def test_pdfx4_keeps_the_arts_transparency_as_a_soft_mask(pdfx4):
+    import pikepdf
+    with pikepdf.open(pdfx4 / "cards.pdf") as pdf:
+        images = [image for image in _images(pdf) if "/SMask" in image]
+        assert images and all(image.ColorSpace == "/DeviceCMYK" for image in images)
+        mask = pikepdf.PdfImage(images[0].SMask).as_pil_image()
+        assert mask.getextrema() == (128, 128)
+
+
+def test_flattening_follows_a_turned_group(tmp_path):
+    """Transparent art in a group turned a quarter (a standee's half, a board space): the flattened page
+    renders like the transparent one, the raster turned back into the group's frame."""
+    import numpy
+    from PIL import Image
+
+    from generator.components.piece import ArtPlacement, Face, Group, Rect
+    from generator.imposition.sheet import Document, Page, Placement
+    from generator.print_facts import INK_LIMIT
+    from generator.render.pdf import render_pdf
+    from generator.render.pdfx import output_separation
+    from generator.render.transparency import flatten_document
+    from generator.text.fonts import FontLibrary
+    font = FontLibrary().face("nunito").name
+    art = tmp_path / "wedge.png"
+    wedge = numpy.zeros((40, 80, 4), numpy.uint8)
+    wedge[..., 0], wedge[..., 3] = 220, numpy.linspace(0, 255, 80, dtype=numpy.uint8)   # fades in to the right
+    Image.fromarray(wedge, "RGBA").save(art)
+    group = Group(30, 10, 20, 40, 40, 20, 90, (ArtPlacement(art, 0, 0, 40, 20),))
+    face = Face("turned", 60, 60, 0, (Rect(0, 0, 30, 60, fill="#2255aa"), Rect(30, 0, 30, 60, fill="#ffcc00"),
+                                      group))
+    document = Document([Page(60, 60, (Placement(face, 0, 0, (0, 0, 60, 60)),))])
+    separation = output_separation(None)
+    (tmp_path / "flat").mkdir()
+    flat = flatten_document(document, font, tmp_path / "flat", INK_LIMIT, separation)
+    assert flat.pages[0].placements[0].face.items[2].items[0].file.parent == tmp_path / "flat"
+    (tmp_path / "x4.pdf").write_bytes(render_pdf(document, font, "cmyk", INK_LIMIT, separation))
+    (tmp_path / "x1a.pdf").write_bytes(render_pdf(flat, font, "cmyk", INK_LIMIT, separation,
+                                                  opaque=True))
+    (x4,), (x1a,) = _rendered(tmp_path / "x4.pdf"), _rendered(tmp_path / "x1a.pdf")
+    difference = numpy.abs(x4 - x1a).max(axis=2)
+    assert difference.mean() <= 3 and numpy.percentile(difference, 99) <= 24
+    column = x1a[:, round(40 / 25.4 * 150)]          # turned, the wedge fades in downwards: yellow above, red below
+    assert column[round(12 / 25.4 * 150)][1] > 150 and column[round(48 / 25.4 * 150)][1] < 90
 
 
 def test_pdfx_needs_a_cmyk_profile(game, tmp_path):
