@@ -177,12 +177,29 @@ class FacePainter:
 
     def _text(self, text: TextPlacement, height: float) -> None:
         # No saveState here: a text item sets the font and colour it uses, and every other
-        # item sets (or saves) the state it draws with. A deck draws thousands of these.
+        # item sets (or saves) the state it draws with. A deck draws thousands of these, so
+        # the upright runs without a halo go into one text object (BT … ET): one origin and
+        # string per run, the font and colour only where they change.
         canvas = self.canvas
         current = (None, None, None)
+        block = None
         for run in text.runs:
             x = mm_to_pt(text.x + run.x)
             y = mm_to_pt(height - text.y - run.baseline)
+            if not run.halo and not run.slant:
+                if block is None:
+                    block, current = canvas.beginText(x, y), (None, None, None)
+                else:
+                    block.setTextOrigin(x, y)
+                if (run.font, run.size, run.color) != current:
+                    block.setFont(run.font, run.size)
+                    block.setFillColor(self.colour(run.color))
+                    current = (run.font, run.size, run.color)
+                block.textOut(run.text)
+                continue
+            if block is not None:
+                canvas.drawText(block)
+                block, current = None, (None, None, None)
             if (run.font, run.size, run.color) != current:
                 canvas.setFont(run.font, run.size)
                 canvas.setFillColor(self.colour(run.color))
@@ -197,6 +214,8 @@ class FacePainter:
                 current = (None, None, None)
             else:
                 canvas.drawString(x, y, run.text)
+        if block is not None:
+            canvas.drawText(block)
         for icon in text.icons:
             self._art(icon, height)
 
