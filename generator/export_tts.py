@@ -4,8 +4,9 @@ One edition × language is laid out as for a build; then every deck becomes deck
 (its distinct faces in a grid of at most 10 × 7, at most 4096 px a side, as TTS asks),
 one back image per deck (a back sheet in the same grid when its cards' backs differ),
 and a "DeckCustom" object whose cards are numbered 100 × sheet + index (CustomDeck,
-DeckIDs, ContainedObjects). Tokens and boards become "Custom_Tile" objects, their
-images beside the JSON. Image addresses are file:// URLs of the written files: TTS
+DeckIDs, ContainedObjects). Tokens and boards become "Custom_Tile" objects, pawns
+"Figurine_Custom" standing pictures (front and back), their images beside the JSON. Every
+object carries the keys Tabletop Simulator itself writes for its type (see `_object`). Image addresses are file:// URLs of the written files: TTS
 loads them as they are and, once uploaded (Modding → Cloud Manager, or any web host),
 the JSON's URLs are the ones to replace.
 """
@@ -71,10 +72,14 @@ def write_tts(folder: Path, out: Path, edition: str | None, lang: str | None,
     objects += _tiles(tiles, out, initial_font, "token")
     objects += _tiles([(board.face, None, board.id) for board in target.boards], out, initial_font, "board",
                       stackable=False)
+    pawns = [(*standee_sides(copy.front), f"{laid_out.id} {copy.card}")
+             for laid_out in target.sets.get("pawns", []) for copy in laid_out.copies]
+    objects += _figurines(pawns, out, initial_font)
     name = f"{source.id}-{edition}-{lang}"
-    save = {"SaveName": name, "GameMode": name, "Date": "", "VersionNumber": "", "Gravity": 0.5,
-            "PlayArea": 0.5, "Table": "", "Sky": "", "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "",
-            "LuaScriptState": "", "ObjectStates": objects, "TabStates": {}}
+    # a saved object's keys as Tabletop Simulator writes them (Saves/Saved Objects/*.json)
+    save = {"SaveName": name, "Date": "", "VersionNumber": "", "GameMode": name, "GameType": "",
+            "GameComplexity": "", "Tags": [], "Gravity": 0.5, "PlayArea": 0.5, "Table": "", "Sky": "", "Note": "",
+            "TabStates": {}, "LuaScript": "", "LuaScriptState": "", "XmlUI": "", "ObjectStates": objects}
     path = out / f"{name}.json"
     from generator.files import write_atomically
     write_atomically(path, (json.dumps(save, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
@@ -167,16 +172,19 @@ def _deck(laid_out, out: Path, initial_font: str, sheet_number: int, position: i
     for copy in laid_out.copies:
         index = slots[(copy.front.key, copy.back.key)]
         ids.append(100 * (first_sheet + index // SLOTS) + index % SLOTS)
-    transform = _transform(position * 3.0, 0.0, flipped=True, scale=laid_out.copies[0].front.width / 63.0)
-    cards = [{"Name": "Card", "Transform": transform, "Nickname": copy.card, "CardID": card_id,
-              "CustomDeck": {str(card_id // 100): custom[str(card_id // 100)]},
-              "GUID": _guid(f"{laid_out.id} {number} {copy.card}")}
+    face = laid_out.copies[0].front
+    sideways = face.width > face.height              # a landscape card: TTS turns its sheet cell
+    transform = _transform(position * 3.0, 0.0, flipped=True, scale=min(face.width, face.height) / 63.0)
+    cards = [_object("Card", _guid(f"{laid_out.id} {number} {copy.card}"), transform, copy.card, hands=True,
+                     CardID=card_id, SidewaysCard=sideways,
+                     CustomDeck={str(card_id // 100): custom[str(card_id // 100)]})
              for number, (copy, card_id) in enumerate(zip(laid_out.copies, ids))]
     if len(cards) == 1:
         return {**cards[0], "Nickname": laid_out.id}, sheet_number
-    return {"Name": "DeckCustom", "Transform": transform, "Nickname": laid_out.id, "Description": "",
-            "DeckIDs": ids, "CustomDeck": custom, "ContainedObjects": cards, "GUID": _guid(f"deck {laid_out.id}")
-            }, sheet_number
+    deck = _object("DeckCustom", _guid(f"deck {laid_out.id}"), transform, laid_out.id, hands=False,
+                   SidewaysCard=sideways, DeckIDs=ids, CustomDeck=custom)
+    deck["ContainedObjects"] = cards                 # after the scripts, where TTS writes it
+    return deck, sheet_number
 
 
 def _tiles(pieces: list[tuple], out: Path, initial_font: str, kind: str, stackable: bool = True) -> list[dict]:
@@ -195,13 +203,62 @@ def _tiles(pieces: list[tuple], out: Path, initial_font: str, kind: str, stackab
         shape = 2 if front.shape == "round" else 0           # TTS tile types: 0 box, 1 hex, 2 circle, 3 rounded
         transform = _transform(-4.0 - (number % 10) * 1.2, 4.0 + (number // 10) * 1.2 if kind == "token" else -12.0,
                                scale=front.width / INCH)
-        objects.append({"Name": "Custom_Tile", "Transform": transform, "Nickname": name,
-                        "CustomImage": {"ImageURL": urls[0], "ImageSecondaryURL": urls[1], "ImageScalar": 1.0,
-                                        "WidthScale": 0.0,
-                                        "CustomTile": {"Type": shape, "Thickness": 0.1 if stackable else 0.2,
-                                                       "Stackable": stackable, "Stretch": True}},
-                        "GUID": _guid(f"{kind} {number} {name}")})
+        objects.append(_object("Custom_Tile", _guid(f"{kind} {number} {name}"), transform, name,
+                               CustomImage={"ImageURL": urls[0], "ImageSecondaryURL": urls[1], "ImageScalar": 1.0,
+                                            "WidthScale": 0.0,
+                                            "CustomTile": {"Type": shape, "Thickness": 0.1 if stackable else 0.2,
+                                                           "Stackable": stackable, "Stretch": True}}))
     return objects
+
+
+def standee_sides(strip) -> tuple:
+    """A pawn's front and back figure, upright, from its fold-over strip (components/standee.py: the back
+    is the group turned 180°, the front the unturned one); the whole strip for both when it is not one."""
+    from generator.components.piece import Face, Group
+    groups = {item.rotation: item for item in strip.items if isinstance(item, Group)}
+    if set(groups) != {0, 180}:
+        return strip, strip
+    front, back = groups[0], groups[180]
+    return (Face(f"{strip.key}/front", front.width, front.height, 0.0, front.items),
+            Face(f"{strip.key}/back", back.width, back.height, 0.0, back.items))
+
+
+def _figurines(pawns: list[tuple], out: Path, initial_font: str) -> list[dict]:
+    """A Figurine_Custom per pawn: a standing picture, its back seen from behind (each distinct image
+    written once, with the paper around a figure's outline kept: TTS cuts a figurine to its image's alpha
+    only, so a pawn stands as its printed rectangle, like the fold-over standee)."""
+    objects, written = [], {}
+    for number, (front, back, name) in enumerate(pawns):
+        urls = []
+        for face in (front, back):
+            if face.key not in written:
+                scale = min(TILE_PX_PER_MM, MAX_SHEET_PX / max(face.width, face.height))
+                size = (max(1, math.floor(face.width * scale)), max(1, math.floor(face.height * scale)))
+                path = out / f"pawn-{len(written) + 1}.png"
+                _save_png(_faces_png([face], size, initial_font)[0], path)
+                written[face.key] = path.resolve().as_uri()
+            urls.append(written[face.key])
+        transform = _transform(4.0 + (number % 10) * 1.2, 4.0 + (number // 10) * 1.5, scale=front.width / INCH)
+        objects.append(_object("Figurine_Custom", _guid(f"pawn {number} {name}"), transform, name,
+                               CustomImage={"ImageURL": urls[0], "ImageSecondaryURL": urls[1], "ImageScalar": 1.0,
+                                            "WidthScale": 0.0}))
+    return objects
+
+
+# A white ColorDiffuse tints nothing (TTS's default grey darkens custom images' sides only).
+_WHITE = {"r": 1.0, "g": 1.0, "b": 1.0}
+
+
+def _object(name: str, guid: str, transform: dict, nickname: str, hands: bool = False, **own) -> dict:
+    """One saved object with every key Tabletop Simulator writes for it, in its order: the common keys,
+    then the type's own (`own`), then the scripts. Keys from real TTS saves (DeckCustom, Card, Custom_Tile,
+    Figurine_Custom objects saved by TTS 13: GUID … Hands, type keys, LuaScript, LuaScriptState, XmlUI)."""
+    return {"GUID": guid, "Name": name, "Transform": transform, "Nickname": nickname, "Description": "",
+            "GMNotes": "", "AltLookAngle": {"x": 0.0, "y": 0.0, "z": 0.0}, "ColorDiffuse": dict(_WHITE),
+            "LayoutGroupSortIndex": 0, "Value": 0, "Locked": False, "Grid": True, "Snap": True, "IgnoreFoW": False,
+            "MeasureMovement": False, "DragSelectable": True, "Autoraise": True, "Sticky": True, "Tooltip": True,
+            "GridProjection": False, "HideWhenFaceDown": name == "Card", "Hands": hands, **own,
+            "LuaScript": "", "LuaScriptState": "", "XmlUI": ""}
 
 
 def _transform(x: float, z: float, flipped: bool = False, scale: float = 1.0) -> dict:

@@ -504,3 +504,66 @@ def test_cricut_pieces_stay_inside_its_print_then_cut_area(game, tmp_path):
             assert min(xs) >= left - 0.01 and max(xs) <= width - left + 0.01
             assert min(ys) >= top - 0.01 and max(ys) <= height - top + 0.01
         assert paths
+
+
+# Keys Tabletop Simulator writes for each object type, read from saves TTS wrote (saved objects and mods
+# committed to GitHub: a DeckCustom with its Card objects, a Custom_Tile, a Figurine_Custom).
+TTS_COMMON = {"GUID", "Name", "Transform", "Nickname", "Description", "GMNotes", "ColorDiffuse",
+              "LayoutGroupSortIndex", "Value", "Locked", "Grid", "Snap", "IgnoreFoW", "MeasureMovement",
+              "DragSelectable", "Autoraise", "Sticky", "Tooltip", "GridProjection", "HideWhenFaceDown", "Hands",
+              "LuaScript", "LuaScriptState", "XmlUI"}
+TTS_KEYS = {"DeckCustom": TTS_COMMON | {"SidewaysCard", "DeckIDs", "CustomDeck", "ContainedObjects"},
+            "Card": TTS_COMMON | {"CardID", "SidewaysCard", "CustomDeck"},
+            "Custom_Tile": TTS_COMMON | {"CustomImage"},
+            "Figurine_Custom": TTS_COMMON | {"CustomImage"}}
+TTS_TRANSFORM = {"posX", "posY", "posZ", "rotX", "rotY", "rotZ", "scaleX", "scaleY", "scaleZ"}
+TTS_SHEET = {"FaceURL", "BackURL", "NumWidth", "NumHeight", "BackIsHidden", "UniqueBack", "Type"}
+TTS_SAVE = {"SaveName", "Date", "VersionNumber", "GameMode", "GameType", "GameComplexity", "Tags", "Gravity",
+            "PlayArea", "Table", "Sky", "Note", "TabStates", "LuaScript", "LuaScriptState", "XmlUI", "ObjectStates"}
+PAWNS = """\
+sets:
+  - id: meeples
+    name: deck.cards
+    template: figure
+    standee: {base: 8mm}
+    pawns:
+      - {id: red, count: 2, fields: {name: cards.star}}
+"""
+FIGURE = """\
+size: {width: 16mm, height: 24mm}
+boxes:
+  ground: {kind: rect, area: trim, fill: "#cc2222"}
+  name: {kind: text, text: "@name", x: 1, y: 16, width: 14, height: 6}
+"""
+
+
+def test_tts_objects_carry_every_key_real_saves_have(tmp_path):
+    from PIL import Image
+    folder = make_game(tmp_path / "g", {"templates/card.yaml": FULL_BLEED, "templates/coin.yaml": ROUND_TOKEN,
+                                        "templates/figure.yaml": FIGURE, "tokens.yaml": TOKENS,
+                                        "pawns.yaml": PAWNS})
+    (folder / "art" / "glass.png").write_bytes(_png_rgba())
+    result = pnp("export", "tts", str(folder), "--out", str(tmp_path / "tts"))
+    assert result.exit_code == 0, result.output
+    save = json.loads((tmp_path / "tts" / "g-standard-en.json").read_text())
+    assert TTS_SAVE <= set(save)
+    objects = save["ObjectStates"] + [card for o in save["ObjectStates"] for card in o.get("ContainedObjects", ())]
+    assert {o["Name"] for o in objects} == set(TTS_KEYS)
+    guids = [o["GUID"] for o in objects]
+    assert len(set(guids)) == len(guids) and all(re.fullmatch(r"[0-9a-f]{6}", g) for g in guids)
+    for thing in objects:
+        assert TTS_KEYS[thing["Name"]] <= set(thing), (thing["Name"], TTS_KEYS[thing["Name"]] - set(thing))
+        assert set(thing["Transform"]) == TTS_TRANSFORM
+        for sheet in thing.get("CustomDeck", {}).values():
+            assert set(sheet) == TTS_SHEET
+        if thing["Name"] in ("Custom_Tile", "Figurine_Custom"):
+            image = thing["CustomImage"]
+            assert {"ImageURL", "ImageSecondaryURL", "ImageScalar", "WidthScale"} <= set(image)
+        if thing["Name"] == "Custom_Tile":
+            assert set(image["CustomTile"]) == {"Type", "Thickness", "Stackable", "Stretch"}
+    figurines = [o for o in objects if o["Name"] == "Figurine_Custom"]
+    assert len(figurines) == 2
+    front = Path(figurines[0]["CustomImage"]["ImageURL"].removeprefix("file://"))
+    with Image.open(front) as image:       # the figure alone (16 × 24 mm), upright: red, its name at the foot
+        assert image.width / image.height == pytest.approx(16 / 24, abs=0.02)
+        assert image.convert("RGB").getpixel((image.width // 2, 5))[0] > 150
