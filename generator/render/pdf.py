@@ -24,7 +24,7 @@ from generator.components.piece import (ArtPlacement, Curve, Ellipse, Face, Grou
 from generator.imposition.sheet import Document, Page
 from generator.print_facts import INK_LIMIT
 from generator.render.art import art_size, cmyk_svg, load_svg, open_raster
-from generator.render.colour import colour_object, on_paper, separate_image
+from generator.render.colour import colour_object
 from generator.render.font_tags import distinct_subset_tags
 from generator.text.fonts import file_digest
 from generator.units import mm_to_pt
@@ -117,11 +117,11 @@ class FacePainter:
             width, height = art_size(file)       # checked whole (every pixel) while laying out
             canvas.beginForm(name, 0, 0, width, height)
             if self.colour_mode == "cmyk":
-                from reportlab.lib.utils import ImageReader
+                from generator.render.transparency import cmyk_image
                 with open_raster(file) as image:   # a regular file only, PNG or JPEG by content
-                    # CMYK images carry no alpha: transparent pixels show the paper, not black
-                    canvas.drawImage(ImageReader(separate_image(on_paper(image), self.ink_limit, self.separation)),
-                                     0, 0, width, height)
+                    # alpha as a soft mask; PDF/X-1a (opaque) allows none: its art comes flattened
+                    canvas.drawImage(cmyk_image(image, self.ink_limit, self.separation, keep_alpha=not self.opaque),
+                                     0, 0, width, height, mask="auto")
             else:
                 canvas.drawImage(str(file), 0, 0, width, height, mask="auto")
         canvas.endForm()
