@@ -8,7 +8,12 @@ Silhouette Studio's basic edition, which reads no SVG.
 
 Print-and-cut machines find the sheet by registration marks printed on it and cut
 nothing in the zone those marks take: `CutMachine` says where the marks are, how far
-in from the paper's edge the pieces must stay, and draws the marks.
+in from the paper's edge the pieces must stay, and draws the marks. Silhouette Studio's
+type-1 marks can be printed by anyone (their geometry is published in Studio's settings);
+Cricut Design Space prints its own marks around what it prints itself and reads no
+others, so for Cricut the sheets carry none and every piece is also written as a PNG
+whose transparent outline is its cut line (`cricut_images`), what Design Space imports
+as a print-then-cut image.
 """
 
 from __future__ import annotations
@@ -94,21 +99,23 @@ class CutMachine:
         width, height = paper
         if self.name == "silhouette":
             return _silhouette_marks(width, height)
-        return _cricut_marks(width, height)
+        return []           # Cricut: Design Space prints its own marks, around what it prints
 
 
-# Silhouette Studio's registration marks (type 1, CAMEO and Portrait): a filled 5 mm square at the top-left,
-# L-shaped corners of 20 mm arms at the top-right and bottom-left, 0.5 mm thick, 10 mm in from the edges
-# (the least inset Silhouette Studio accepts).
+# Silhouette Studio's registration marks (type 1: CAMEO, Portrait, Curio): a filled 5 mm square at the
+# top-left, L-shaped corners of 20 mm arms at the top-right and bottom-left, 0.3 mm lines, 10 mm in from the
+# edges — the least inset Studio accepts (alan-cha/silhouette-card-maker, "Borderless templates": "Silhouette
+# Studio limits the minimum inset of registration marks to 10mm"); square, arm and line as the
+# inkscape-silhouette project draws Studio's marks (render_silhouette_regmarks.py: REG_SQUARE_MM = 5,
+# REG_LINE_MM = 20, 0.3 mm lines, "the thicker you get, the less accurate registration will be").
 SILHOUETTE_INSET = 10.0
 SILHOUETTE_SQUARE = 5.0
 SILHOUETTE_ARM = 20.0
-SILHOUETTE_LINE = 0.5
-# Cricut Design Space prints what it cuts inside a 6.75 × 9.25 in area (A4 and Letter) framed by its own
-# sensor marks: the pieces stay inside that area, centred on the sheet.
+SILHOUETTE_LINE = 0.3
+# Cricut Design Space prints a print-then-cut job itself, its sensor marks around it, at most 6.75 × 9.25 in
+# on A4 and Letter: pnp's sheets keep their pieces inside that area (a sheet's cut SVG then fits it too).
 CRICUT_AREA = (6.75 * INCH, 9.25 * INCH)
-CRICUT_FRAME = 1.0          # mm: the frame's line, drawn 3 mm outside the area
-CRICUT_SQUARE = 5.0
+CRICUT_DPI = 300            # Design Space prints uploaded images at their own size: 300 dpi is print quality
 
 
 def cut_machine(name: str, paper: tuple[float, float]) -> CutMachine | None:
@@ -132,15 +139,6 @@ def _silhouette_marks(width: float, height: float) -> list[Item]:
     return [_filled(inset, inset, SILHOUETTE_SQUARE, SILHOUETTE_SQUARE),
             _filled(right - arm, inset, arm, line), _filled(right - line, inset, line, arm),      # top-right ┐
             _filled(inset, bottom - line, arm, line), _filled(inset, bottom - arm, line, arm)]   # bottom-left └
-
-
-def _cricut_marks(width: float, height: float) -> list[Item]:
-    area_w, area_h = CRICUT_AREA
-    left, top = (width - area_w) / 2 - 3.0, (height - area_h) / 2 - 3.0
-    w, h, line = area_w + 6.0, area_h + 6.0, CRICUT_FRAME
-    return [_filled(left, top, w, line), _filled(left, top + h - line, w, line),
-            _filled(left, top, line, h), _filled(left + w - line, top, line, h),
-            _filled(left + 2 * line, top + 2 * line, CRICUT_SQUARE, CRICUT_SQUARE)]
 
 
 def with_registration(pages: Sequence[Page], machine: CutMachine | None) -> list[Page]:
@@ -229,9 +227,60 @@ def _rounded_rect(x: float, y: float, w: float, h: float, r: float) -> list[tupl
             (x + w - r, y + h, 0), (x + r, y + h, b), (x, y + h - r, 0), (x, y + r, b)]
 
 
+def cricut_images(pages: Sequence[Page], kind: str) -> dict[str, bytes]:
+    """Design Space's print-then-cut input: every distinct piece of the fronts sheets as a PNG of its trim at
+    CRICUT_DPI, transparent outside its cut line (3 mm rounded corners for cards, a circle for round pieces),
+    so Design Space cuts along that outline (it adds its own bleed). Named by order and copies:
+    'cards-003-x2.png' is the third piece, printed twice."""
+    from collections import Counter
+
+    pieces: dict[str, tuple] = {}
+    copies: Counter = Counter()
+    for page in pages:
+        if "fronts" not in page.label.split():
+            continue
+        for placement, path in zip(page.placements, cut_paths(page, kind)):
+            pieces.setdefault(placement.face.key, (placement.face, path))
+            copies[placement.face.key] += 1
+    files = {}
+    for number, (key, (face, path)) in enumerate(pieces.items(), start=1):
+        files[f"{kind}-{number:03d}-x{copies[key]}.png"] = _piece_png(face, path)
+    return files
+
+
+def _piece_png(face, path: CutPath) -> bytes:
+    """The face's trim rendered at CRICUT_DPI, its alpha the cut outline (drawn 4× and reduced: a smooth edge)."""
+    import io
+
+    import pypdfium2 as pdfium
+    from PIL import Image, ImageDraw
+
+    from generator.imposition.sheet import Document, Placement
+    from generator.render.pdf import render_pdf
+    from generator.text.fonts import FontLibrary
+    page = Page(face.width, face.height, (Placement(face, 0.0, 0.0, (0.0, 0.0, face.width, face.height)),))
+    document = pdfium.PdfDocument(render_pdf(Document([page], title="cricut"), FontLibrary().face("nunito").name))
+    try:
+        image = document[0].render(scale=CRICUT_DPI / 72).to_pil().convert("RGB")
+    finally:
+        document.close()
+    big = Image.new("L", (image.width * 4, image.height * 4), 0)
+    draw, px = ImageDraw.Draw(big), 4 * image.width / face.width
+    box = (0, 0, big.width - 1, big.height - 1)
+    if path.kind == "circle":
+        draw.ellipse(box, fill=255)
+    else:
+        draw.rounded_rectangle(box, radius=path.radius * px, fill=255)
+    image.putalpha(big.resize(image.size, Image.Resampling.LANCZOS))
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG", optimize=False, dpi=(CRICUT_DPI, CRICUT_DPI))
+    return buffer.getvalue()
+
+
 def cut_files(pages: Sequence[Page], kind: str, cut: str, title: str) -> dict[str, bytes]:
     """Every fronts sheet's cut files by name ('cards-1.svg', 'cards-1.dxf'): svg and cricut write SVG,
-    dxf DXF, silhouette both (Silhouette Studio's basic edition reads DXF, its others SVG)."""
+    dxf DXF, silhouette both (Silhouette Studio's basic edition reads DXF, its others SVG); cricut also
+    each piece's PNG (`cricut_images`)."""
     suffixes = {"svg": ("svg",), "cricut": ("svg",), "dxf": ("dxf",), "silhouette": ("svg", "dxf")}[cut]
     files: dict[str, bytes] = {}
     fronts = [page for page in pages if "fronts" in page.label.split()]
@@ -241,4 +290,6 @@ def cut_files(pages: Sequence[Page], kind: str, cut: str, title: str) -> dict[st
             files[f"{kind}-{number}.svg"] = cut_svg(page, paths, f"{title} {kind} sheet {number}")
         if "dxf" in suffixes:
             files[f"{kind}-{number}.dxf"] = cut_dxf(page, paths)
+    if cut == "cricut":
+        files.update(cricut_images(pages, kind))
     return files
