@@ -374,8 +374,9 @@ def test_silhouette_marks_and_pieces_clear_of_them(game, tmp_path):
     px = lambda mm: round(mm / 25.4 * 200)
     for sheet, dark in ((image, True), (backs, False)):             # the marks are on the fronts only
         assert (sheet.getpixel((px(12.5), px(12.5))) < 40) is dark       # the 5 mm square, 10 mm in
-        assert (sheet.getpixel((px(297 - 10.25), px(20))) < 40) is dark  # the top-right L's arm down the side
-        assert (sheet.getpixel((px(20), px(210 - 10.25))) < 40) is dark  # the bottom-left L's arm along the foot
+        assert (sheet.getpixel((px(297 - 10.15), px(20))) < 90) is dark  # the top-right L's 0.3 mm arm down the side
+        assert (sheet.getpixel((px(20), px(210 - 10.15))) < 90) is dark  # the bottom-left L's arm along the foot
+    assert image.getpixel((px(297 - 9.7), px(20))) > 200 and image.getpixel((px(297 - 10.6), px(20))) > 200
     root, paths = _paths(folder / "cut" / "cards-1.svg")
     assert root.get("viewBox") == "0 0 297 210"
     for path in paths:
@@ -487,6 +488,29 @@ def test_tts_tokens_are_custom_tiles_round_ones_circles(game, tmp_path):
     for tile in tiles:
         assert tile["CustomImage"]["CustomTile"]["Type"] == 2
         assert Path(tile["CustomImage"]["ImageURL"].removeprefix("file://")).is_file()
+
+
+def test_cricut_gets_pieces_as_print_then_cut_images_and_no_marks(game, tmp_path):
+    """Design Space prints its own marks: the sheets carry none; each distinct piece is a 300 dpi PNG whose
+    opaque outline is its cut line (rounded corners for cards, a circle for round tokens)."""
+    import pypdfium2 as pdfium
+    from PIL import Image
+    folder = _build(game, tmp_path / "o", "--only", "cards,tokens", "--cut", "cricut") / "a4"
+    sheet = pdfium.PdfDocument(str(folder / "cards.pdf"))[0].render(scale=100 / 72).to_pil().convert("L")
+    margin = [sheet.getpixel((x, y)) for x in range(0, sheet.width, 3) for y in range(0, 40, 3)]
+    assert min(margin) > 200                                      # nothing printed in the top 10 mm: no frame
+    cards = sorted((folder / "cut").glob("cards-*-x*.png"))
+    tokens = sorted((folder / "cut").glob("tokens-*-x*.png"))
+    assert [p.name for p in cards] == ["cards-001-x2.png"] and [p.name for p in tokens] == ["tokens-001-x3.png"]
+    with Image.open(cards[0]) as card:
+        assert card.size[0] == pytest.approx(63 / 25.4 * 300, abs=1.5)
+        assert card.size[1] == pytest.approx(88 / 25.4 * 300, abs=1.5)
+        assert card.getpixel((0, 0))[3] == 0 and card.getpixel((card.width // 2, 2))[3] == 255
+        assert card.getpixel((6, 6))[3] == 0                      # inside the 3 mm corner's curve
+        assert card.getpixel((card.width // 2, card.height // 2))[:3] != (255, 255, 255)
+    with Image.open(tokens[0]) as token:                          # round: transparent where the circle is not
+        assert token.getpixel((token.width // 8, token.height // 8))[3] == 0
+        assert token.getpixel((token.width // 2, 1))[3] > 200
 
 
 def test_cricut_pieces_stay_inside_its_print_then_cut_area(game, tmp_path):
