@@ -14,6 +14,7 @@ from typing import Any, Callable, Protocol
 from generator.components.context import LayoutContext
 from generator.components.piece import Face, Item
 from generator.components.subject import Subject, box_colour, reference_mark, require, template_mark
+from generator.content.payloads import Issue
 from generator.content.templates import ResolvedTemplate
 from generator.errors import SourceMark
 
@@ -65,6 +66,15 @@ class BoxCall:
     def where(self, reference: Any) -> SourceMark:
         """Where a value is written: the subject's field for '@field', else the box."""
         return reference_mark(reference, self.subject, self.mark)
+
+    def report(self, reference: Any, issue: Issue) -> None:
+        """A payload's issue, where it lies: in the subject's field for '@field' (at the entry it names),
+        else at the box. Said when the game was read too (payload_check): Problems keeps one."""
+        if isinstance(reference, str) and reference.startswith("@"):
+            mark = self.subject.field_mark(issue.field, *issue.path)
+        else:
+            mark = self.mark
+        self.ctx.problems.add(mark, issue.text(self.subject.label), issue.hint)
 
     def once(self, *key: object) -> bool:
         return self.ctx.once(*key)

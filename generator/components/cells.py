@@ -14,6 +14,7 @@ from generator.components.box_call import BoxCall, DrawTemplate
 from generator.components.nesting import nested_template_problem, take_cells
 from generator.components.piece import Curve, Group, Item, Pen
 from generator.components.subject import Subject
+from generator.content.payloads import field_name, parse_cells, path_count_problem
 from generator.content.schema import MAX_CELLS
 
 SIDE_ROTATION = {"top": 180, "right": 270, "bottom": 0, "left": 90}
@@ -95,22 +96,6 @@ def loop_places(frame, count: int, start: str = "top-left", facing: str = "outsi
             for px, py, side in ordered]
 
 
-def cell_fields(entry: Any, cell_types: dict[str, dict[str, Any]]) -> dict[str, Any] | str:
-    """A cell's fields: a type id, {type: id, more...} or plain fields; a str is an error message."""
-    if isinstance(entry, str):
-        if entry not in cell_types:
-            return f"unknown cell type '{entry}'"
-        return {**cell_types[entry], "type": entry}
-    if isinstance(entry, dict):
-        kind = entry.get("type")
-        if kind is not None and kind not in cell_types:
-            return f"unknown cell type '{kind}'"
-        return {**cell_types.get(kind, {}), **entry}
-    if isinstance(entry, (int, float)):
-        return {"value": entry}
-    return f"a cell must be a type id or a mapping of fields, got {entry!r}"
-
-
 def link_curves(places: list[CellPlace], fields: list[dict[str, Any]], link_type: str, frame,
                 pen: Pen) -> list[Item]:
     """Join the cells of one type in pairs (1st–2nd, 3rd–4th…) with a curve from inner edge to inner edge.
@@ -169,10 +154,11 @@ def layout_cells(call: BoxCall, draw: DrawTemplate) -> list[Item]:
     entries = call.require(box.cells)
     if entries is None:
         return []
-    entries = _expand_cells(entries)
-    field = box.cells[1:] if isinstance(box.cells, str) else "cells"
-    if isinstance(entries, str):
-        ctx.problems.add(call.where(box.cells), f"{subject.label}: '{field}': {entries}")
+    field = field_name(box.cells, "cells")
+    cells, issues = parse_cells(entries, field, subject.cell_types)
+    for issue in issues:            # found when the game was read (payload_check): said once
+        call.report(box.cells, issue)
+    if cells is None:
         return []
     cell_template = ctx.source.templates.resolve(box.cell_template)
     if cell_template is None:
@@ -180,9 +166,9 @@ def layout_cells(call: BoxCall, draw: DrawTemplate) -> list[Item]:
             ctx.problems.add(call.mark, f"box '{name}' needs a cell_template (a known template id)",
                              f"known templates: {', '.join(sorted(ctx.source.templates.files))}")
         return []
-    if not _room_for_cells(call, len(entries)):
+    if not _room_for_cells(call, len(cells)):
         return []
-    fields = [_cell(call, field, index, entry) for index, entry in enumerate(entries)]
+    fields = [{**subject.fields, "index": index + 1, "position": index, **cell} for index, cell in enumerate(cells)]
     places = _places(call, len(fields))
     if places is None:
         return []
@@ -200,28 +186,16 @@ def layout_cells(call: BoxCall, draw: DrawTemplate) -> list[Item]:
     return items
 
 
-def _cell(call: BoxCall, field: str, index: int, entry: Any) -> dict[str, Any]:
-    """A cell's fields: its type's and its own over its parent's (a player area's trees), with its number."""
-    subject = call.subject
-    resolved = cell_fields(entry, subject.cell_types)
-    if isinstance(resolved, str):
-        if call.once("cell", subject.label, call.name, index):
-            call.ctx.problems.add(subject.field_mark(field, index),
-                                  f"{subject.label}: cell {index + 1} of '{field}': {resolved}",
-                                  f"cell types: {', '.join(subject.cell_types) or 'none'}")
-        resolved = {}
-    return {**subject.fields, "index": index + 1, "position": index, **resolved}
-
-
 def _places(call: BoxCall, count: int) -> list[CellPlace] | None:
     """Where the box's path puts `count` cells, or None when they do not fit (reported)."""
     box = call.box
     try:
+        problem = path_count_problem(box.path, box.rows, count)
+        if problem is not None:
+            raise PathError(problem)
         if box.path == "loop":
             return loop_places(call.frame, count, box.start, box.facing)
         if box.path == "rows":
-            if not box.rows or sum(box.rows) != count:
-                raise PathError(f"rows {box.rows} hold {sum(box.rows or [])} cells, the list has {count}")
             return rows_places(call.frame, box.rows, box.gap)
         return row_places(call.frame, count, box.gap, vertical=box.path == "column")
     except PathError as error:
@@ -246,35 +220,3 @@ def _room_for_cells(call: BoxCall, count: int) -> bool:
                              "a real board's longest track has about 100 cells; check the counts")
         return False
     return True
-
-
-def _expand_cells(entries):
-    """A cells field: a list, a number of plain cells, or {count: N, at: {position: entry}}; a str says
-    what is wrong with it."""
-    if isinstance(entries, bool):
-        return "expected a list of cells, a number, or {count: N, at: {...}}"
-    if isinstance(entries, int):
-        if not 1 <= entries <= MAX_CELLS:
-            return f"a number of cells runs from 1 to {MAX_CELLS:,}, got {entries:,}"
-        return [{} for _ in range(entries)]
-    if isinstance(entries, dict) and "count" in entries and set(entries) <= {"count", "at"}:
-        return _counted_cells(entries["count"], entries.get("at") or {})
-    if isinstance(entries, list) and entries:
-        return entries if len(entries) <= MAX_CELLS else f"{len(entries):,} cells; at most {MAX_CELLS:,} fit a face"
-    return "expected a list of cells, a number, or {count: N, at: {...}}"
-
-
-def _counted_cells(count, at):
-    """{count: N, at: {position: entry}}: N plain cells, some of them given."""
-    if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_CELLS:
-        shown = f"{count:,}" if isinstance(count, int) and not isinstance(count, bool) else repr(count)
-        return f"count must be a whole number of cells from 1 to {MAX_CELLS:,}, got {shown}"
-    if not isinstance(at, dict):
-        return f"'at' maps positions to cells, such as at: {{0: start}}, got {at!r}"
-    cells: list = [{} for _ in range(count)]
-    for position, entry in at.items():
-        position = int(position) if isinstance(position, str) and position.isdigit() else position
-        if not isinstance(position, int) or not 0 <= position < count:
-            return f"'at' positions run from 0 to {count - 1}, got {position!r}"
-        cells[position] = entry
-    return cells

@@ -20,12 +20,9 @@ from typing import Callable, NamedTuple
 from generator.components.box_call import BoxCall, DrawTemplate
 from generator.components.nesting import nested_template_problem
 from generator.components.piece import ArtPlacement, Ellipse, Group, Item, Polygon
-from generator.components.shapes import is_point_list
 from generator.components.subject import Subject, box_colour, resolve_file
+from generator.content.payloads import ABSENT, MapData, Route, parse_map
 
-ROUTE_KINDS = ("land", "water", "border")
-MAX_ROUTE_LENGTH = 100      # segments in one route (the longest real one: 8)
-MAX_VIA = 20                # bend points of one route
 MARK_SHARE = 0.76           # a mark's disc: this share of the segment's width (room for its ink ring)
 
 
@@ -140,37 +137,41 @@ def layout_network(call: BoxCall, draw: DrawTemplate) -> list[Item]:
     """The map: its outline, then the routes, then the nodes (each its node template) on top."""
     spec, ctx, subject, name = call.box.network, call.ctx, call.subject, call.name
     to_mm = project(spec.projection, call.frame)
-    items: list[Item] = _outline(call, to_mm)
-    nodes = call.require(spec.nodes)
+    data, issues = parse_map(spec, lambda reference: _read(call, reference))
+    for reference, issue in issues:        # found when the game was read (payload_check): said once
+        call.report(reference, issue)
+    items: list[Item] = _outline(call, data.outline, to_mm)
     node_template = ctx.source.templates.resolve(spec.node_template)
-    if not isinstance(nodes, list) or node_template is None:
-        if node_template is None and ctx.once("node-template", call.template.id, name):
+    if node_template is None:
+        if ctx.once("node-template", call.template.id, name):
             ctx.problems.add(call.mark, f"box '{name}': unknown node_template '{spec.node_template}'")
+        return items
+    if not data.nodes:
         return items
     cycle = nested_template_problem(ctx, spec.node_template)
     if cycle is not None:
         if ctx.once("node-cycle", call.template.id, name):
             ctx.problems.add(call.mark, f"box '{name}': {cycle}", "a node template cannot draw a map of itself")
         return items
-    places = _places(call)
-    if places is False:
-        return items        # said once; every node and route would only repeat it
     where: dict[str, tuple[float, float]] = {}
     node_items: list[Item] = []
     size = node_template.model.size
-    for index, node in enumerate(nodes):
-        node = _node(call, index, node, places)
-        if node is None or not _new_node(call, index, node, where):
-            continue
-        cx, cy = where[node["id"]] = to_mm(node["lon"], node["lat"])
+    for index, node in data.nodes:
+        cx, cy = where[node.id] = to_mm(node.lon, node.lat)
         node_mark = subject.field_mark(spec.nodes[1:], index)
-        node_subject = Subject(f"{subject.label}, node {node['id']}", node, lambda *_p, _m=node_mark: _m)
-        face = draw(node_template, node_subject, f"{call.face_key}/{name}/node/{node['id']}")
+        node_subject = Subject(f"{subject.label}, node {node.id}", dict(node.fields), lambda *_p, _m=node_mark: _m)
+        face = draw(node_template, node_subject, f"{call.face_key}/{name}/node/{node.id}")
         node_items.append(Group(cx - size.width / 2, cy - size.height / 2, size.width, size.height,
                                 size.width, size.height, 0, face.items))
     if spec.routes:
-        items.extend(_routes(call, _Map(where, to_mm, max(size.width, size.height) / 2)))
+        items.extend(_routes(call, data, _Map(where, to_mm, max(size.width, size.height) / 2)))
     return items + node_items
+
+
+def _read(call: BoxCall, reference: str):
+    """A network's '@field' (missing: reported, and read as absent)."""
+    value = call.require(reference)
+    return ABSENT if value is None else value
 
 
 class _Map(NamedTuple):
@@ -181,146 +182,75 @@ class _Map(NamedTuple):
     clearance: float          # mm kept free at each end of a route (half a node)
 
 
-def _outline(call: BoxCall, to_mm) -> list[Item]:
-    """The outline's polygon (none without one; a bad one reported)."""
+def _outline(call: BoxCall, outline, to_mm) -> list[Item]:
+    """The outline's polygon (none without one)."""
     spec = call.box.network
-    if not spec.outline:
+    if not outline:
         return []
-    outline = call.require(spec.outline)
-    if is_point_list(outline, 180):
-        return [Polygon(0, 0, 0, 0, fill=call.colour(spec.outline_fill),
-                      stroke=call.colour(spec.outline_stroke), stroke_width=0.6,
-                      points=tuple(to_mm(lon, lat) for lon, lat in outline))]
-    if outline is not None:
-        call.ctx.problems.add(call.where(spec.outline), "an outline is a list of 3 or more "
-                              "[lon, lat] points (numbers of degrees)")
-    return []
+    return [Polygon(0, 0, 0, 0, fill=call.colour(spec.outline_fill), stroke=call.colour(spec.outline_stroke),
+                    stroke_width=0.6, points=tuple(to_mm(lon, lat) for lon, lat in outline))]
 
 
-def _node(call: BoxCall, index: int, node, places) -> dict | None:
-    """A node with its place's fields (its own win), or None when it is unusable (reported)."""
-    spec, subject = call.box.network, call.subject
-    node_mark = subject.field_mark(spec.nodes[1:], index)
-    if places is not None:
-        node = {"id": node} if isinstance(node, str) else node
-        place = places.get(node.get("id")) if isinstance(node, dict) else None
-        if isinstance(node, dict) and "lon" not in node and "lat" not in node:
-            if place is None:
-                call.ctx.problems.add(node_mark, f"{subject.label}: node {index + 1}: no place '{node.get('id')}' "
-                                      f"in '{spec.places}'", f"places: {', '.join(sorted(places)) or 'none'}")
-                return None
-            node = {**place, **node}
-    if not (isinstance(node, dict) and isinstance(node.get("id"), str)
-            and all(_degrees(node.get(k), limit) for k, limit in (("lon", 180), ("lat", 90)))):
-        call.ctx.problems.add(node_mark, f"{subject.label}: node {index + 1} needs id, lon and lat",
-                              "lon from -180 to 180 and lat from -90 to 90, in degrees")
-        return None
-    return node
-
-
-def _new_node(call: BoxCall, index: int, node: dict, where: dict) -> bool:
-    """False for a node whose id an earlier node has (reported)."""
-    if node["id"] in where:
-        call.ctx.problems.add(call.subject.field_mark(call.box.network.nodes[1:], index),
-                              f"{call.subject.label}: duplicate node id '{node['id']}'")
-        return False
-    return True
-
-
-def _places(call: BoxCall) -> dict[str, dict] | None | bool:
-    """The network's named places by id; None when it has none; False when they are unusable (reported)."""
-    spec = call.box.network
-    if not spec.places:
-        return None
-    places = call.require(spec.places)
-    if not isinstance(places, list) or not all(isinstance(place, dict) and isinstance(place.get("id"), str)
-                                               for place in places):
-        if places is not None and call.once("places", spec.places):
-            call.ctx.problems.add(call.where(spec.places), "places are a list of {id, lon, lat, ...}",
-                                  "write each place as {id: name, lon: 27.56, lat: 53.9, ...}")
-        return False
-    return {place["id"]: place for place in places}
-
-
-def _routes(call: BoxCall, laid_out: _Map) -> list[Item]:
+def _routes(call: BoxCall, data: MapData, laid_out: _Map) -> list[Item]:
     """Every route's segments, and on top of them their marks (symbols, border and water icons)."""
     spec, ctx, subject = call.box.network, call.ctx, call.subject
-    routes = call.require(spec.routes)
-    if not isinstance(routes, list):
-        return []
     field = spec.routes[1:]
     pairs: dict[frozenset, list[int]] = defaultdict(list)
-    for index, route in enumerate(routes):
-        if isinstance(route, dict):
-            pairs[frozenset((route.get("from"), route.get("to")))].append(index)
+    for index, route in data.routes:
+        pairs[frozenset((route.start, route.end))].append(index)
     icons = {kind: resolve_file(ctx, getattr(spec, f"{kind}_icon"), call.mark) if getattr(spec, f"{kind}_icon")
              else None for kind in ("border", "water")}
-    symbols = _symbols(call)
+    symbols = _symbols(call, data.symbols)
     segments: list[Item] = []
     marks_on_top: list[Item] = []
-    for index, route in enumerate(routes):
+    for index, route in data.routes:
         route_mark = subject.field_mark(field, index)
-        problem = _route_problem(route, laid_out.where)
-        if problem:
-            ctx.problems.add(route_mark, f"{subject.label}: route {index + 1}: {problem}")
-            continue
-        siblings = pairs[frozenset((route["from"], route["to"]))]
+        siblings = pairs[frozenset((route.start, route.end))]
         lane = Lane(spec.segment_width, spec.gap,
                     (siblings.index(index) - (len(siblings) - 1) / 2) * (spec.segment_width + spec.gap))
-        points = [laid_out.where[route["from"]], *(laid_out.to_mm(lon, lat) for lon, lat in route.get("via") or ()),
-                  laid_out.where[route["to"]]]
-        polygons = chain_segments(points, route["length"], laid_out.clearance, lane)
+        points = [laid_out.where[route.start], *(laid_out.to_mm(lon, lat) for lon, lat in route.via),
+                  laid_out.where[route.end]]
+        polygons = chain_segments(points, route.length, laid_out.clearance, lane)
         if polygons is None:
-            ctx.problems.add(route_mark, f"{subject.label}: route {route['from']}–{route['to']} is too short for "
-                             f"{route['length']} segments", "move the nodes apart, bend the route through "
+            ctx.problems.add(route_mark, f"{subject.label}: route {route.start}–{route.end} is too short for "
+                             f"{route.length} segments", "move the nodes apart, bend the route through "
                              "`via` points or shorten it")
             continue
-        colour = route.get("color", "white")
+        colour = route.colour
         fill = "#ffffff" if colour == "white" else box_colour(colour, call.palette, subject, ctx, route_mark)
-        kind = route.get("kind", "land")
-        dash = (1.2, 0.8) if kind == "water" else None
+        dash = (1.2, 0.8) if route.kind == "water" else None
         for corners in polygons:
             segments.append(Polygon(0, 0, 0, 0, fill=fill, stroke=spec.segment_stroke, stroke_width=0.35,
-                                  dash=dash, points=corners))
-        symbol = _symbol_of(call, symbols, colour, route, route_mark)
-        marks_on_top += _segment_marks(polygons, symbol, icons.get(kind) if kind != "land" else None, kind,
-                                       spec.segment_stroke)
+                                    dash=dash, points=corners))
+        symbol = _symbol_of(call, symbols, route, route_mark)
+        marks_on_top += _segment_marks(polygons, symbol, icons.get(route.kind) if route.kind != "land" else None,
+                                       route.kind, spec.segment_stroke)
     return segments + marks_on_top
 
 
-def _symbol_of(call: BoxCall, symbols, colour: str, route: dict, route_mark):
+def _symbol_of(call: BoxCall, symbols, route: Route, route_mark):
     """The art marking a route of this colour (None for white routes, or when there are no symbols)."""
+    colour = route.colour
     if symbols is None or colour == "white":
         return None
     symbol = symbols.get(colour, False)
     if symbol is False:
         spec = call.box.network
-        call.ctx.problems.add(route_mark, f"{call.subject.label}: route {route['from']}–{route['to']}: colour "
+        call.ctx.problems.add(route_mark, f"{call.subject.label}: route {route.start}–{route.end}: colour "
                               f"'{colour}' has no symbol in '{spec.symbols}'",
                               f"add {{color: {colour}, symbol: art/….svg}} to '{spec.symbols}'")
         return None
     return symbol
 
 
-def _symbols(call: BoxCall) -> dict[str, object] | None:
+def _symbols(call: BoxCall, entries) -> dict[str, object] | None:
     """Route colour → its symbol's art file (None where the file was refused, reported); None without symbols."""
     spec, subject = call.box.network, call.subject
-    if not spec.symbols:
-        return None
-    entries = call.require(spec.symbols)
-    if not isinstance(entries, list) or not all(isinstance(entry, dict) and isinstance(entry.get("color"), str)
-                                                for entry in entries):
-        if entries is not None and call.once("symbols", spec.symbols):
-            call.ctx.problems.add(call.where(spec.symbols), "symbols are a list of {color, symbol}",
-                                  "write each as {color: green, symbol: art/green.svg} (an entry without symbol is "
-                                  "skipped, as a legend's white row)")
+    if entries is None:
         return None
     field = spec.symbols[1:]
-    symbols: dict[str, object] = {}
-    for index, entry in enumerate(entries):
-        if entry.get("symbol"):
-            symbols[entry["color"]] = resolve_file(call.ctx, str(entry["symbol"]), subject.field_mark(field, index))
-    return symbols
+    return {symbol.colour: resolve_file(call.ctx, symbol.art, subject.field_mark(field, index))
+            for index, symbol in entries if symbol.art}
 
 
 def _segment_marks(polygons, symbol, kind_icon, kind: str, stroke: str) -> list[Item]:
@@ -353,32 +283,6 @@ def _segment_marks(polygons, symbol, kind_icon, kind: str, stroke: str) -> list[
                 inner = diameter * 0.78
                 marks.append(ArtPlacement(file, cx - inner / 2, cy - inner / 2, inner, inner))
     return marks
-
-
-def _route_problem(route, where) -> str | None:
-    if not isinstance(route, dict):
-        return "a route is {from, to, length, color, kind}"
-    for end in ("from", "to"):
-        if route.get(end) not in where:
-            return f"unknown node '{route.get(end)}'"
-    length = route.get("length")
-    if not isinstance(length, int) or isinstance(length, bool) or not 1 <= length <= MAX_ROUTE_LENGTH:
-        return f"length must be a whole number of segments from 1 to {MAX_ROUTE_LENGTH}, got {length!r}"
-    via = route.get("via")
-    if via is not None and not (isinstance(via, list) and len(via) <= MAX_VIA and all(
-            isinstance(point, list) and len(point) == 2 and _degrees(point[0], 180) and _degrees(point[1], 90)
-            for point in via)):
-        shown = repr(via)
-        return (f"via must be a list of at most {MAX_VIA} [lon, lat] points (degrees), "
-                f"got {shown if len(shown) <= 60 else shown[:57] + '...'}")
-    if route.get("kind", "land") not in ROUTE_KINDS:
-        return f"kind must be one of {', '.join(ROUTE_KINDS)}, got {route.get('kind')!r}"
-    return None
-
-
-def _degrees(value, limit: float) -> bool:
-    return (isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-            and abs(value) <= limit)
 
 
 def point_in_polygon(point, polygon) -> bool:

@@ -6,12 +6,10 @@ polygon's corners may come from the subject's field.
 
 from __future__ import annotations
 
-import math
-
 from generator.components.box_call import BoxCall, DrawTemplate
 from generator.components.piece import Ellipse, Item, Line, Polygon, Rect, Triangle
-from generator.components.subject import value_of
-from generator.units import MAX_LENGTH
+from generator.components.subject import MISSING, value_of
+from generator.content.payloads import field_name, parse_points
 
 
 def _paint(call: BoxCall) -> dict:
@@ -45,19 +43,15 @@ def layout_polygon(call: BoxCall, draw: DrawTemplate) -> list[Item]:
     """A polygon through its corners [x, y], in mm from the frame's top-left."""
     box = call.box
     points = value_of(box.points, call.subject)
-    if not is_point_list(points, MAX_LENGTH):
-        call.ctx.problems.add(call.where(box.points), f"a polygon needs 3 or more points [x, y], in mm from "
-                              f"-{MAX_LENGTH:,g} to {MAX_LENGTH:,g}", "such as points: [[0, 0], [10, 0], [5, 8]]")
+    if points is MISSING:
+        call.require(box.points)      # says which field is missing
+        return []
+    corners, issues = parse_points(points, field_name(box.points, "points"))
+    for issue in issues:
+        call.report(box.points, issue)
+    if corners is None:
         return []
     x, y, _, _ = call.frame
     return [Polygon(x, y, 0, 0, fill=call.colour(box.fill), stroke=call.colour(box.stroke),
-                  stroke_width=box.stroke_width, dash=tuple(box.dash) if box.dash else None,
-                  points=tuple((x + px, y + py) for px, py in points))]
-
-
-def is_point_list(points, limit: float) -> bool:
-    """3 or more [x, y] pairs of finite numbers within ±limit (polygon corners, map outlines)."""
-    return isinstance(points, list) and len(points) >= 3 and all(
-        isinstance(p, list) and len(p) == 2 and all(
-            isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and abs(v) <= limit
-            for v in p) for p in points)
+                    stroke_width=box.stroke_width, dash=tuple(box.dash) if box.dash else None,
+                    points=tuple((x + px, y + py) for px, py in corners))]

@@ -18,6 +18,7 @@ from generator.components.piece import Item, Pen
 from generator.components.subject import MISSING, Subject, template_mark, value_of
 from generator.components.table import TableText, fit_table
 from generator.components.text_placement import placed_text
+from generator.content.payloads import field_name, parse_rows
 from generator.content.schema import TextStyle
 from generator.content.templates import ResolvedTemplate
 from generator.errors import SourceMark
@@ -210,10 +211,13 @@ def report_overflow(call: BoxCall, key: str | None, mark: SourceMark, overflow: 
 def table_items(call: BoxCall, draw: DrawTemplate) -> list[Item]:
     """A table box: its rows from the subject's field, its header from the catalog, fitted at one size."""
     box, ctx, template, subject, mark = call.box, call.ctx, call.template, call.subject, call.mark
-    rows = call.require(box.table)
-    if not isinstance(rows, list) or not all(isinstance(row, list) for row in rows):
-        if rows is not None:
-            ctx.problems.add(call.where(box.table), "a table must be a list of rows (lists)")
+    value = call.require(box.table)
+    if value is None:
+        return []
+    rows, issues = parse_rows(value, field_name(box.table, "table"))
+    for issue in issues:            # found when the game was read (payload_check): said once
+        call.report(box.table, issue)
+    if rows is None:
         return []
     header = []
     for key in box.header or []:
