@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from generator.content.payload_check import check_payloads
 from generator.content.schema import (BoardsFile, CardsFile, Game, PawnsFile, PieceSet, RulesFile,
                                        SheetsFile, TokensFile)
 from generator.content.sheet_entries import SheetMarks, SheetText, entries_from_table
@@ -127,6 +128,7 @@ def load_game(folder: Path, problems: Problems, project_templates: Path | None =
     for index, sheet in enumerate(sheets.sheets if sheets else []):
         _check_template(source, sheet.template, sheets_document.mark(("sheets", index, "template")), problems)
     templates.check_all(folder / "templates")      # after the used ones, whose messages name their use
+    check_payloads(source, problems)               # routes, cells, points, table rows: before any layout
     return source
 
 
