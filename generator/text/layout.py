@@ -141,7 +141,8 @@ def fit_text(paragraphs: tuple[Paragraph, ...], width: float, height: float,
     return cached
 
 
-@lru_cache(maxsize=16384)
+# a deck's every text is glued again when the deck settles on one size: room for a 10,000-card deck's
+@lru_cache(maxsize=1 << 16)
 def glue_paragraphs(paragraphs: tuple[Paragraph, ...], rules: BreakRules) -> tuple[Paragraph, ...]:
     """The paragraphs with the spaces no line may break at made no-break spaces (the words unchanged)."""
     result = []
@@ -289,6 +290,12 @@ def _words(paragraph: Paragraph) -> list[Word]:
 
 
 _PIECES: dict[tuple[str, bool, bool, str], Fragment] = {}
+
+
+def forget_words() -> None:
+    """Empty the per-text caches (glued paragraphs, word pieces) once every face is laid out."""
+    glue_paragraphs.cache_clear()
+    _PIECES.clear()
 
 
 def _piece(fragment: Fragment, text: str) -> Fragment:

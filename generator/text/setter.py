@@ -119,5 +119,7 @@ def _split(library: FontLibrary, text: str, stack: tuple[str, ...], weight: str,
 
 def forget_text_runs() -> None:
     """Empty the per-text caches (font runs, coverage) once every face is laid out."""
+    from generator.text.layout import forget_words
     _split.cache_clear()
     _uncovered.cache_clear()
+    forget_words()
