@@ -60,7 +60,7 @@ def format_status(rows: list[LanguageStatus], details: bool = True) -> str:
                 if keys:
                     lines.append(f"\n{row.game} {row.lang} — {title} {row.file}:")
                     lines.extend(f"  {key}" for key in keys)
-    if any(row.engine_total for row in rows):
+    if details and any(row.engine_total for row in rows):
         lines.append("\npnp words: pnp's own words on the pages (kit, cover facts) the game's catalog says its own"
                      " way / all of them; 'en': some show in English")
     return "\n".join(lines)
