@@ -344,6 +344,121 @@ CASES = [
 ]
 
 
+# ------------------------------------------------------------- field payloads (checked when the game is read)
+# A box that reads a field as data ('@track' in a cells box, '@routes' in a map) fixes the field's type:
+# a bad value is reported at the value, once, by `pnp check` before any layout.
+
+DOT_TEMPLATE = "size: {width: 4mm, height: 4mm}\nboxes:\n  d: {kind: ellipse, area: trim, fill: '#000000'}\n"
+
+
+def card_payload(box: str, fields: str) -> dict[str, str]:
+    """The minimal game whose card template has one more box (card.yaml line 11) and whose card one more
+    field (cards.yaml line 9, after `art`)."""
+    return {"templates/card.yaml": CARD_TEMPLATE + f"  data: {box}\n",
+            "templates/dot.yaml": DOT_TEMPLATE,
+            **edit("cards.yaml", "art: art/star.svg}", f"art: art/star.svg, {fields}}}")}
+
+
+def map_board(nodes: str, routes: str, extra: str = "") -> dict[str, str]:
+    """A board whose template is a map of `nodes` and `routes` (board.yaml lines 6 and 7)."""
+    return {"board.yaml": "boards:\n  - id: m\n    name: deck.cards\n    template: map\n"
+                          f"    fields:\n      nodes: {nodes}\n      routes: {routes}\n{extra}",
+            "templates/map.yaml": "size: {width: 200mm, height: 150mm}\nboxes:\n  map:\n    kind: network\n"
+                                  "    area: trim\n    network: {nodes: '@nodes', routes: '@routes', node_template: dot,"
+                                  " projection: {west: 23, east: 32, south: 51.5, north: 56}}\n",
+            "templates/dot.yaml": DOT_TEMPLATE}
+
+
+NODES = "[{id: a, lon: 24, lat: 52}, {id: b, lon: 30, lat: 55}]"
+
+PAYLOAD_CASES = [
+    pytest.param(
+        map_board(NODES, "[{from: a, to: b, length: 0}]"),
+        ["g/board.yaml:7:16: board m: route 1: length must be a whole number of segments from 1 to 100, got 0"],
+        id="route-length-zero"),
+    pytest.param(
+        map_board(NODES, "[{from: a, to: b, length: 2}, {from: a, to: c, length: 2}]"),
+        ["g/board.yaml:7:45: board m: route 2: unknown node 'c'"],
+        id="route-unknown-node"),
+    pytest.param(
+        map_board(NODES, "[{from: a, to: b, length: 2, kind: river}]"),
+        ["g/board.yaml:7:16: board m: route 1: kind must be one of land, water, border, got 'river'"],
+        id="route-unknown-kind"),
+    pytest.param(
+        map_board(NODES, "[{from: a, to: b, length: 2, via: [[27, 99]]}]"),
+        ["g/board.yaml:7:16: board m: route 1: via must be a list of at most 20 [lon, lat] points (degrees), "
+         "got [[27, 99]]"],
+        id="route-via-off-the-globe"),
+    pytest.param(
+        map_board(NODES, "{from: a, to: b}"),
+        ["g/board.yaml:7:15: board m: 'routes': routes are a list of {from, to, length, color, kind}"],
+        id="routes-not-a-list"),
+    pytest.param(
+        map_board("[{id: a, lon: 24, lat: 52}, {id: a, lon: 30, lat: 55}]", "[]"),
+        ["g/board.yaml:6:42: board m: duplicate node id 'a'"],
+        id="node-id-twice"),
+    pytest.param(
+        card_payload("{kind: cells, cells: '@track', cell_template: dot, x: 5, y: 75, width: 53, height: 5}",
+                     "track: [1, [2], 3]"),
+        ["g/cards.yaml:9:66: deck cards, card star: cell 2 of 'track': a cell must be a type id or a mapping "
+         "of fields, got [2]"],
+        id="cells-entry-a-list"),
+    pytest.param(
+        card_payload("{kind: cells, cells: '@track', cell_template: dot, x: 5, y: 75, width: 53, height: 5}",
+                     "track: {count: 4, at: {9: start}}"),
+        ["g/cards.yaml:9:62: deck cards, card star: 'track': 'at' positions run from 0 to 3, got 9"],
+        id="cells-at-outside-the-count"),
+    pytest.param(
+        card_payload("{kind: cells, cells: '@track', cell_template: dot, x: 5, y: 75, width: 53, height: 5}",
+                     "track: [start]"),
+        ["g/cards.yaml:9:63: deck cards, card star: cell 1 of 'track': unknown cell type 'start'"],
+        id="cells-unknown-type"),
+    pytest.param(
+        card_payload("{kind: polygon, points: '@shape', x: 5, y: 75, width: 10, height: 10, fill: ink}",
+                     "shape: [[0, 0], [10, 0], [5]]"),
+        ["g/cards.yaml:9:62: a polygon needs 3 or more points [x, y], in mm from -2,000 to 2,000"],
+        id="polygon-point-not-a-pair"),
+    pytest.param(
+        card_payload("{kind: table, table: '@rows', x: 5, y: 72, width: 53, height: 12, style: body}",
+                     "rows: [[1, 2], 3]"),
+        ["g/cards.yaml:9:70: a table must be a list of rows (lists)"],
+        id="table-row-not-a-list"),
+    pytest.param(
+        card_payload("{kind: table, table: '@rows', x: 5, y: 72, width: 53, height: 12, style: body}",
+                     "rows: [[1, {a: 2}]]"),
+        ["g/cards.yaml:9:66: deck cards, card star: 'rows' row 1, cell 2: a table cell is a word, a translation "
+         "key or a number, got {'a': 2}"],
+        id="table-cell-a-mapping"),
+]
+
+
+@pytest.mark.parametrize(("files", "expected"), PAYLOAD_CASES)
+def test_check_reports_bad_payloads(in_tmp: Path, files: dict[str, str], expected: list[str]) -> None:
+    make_game(in_tmp, files)
+    result = pnp("check", "g")
+    assert result.exit_code == 1, result.output
+    assert problem_lines(result.output) == expected, result.output
+    assert f"{len(expected)} error(s), 0 warning(s)" in result.output
+
+
+@pytest.mark.parametrize(("files", "expected"), PAYLOAD_CASES)
+def test_bad_payloads_are_found_when_the_game_is_read(in_tmp: Path, files: dict[str, str],
+                                                      expected: list[str]) -> None:
+    """Reading the game finds them: no layout has run (clean_games then lays out nothing of the game)."""
+    problems = Problems()
+    assert load_game(make_game(in_tmp, files), problems) is not None
+    assert [f"{problem.mark}: {problem.message}" for problem in problems.errors] == expected
+
+
+def test_good_payloads_check_clean(in_tmp: Path) -> None:
+    """The same boxes with well-formed fields: no message (the checks above are about the values)."""
+    make_game(in_tmp, {**map_board(NODES, "[{from: a, to: b, length: 2, kind: water, via: [[27, 54]]}]"),
+                       **card_payload("{kind: cells, cells: '@track', cell_template: dot, x: 5, y: 75, width: 53, "
+                                      "height: 5}", "track: {count: 4, at: {0: {value: 1}, '2': 7}}")})
+    result = pnp("check", "g")
+    assert result.exit_code == 0, result.output
+
+
 @pytest.fixture
 def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Run from tmp_path so messages show paths such as g/cards.yaml."""
