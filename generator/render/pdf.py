@@ -130,7 +130,7 @@ class FacePainter:
     # ------------------------------------------------------------------ items
     def _items(self, items: tuple[Item, ...], height: float) -> None:
         for item in items:
-            _DRAW[type(item)](self, item, height)
+            getattr(self, _DRAW[type(item)])(item, height)
 
     def _group(self, group: Group, height: float) -> None:
         canvas = self.canvas
@@ -416,9 +416,10 @@ def _closed_path(canvas: Canvas, corners, paint: Paint) -> None:
 SHAPE_OUTLINES = {Rect: _rect, Ellipse: _ellipse, Line: _line, Curve: _curve, Triangle: _triangle,
                   Polygon: _polygon}
 
-# How each item is drawn, by its type: a shape kind is a class of components/piece.py and one line above.
-_DRAW = {**{kind: FacePainter._shape for kind in SHAPE_OUTLINES},
-         ArtPlacement: FacePainter._art, TextPlacement: FacePainter._text, Group: FacePainter._group}
+# The painter's method drawing each item, by the item's type (a method name, so a painter's subclass may
+# draw a type its own way): a shape kind is a class of components/piece.py and one line above.
+_DRAW = {**{kind: "_shape" for kind in SHAPE_OUTLINES},
+         ArtPlacement: "_art", TextPlacement: "_text", Group: "_group"}
 
 
 def _form_name(key: str) -> str:

@@ -14,7 +14,7 @@ import pytest
 
 from generator.components.piece import Curve, Ellipse, Face, Line, Polygon, Rect, Shape, Triangle
 from generator.imposition.sheet import Document, Page, Placement
-from generator.render.pdf import _DRAW, SHAPE_OUTLINES, render_pdf
+from generator.render.pdf import _DRAW, SHAPE_OUTLINES, FacePainter, render_pdf
 from generator.text.fonts import FontLibrary
 
 RED, WHITE = (255, 0, 0), (255, 255, 255)
@@ -39,7 +39,7 @@ def _red(colour) -> bool:
 def test_every_shape_class_has_its_outline_and_its_row_in_the_draw_table() -> None:
     kinds = {cls for cls in (Rect, Ellipse, Line, Curve, Triangle, Polygon)}
     assert set(SHAPE_OUTLINES) == kinds
-    assert kinds <= set(_DRAW)
+    assert kinds <= set(_DRAW) and all(hasattr(FacePainter, _DRAW[cls]) for cls in _DRAW)
     assert {cls.kind for cls in kinds} == {"rect", "ellipse", "line", "curve", "triangle", "polygon"}
     for cls in kinds:                    # frozen values: equal shapes are one item to the layer planner
         assert dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen
