@@ -12,13 +12,16 @@ is layout's to say, since only layout knows whether the box is drawn (`when`, `u
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from generator.content.payloads import (ABSENT, Issue, field_name, parse_cells, parse_map, parse_points,
                                         parse_rows, path_count_problem)
 from generator.content.schema import MAX_CELLS, BoxBase
 from generator.content.templates import ResolvedTemplate
 from generator.errors import Problems, SourceMark
+
+if TYPE_CHECKING:      # game.py calls this module when it has read a game
+    from generator.content.game import GameSource
 
 PAYLOAD_KINDS = frozenset({"cells", "network", "polygon", "table"})
 MarkOf = Callable[..., SourceMark]      # (field name, *path inside it) → where it is written
@@ -41,8 +44,8 @@ class _Subject:
         return reference
 
 
-def check_payloads(source, problems: Problems) -> None:
-    """Every payload of every component of the game (a GameSource), each problem reported once, located."""
+def check_payloads(source: "GameSource", problems: Problems) -> None:
+    """Every payload of every component of the game, each problem reported once, located."""
     walker = _Walker(source, problems)
     game_fields = source.game.fields
     for kind, pieces in source.pieces.items():
@@ -74,7 +77,7 @@ def check_payloads(source, problems: Problems) -> None:
                                                  getattr(item, "cell_types", {})))
 
 
-def _with_game(source, own: Mapping[str, Any], own_mark: MarkOf) -> MarkOf:
+def _with_game(source: "GameSource", own: Mapping[str, Any], own_mark: MarkOf) -> MarkOf:
     """Where a field is written: the item's own, else game.yaml's shared `fields`."""
     shared = source.game.fields
 
@@ -88,7 +91,7 @@ def _with_game(source, own: Mapping[str, Any], own_mark: MarkOf) -> MarkOf:
 class _Walker:
     """Visits a template's payload boxes for a subject, and the cells and nodes they draw, depth first."""
 
-    def __init__(self, source, problems: Problems):
+    def __init__(self, source: "GameSource", problems: Problems):
         self.templates = source.templates
         self.problems = problems
         self.readers: dict[str, list[tuple[str, BoxBase, SourceMark]]] = {}

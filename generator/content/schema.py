@@ -545,8 +545,9 @@ class Network(Strict):
                                    "with `places`, a node may be just a place id, or {id, ...own fields}.")
     places: str | None = Field(None, description="'@field': list of {id, lon, lat, ...}: named places that nodes "
                                                  "take their position and fields from (their own fields win).")
-    routes: str | None = Field(None, description="'@field': list of {from, to, length, color, kind}; "
-                                                "kind: land, water or border.")
+    routes: str | None = Field(None, description="'@field': list of {from, to, length, color, kind, via}; "
+                                                "kind: land, water or border; via: up to 20 [lon, lat] points "
+                                                "the route bends through. Checked when the game is read.")
     outline: str | None = Field(None, description="'@field': list of [lon, lat] corners of the outline.")
     symbols: str | None = Field(None, description="'@field': list of {color, symbol}: the symbol (art) is drawn "
                                                  "on every segment of the routes of that colour, so colours are "
