@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator import face_cache
 from generator.components.board import LaidOutBoard, layout_boards
@@ -22,9 +23,11 @@ from generator.errors import Problems, UsageError
 from generator.i18n.pseudo import PSEUDO, pseudo_catalog
 from generator.options import BuildOptions
 from generator.render.art_files import ART_FILES
-from generator.rulebook.resolve import RuleDoc, resolve_rules
 from generator.text.fonts import FontLibrary, game_families
 from generator.text.setter import TextSetter
+
+if TYPE_CHECKING:      # the rulebook stage is imported only for a game that has rules
+    from generator.rulebook.resolve import RuleDoc
 
 
 @dataclass
@@ -113,9 +116,17 @@ def layout_targets(sources: list[GameSource], options: BuildOptions, problems: P
                 targets.append(Target(source, edition, lang, sets, boards, sheets,
                                       kit_text(ctx, sets, boards, sheets, options.copies),
                                       ctx.font_stack(None, source.game_document.mark()), setter,
-                                      resolve_rules(ctx, sets, boards)))
+                                      _rules(ctx, sets, boards)))
     face_cache.save_all()       # before any worker lays its target out again: it reads them
     return targets
+
+
+def _rules(ctx: LayoutContext, sets: dict[str, list[LaidOutSet]], boards: list[LaidOutBoard]) -> RuleDoc | None:
+    """The game's rulebook resolved for the target, or None for a game without rules.yaml."""
+    if ctx.source.rules is None:
+        return None
+    from generator.rulebook.resolve import resolve_rules
+    return resolve_rules(ctx, sets, boards)
 
 
 def game_font_library(source: GameSource, problems: Problems, base: FontLibrary) -> FontLibrary:

@@ -14,28 +14,20 @@ from pathlib import Path
 from typing import Iterator
 
 from generator.files import write_atomically
-from generator.imposition.booklet import impose_booklet
-from generator.imposition.cut import cut_files, cut_machine, round_cut_lines, with_registration
-from generator.imposition.cover import kit_pages as kit_pages_of
-from generator.imposition.instructions import PrintFacts
 from generator.imposition.grid import impose_gutterfold, impose_mixed
-from generator.imposition.standees import standee_block
 from generator.imposition.sheet import Document, Page
-from generator.imposition.single import SHOP_PRESETS, centred_pages, face_page, impose_print_shop
-from generator.imposition.tiles import impose_board, tile_spec
 from generator.options import BuildOptions
 from generator.report import BuildReport
-from generator.render.font_tags import distinct_subset_tags
-from generator.render.merge import append_pdf
 from generator.render.pdf import render_pdf
-from generator.render.png import write_pages_png
-from generator.rulebook.flow import render_rules
 from generator.targets import Target
 from generator.print_facts import PAPER_SIZES, landscape
 from generator.text.fonts import DEFAULT_STACK, FontLibrary
 from generator.text.layout import SetStyle, fit_text
 from generator.text.rich import parse_rich_text
 from generator.text.setter import TextSetter
+
+# The stages only some builds need (rulebook, booklet and pdfium, cut files, boards, the print
+# shop, PNGs, the kit's cover) are imported where they are used: a cards-only build never loads them.
 
 PRINT_SHOP_DPI = 300
 
@@ -76,12 +68,16 @@ def write_target(target: Target, options: BuildOptions, library: FontLibrary, re
                 with drawing(target, base, base / paper / f"{name}.pdf"):
                     _write(base / paper / f"{name}.pdf", Document(pages, title=f"{title} {name}"), body, report)
                 if options.cut and name in CUT_SECTIONS:
+                    from generator.imposition.cut import cut_files
                     with drawing(target, base, base / paper / "cut"):
                         for file, data in cut_files(pages, name, options.cut, title).items():
                             _write_bytes(base / paper / "cut" / file, data, report)
         wants_kit = options.kit and options.wants("kit")
         booklet = None
         if target.rules is not None and (options.wants("rules") or options.wants("booklet") or wants_kit):
+            from generator.imposition.booklet import impose_booklet
+            from generator.render.font_tags import distinct_subset_tags
+            from generator.rulebook.flow import render_rules
             with drawing(target, base, base / paper / "rules.pdf"):
                 rules = distinct_subset_tags(render_rules(target.rules, paper, target.setter, target.stack,
                                                           options.color, options.ink_limit))
@@ -96,7 +92,10 @@ def write_target(target: Target, options: BuildOptions, library: FontLibrary, re
                 kit = render_pdf(Document(kit_pages(target, sections, PAPER_SIZES[paper], caption, options,
                                                     _page_count(booklet) if booklet else 0),
                                           title=f"{title} kit"), *body)
-                _write_bytes(base / paper / "kit.pdf", append_pdf(kit, booklet) if booklet else kit, report)
+                if booklet:
+                    from generator.render.merge import append_pdf
+                    kit = append_pdf(kit, booklet)
+                _write_bytes(base / paper / "kit.pdf", kit, report)
     if options.print_shop and (options.wants("print-shop") or options.wants("png")):
         write_print_shop(target, base, body, options, report)
 
@@ -115,7 +114,10 @@ def home_sections(target: Target, options: BuildOptions, paper: str, caption) ->
     sections: dict[str, list[Page]] = {}
     wanted = options.wants if not (options.kit and options.wants("kit")) else (lambda output: True)
     # a print-and-cut machine's registration marks take the sheet's border: the pieces stay inside it
-    machine = cut_machine(options.cut, size) if options.cut else None
+    machine = None
+    if options.cut:
+        from generator.imposition.cut import cut_machine
+        machine = cut_machine(options.cut, size)
     margin = max(options.margin, machine.reserved) if machine else options.margin
     grid_options = dict(gap=options.gap, duplex=options.duplex, back_offset=options.back_offset, margin=margin)
     cards = target.copies("cards") if wanted("cards") or wanted("ink-saver") else []
@@ -136,19 +138,25 @@ def home_sections(target: Target, options: BuildOptions, paper: str, caption) ->
         paper, sheet_options = cut_sheet(target.copies("tokens"), size, machine, grid_options)
         sections["tokens"] = impose_mixed(target.copies("tokens"), paper, caption, "tokens", **sheet_options)
     if target.copies("pawns") and wanted("pawns"):
+        from generator.imposition.standees import standee_block
         paper, pawn_options = cut_sheet(target.copies("pawns"), size, machine, dict(margin=margin))
         # a colour's pawns on one row, the block centred (imposition/standees.py)
         pawn_options.update(standee_block(target.copies("pawns"), paper, pawn_options["margin"]))
         sections["pawns"] = impose_mixed(target.copies("pawns"), paper, caption, "pawns", **pawn_options)
     if "tokens" in sections:            # a round token's cut line is a circle
+        from generator.imposition.cut import round_cut_lines
         sections["tokens"] = [round_cut_lines(page) for page in sections["tokens"]]
-    for name in CUT_SECTIONS + ("cards-ink-saver",):
-        if machine and name in sections:
-            sections[name] = with_registration(sections[name], machine)
+    if machine:
+        from generator.imposition.cut import with_registration
+        for name in CUT_SECTIONS + ("cards-ink-saver",):
+            if name in sections:
+                sections[name] = with_registration(sections[name], machine)
     if target.sheets and wanted("sheets"):
+        from generator.imposition.single import centred_pages
         sections["sheets"] = [page for sheet in target.sheets
                               for page in centred_pages(sheet.face, size, options.copies, sheet.id)]
     if target.boards and wanted("board"):
+        from generator.imposition.tiles import impose_board, tile_spec
         sections["board"] = [page for board in target.boards
                              for page in impose_board(board.face, tile_spec(size, options.margin), caption, board.id)]
     return sections
@@ -185,6 +193,8 @@ def cut_sheet(copies, paper: tuple[float, float], machine, grid_options: dict) -
 def kit_pages(target: Target, sections: dict[str, list[Page]], paper, caption,
               options: BuildOptions = BuildOptions(), booklet_pages: int = 0) -> list[Page]:
     """Everything in print order for one double-sided print run, its first page telling how to print it."""
+    from generator.imposition.cover import kit_pages as kit_pages_of
+    from generator.imposition.instructions import PrintFacts
     facts = PrintFacts(options.duplex, options.layout, options.back_offset)
     return kit_pages_of(paper, target.kit, sections, target.setter, target.stack, target.lang, caption, facts,
                         booklet_pages)
@@ -193,6 +203,7 @@ def kit_pages(target: Target, sections: dict[str, list[Page]], paper, caption,
 def write_print_shop(target: Target, base: Path, body: tuple, options: BuildOptions, report: BuildReport) -> None:
     """One face per page with bleed, under `base`/print-shop: cards (and their PNGs), tokens, boards;
     PDF/X files with --pdfx."""
+    from generator.imposition.single import SHOP_PRESETS, face_page, impose_print_shop
     folder = base / "print-shop"
     if options.pdfx:
         body = PdfxRender(body[0], options, " ".join(target.folder_parts))
@@ -266,6 +277,7 @@ def _page_count(pdf: bytes) -> int:
 
 def _write_pngs(pdf: bytes, document: Document, copies, folder: Path, report: BuildReport, jobs: int) -> None:
     """Each distinct face rendered once at 300 dpi with bleed, written for every copy."""
+    from generator.render.png import write_pages_png
     first_page: dict[str, int] = {}
     for index, page in enumerate(document.pages):
         first_page.setdefault(page.placements[0].face.key, index)
