@@ -1,20 +1,65 @@
-"""Shared fixtures: the real game built once per test session."""
+"""Shared fixtures: every shipped game built once per test run, shared by every test file and worker.
+
+A whole-game build costs seconds; tests that read a shipped game's PDFs ask `shipped_build(game)`
+for its output folder instead of building their own. The builds go into one folder of the run's
+temporary directory that all pytest-xdist workers share (the parent of each worker's own basetemp);
+a file lock per game lets the first worker that needs a game build it while the others wait, and
+pnp's incremental build makes every later request a digest check (no file is written again).
+
+The shared output is read-only for tests: a test that edits, removes or rebuilds files builds its
+own copy under tmp_path.
+"""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 
 from generator.build import BuildOptions, build
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
+SHIPPED_GAMES = tuple(sorted(path.name for path in CONTENT.iterdir() if (path / "game.yaml").is_file()))
+# Print-shop PNGs are the slowest output; only christmas-round's are read by tests.
+GAMES_WITH_PNGS = frozenset({"christmas-round"})
+
+
+def shipped_build_options(game: str, out: Path) -> BuildOptions:
+    """The one option set the shared builds use: pnp's defaults (every edition, language, paper and
+    output), print-shop PNGs only for the games whose PNGs a test reads."""
+    return BuildOptions(out=out, print_shop_png=game in GAMES_WITH_PNGS)
+
+
+def _run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder every worker of this run shares: the parent of the workers' own basetemps under xdist."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
 
 
 @pytest.fixture(scope="session")
-def built_christmas(tmp_path_factory) -> Path:
-    """output/ of a full build of christmas-round (both editions, bg and en, A4 and Letter)."""
-    out = tmp_path_factory.mktemp("out")
-    build([CONTENT / "christmas-round"], BuildOptions(out=out))
-    return out / "christmas-round"
+def shipped_build(tmp_path_factory) -> Callable[[str], Path]:
+    """`shipped_build(game)`: the output folder (<out>/<game>) of a full build of a shipped game,
+    built at most once per run across all workers."""
+    out = _run_folder(tmp_path_factory) / "shipped-builds"
+    out.mkdir(exist_ok=True)
+    ready: dict[str, Path] = {}
+
+    def get(game: str) -> Path:
+        if game not in ready:
+            assert game in SHIPPED_GAMES, f"{game!r} is not a shipped game: {SHIPPED_GAMES}"
+            with FileLock(str(out / f".{game}.lock")):
+                report = build([CONTENT / game], shipped_build_options(game, out))
+            assert report.written or report.up_to_date, f"{game}: the shared build made nothing"
+            ready[game] = out / game
+        return ready[game]
+    return get
+
+
+@pytest.fixture(scope="session")
+def built_christmas(shipped_build) -> Path:
+    """output/ of a full build of christmas-round (both editions, bg and en, A4 and Letter, PNGs)."""
+    return shipped_build("christmas-round")

@@ -19,14 +19,6 @@ from tests.pdf_probe import all_text, open_pdf, page_size_mm
 GEORGIAN = re.compile(r"[\u10a0-\u10ff\u1c90-\u1cbf]")
 
 
-@pytest.fixture(scope="session")
-def built_games(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("games")
-    build([CONTENT / "sorry", CONTENT / "twelve-days", CONTENT / "must-see-belarus"],
-          BuildOptions(out=out, print_shop_png=False))
-    return out
-
-
 def _front_counts(path: Path) -> Counter:
     """In a print-shop file each copy is a page: identical fronts count the copies of a card."""
     document = open_pdf(path)
@@ -36,11 +28,11 @@ def _front_counts(path: Path) -> Counter:
 
 # ---------------------------------------------------------------- Sorry!
 
-def test_sorry_deck_has_45_cards_five_1s_and_four_of_each_other_value(built_games):
-    counts = _front_counts(built_games / "sorry" / "standard" / "en" / "print-shop" / "cards.pdf")
+def test_sorry_deck_has_45_cards_five_1s_and_four_of_each_other_value(shipped_build):
+    counts = _front_counts(shipped_build("sorry") / "standard" / "en" / "print-shop" / "cards.pdf")
     assert sum(counts.values()) == 45
     assert sorted(counts.values()) == [4] * 10 + [5]          # 2 3 4 5 7 8 10 11 12 Sorry! and five 1s
-    text = all_text(built_games / "sorry" / "standard" / "en" / "a4" / "cards.pdf")
+    text = all_text(shipped_build("sorry") / "standard" / "en" / "a4" / "cards.pdf")
     assert " 6 " not in f" {text} " and " 9 " not in f" {text} "
 
 
@@ -80,24 +72,24 @@ def test_sorry_board_has_a_60_space_loop_safety_zones_and_slides_in_place():
 
 
 @pytest.mark.parametrize("paper, size", [("a4", (210, 297)), ("letter", (215.9, 279.4))])
-def test_sorry_board_tiles_and_print_shop_page(built_games, paper, size):
-    tiles = open_pdf(built_games / "sorry" / "standard" / "ka" / paper / "board.pdf")
+def test_sorry_board_tiles_and_print_shop_page(shipped_build, paper, size):
+    tiles = open_pdf(shipped_build("sorry") / "standard" / "ka" / paper / "board.pdf")
     assert len(tiles) == 4
     assert page_size_mm(tiles, 0) == pytest.approx(size, abs=0.05)
-    shop = open_pdf(built_games / "sorry" / "standard" / "ka" / "print-shop" / "board.pdf")
+    shop = open_pdf(shipped_build("sorry") / "standard" / "ka" / "print-shop" / "board.pdf")
     assert page_size_mm(shop, 0) == pytest.approx((386, 386), abs=0.05)
 
 
 @pytest.mark.parametrize("file", ["a4/cards.pdf", "a4/pawns.pdf", "a4/board.pdf", "letter/rules.pdf", "a4/kit.pdf"])
-def test_sorry_georgian_renders_and_stays_out_of_english(built_games, file):
-    georgian = all_text(built_games / "sorry" / "standard" / "ka" / file)
-    english = all_text(built_games / "sorry" / "standard" / "en" / file)
+def test_sorry_georgian_renders_and_stays_out_of_english(shipped_build, file):
+    georgian = all_text(shipped_build("sorry") / "standard" / "ka" / file)
+    english = all_text(shipped_build("sorry") / "standard" / "en" / file)
     assert GEORGIAN.search(georgian)
     assert not GEORGIAN.search(english)
 
 
-def test_sorry_rules_toc_and_footer_show_georgian(built_games):
-    document = open_pdf(built_games / "sorry" / "standard" / "ka" / "a4" / "rules.pdf")
+def test_sorry_rules_toc_and_footer_show_georgian(shipped_build):
+    document = open_pdf(shipped_build("sorry") / "standard" / "ka" / "a4" / "rules.pdf")
     toc = document[1].get_textpage().get_text_range()
     assert len(GEORGIAN.findall(toc)) > 50
     footer_page = document[2].get_textpage().get_text_range()
@@ -106,19 +98,19 @@ def test_sorry_rules_toc_and_footer_show_georgian(built_games):
 
 # ---------------------------------------------------------------- 12 Days of Christmas
 
-def test_twelve_days_deck_is_78_ranked_cards_plus_12_gifts(built_games):
-    counts = _front_counts(built_games / "twelve-days" / "standard" / "en" / "print-shop" / "cards.pdf")
+def test_twelve_days_deck_is_78_ranked_cards_plus_12_gifts(shipped_build):
+    counts = _front_counts(shipped_build("twelve-days") / "standard" / "en" / "print-shop" / "cards.pdf")
     assert sum(counts.values()) == 78 + 12 == sum(range(1, 13)) + 12
     ranked = sorted(v for v in counts.values())
     assert ranked == sorted(list(range(1, 13)) + [1] * 12)     # rank n in n copies, and 12 single gift cards
 
 
-def test_twelve_days_text_per_language(built_games):
-    hungarian = all_text(built_games / "twelve-days" / "standard" / "hu" / "a4" / "cards.pdf")
-    english = all_text(built_games / "twelve-days" / "standard" / "en" / "a4" / "cards.pdf")
+def test_twelve_days_text_per_language(shipped_build):
+    hungarian = all_text(shipped_build("twelve-days") / "standard" / "hu" / "a4" / "cards.pdf")
+    english = all_text(shipped_build("twelve-days") / "standard" / "en" / "a4" / "cards.pdf")
     assert "ő" in hungarian or "ű" in hungarian
     assert "ő" not in english and "ű" not in english
-    rules = open_pdf(built_games / "twelve-days" / "standard" / "hu" / "a4" / "rules.pdf")
+    rules = open_pdf(shipped_build("twelve-days") / "standard" / "hu" / "a4" / "rules.pdf")
     assert page_size_mm(rules, 0) == pytest.approx((148, 210), abs=0.05)
 
 
@@ -195,8 +187,8 @@ def test_belarus_nodes_do_not_overlap_and_lie_inside_the_outline():
             assert ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5 > node_size.width, (a, b)
 
 
-def test_belarus_deck_has_132_cards_six_colours_of_20_tickets_and_inspectors(built_games):
-    counts = _front_counts(built_games / "must-see-belarus" / "standard" / "ru" / "print-shop" / "cards.pdf")
+def test_belarus_deck_has_132_cards_six_colours_of_20_tickets_and_inspectors(shipped_build):
+    counts = _front_counts(shipped_build("must-see-belarus") / "standard" / "ru" / "print-shop" / "cards.pdf")
     source, board, _ = _belarus()
     decks = {deck.id: deck for deck in source.pieces["cards"].sets}
     travel = {card.id: card.count for card in decks["travel"].cards}

@@ -14,7 +14,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
-from generator.build import BuildOptions, build
+from generator.build import BuildOptions
 from generator.components.piece import Group, Shape, TextPlacement
 from generator.errors import Problems
 from generator.imposition.grid import PRINTABLE_MARGIN
@@ -31,12 +31,23 @@ HOME_PIECES = ("cards", "cards-ink-saver", "tokens", "pawns")
 
 
 @pytest.fixture(scope="session")
-def home_build(tmp_path_factory):
-    """Every shipped game in its source language, every edition, both papers, home files only (one build)."""
-    out = tmp_path_factory.mktemp("printable")
-    languages = tuple(sorted({_first_language(game) for game in GAMES}))
-    build(GAMES, BuildOptions(out=out, languages=languages, print_shop=False, jobs=2))
-    return out
+def home_build(shipped_build) -> Path:
+    """The shared builds' folder with every shipped game in it (tests/conftest.py); tests read its
+    home files in each game's source language (home_files)."""
+    for game in GAMES:
+        folder = shipped_build(game.name)
+    return folder.parent
+
+
+def home_files(root: Path, pattern: str = "**/*.pdf") -> list[Path]:
+    """The home files (not the print-shop's) matching `pattern` under root, each game's source language only."""
+    sources = {game.name: _first_language(game) for game in GAMES}
+    files = []
+    for path in sorted(root.glob(pattern)):
+        game, _, lang, paper, *_ = path.relative_to(root).parts
+        if paper != "print-shop" and lang == sources.get(game):
+            files.append(path)
+    return files
 
 
 @pytest.fixture(scope="session")
@@ -115,7 +126,7 @@ def _blank_border(image, dpi: float, margin: float) -> list[tuple[int, int]]:
 def test_no_pixel_of_a_fronts_page_lies_in_the_outer_5_mm(home_build, paper):
     """Fronts pages carry the marks and the bar; their art stays under the grid: the border is paper."""
     dpi = 50
-    files = sorted(path for name in HOME_PIECES for path in home_build.glob(f"*/*/*/{paper}/{name}.pdf"))
+    files = [path for name in HOME_PIECES for path in home_files(home_build, f"*/*/*/{paper}/{name}.pdf")]
     assert len(files) >= 8
     for path in files:
         document = pdfium.PdfDocument(path)
@@ -147,7 +158,7 @@ def test_full_bleed_cards_stand_apart_so_a_half_millimetre_miscut_shows_their_ow
 
 def test_a_miscut_into_the_gutter_shows_the_card_s_own_colour(home_build):
     """Pixels 0.5 mm past a card's cut, in the gutter, match that card's edge, not its neighbour's."""
-    path = next(home_build.glob("twelve-days/*/*/letter/cards.pdf"))
+    path = home_files(home_build, "twelve-days/*/*/letter/cards.pdf")[0]
     document = pdfium.PdfDocument(path)
     dpi = 254            # 10 pixels a millimetre
     image = document[0].render(scale=dpi / 72).to_pil().convert("RGB")
@@ -207,7 +218,7 @@ def test_board_seams_and_crosses_lie_in_the_overlap_strips_only(home_pages, pape
 
 
 def test_every_font_subset_of_every_built_file_has_its_own_tag(home_build):
-    files = sorted(home_build.glob("**/*.pdf"))
+    files = home_files(home_build)
     kits = [path for path in files if path.name == "kit.pdf"]
     assert len(kits) >= 10
     for path in files:
