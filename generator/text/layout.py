@@ -35,6 +35,7 @@ HYPHENATE_BELOW = 0.6  # a line filled less than this much tries to hyphenate th
 SEARCH_STEPS = 7       # binary search steps: (max - min) / 128, well under 0.1 pt
 ICON_EM = 0.9          # an inline icon's height and width, in multiples of the size
 _ALPHA_RUN = re.compile(r"[^\W\d_]+")
+_UNKNOWN = object()    # not looked up yet (None is an answer: no one face)
 
 
 @dataclass(frozen=True)
@@ -147,6 +148,13 @@ def glue_paragraphs(paragraphs: tuple[Paragraph, ...], rules: BreakRules) -> tup
     """The paragraphs with the spaces no line may break at made no-break spaces (the words unchanged)."""
     result = []
     for paragraph in paragraphs:
+        if len(paragraph.fragments) == 1:
+            fragment = paragraph.fragments[0]
+            text = glue_spaces(fragment.text, rules)
+            # nothing glued: the very paragraph (a copied one would cost, and compare, the same)
+            result.append(paragraph if text == fragment.text else
+                          replace(paragraph, fragments=(replace(fragment, text=text),)))
+            continue
         text = glue_spaces("".join(f.text for f in paragraph.fragments), rules)
         fragments, offset = [], 0
         for fragment in paragraph.fragments:
@@ -327,13 +335,23 @@ def _wrap(texts: tuple[_Words, ...], width, size, style, setter,
         used = 0.0
         # the words still to set, the next last, with their widths at this size
         pending = [(word, _scaled(units, size)) for word, units in zip(reversed(text.words), reversed(text.units))]
+        limit = available + 1e-6
         while pending:
             word, word_width = pending.pop()
-            space = space_width if line.words else 0.0
-            if used + space + word_width <= available + 1e-6:
-                line.add(word, word_width)
-                used += space + word_width
-                continue
+            if line.words:
+                space = space_width
+                if used + space_width + word_width <= limit:      # the usual case, inline
+                    line.words.append(word)
+                    line.widths.append(word_width)
+                    used += space_width + word_width
+                    continue
+            else:
+                space = 0.0
+                if used + 0.0 + word_width <= limit:
+                    line.words.append(word)
+                    line.widths.append(word_width)
+                    used += 0.0 + word_width
+                    continue
             # Hyphenate only a line that would otherwise be left loose, or a word too long for any line.
             too_long = word_width > available
             loose = (used < HYPHENATE_BELOW * available and not too_long) or (too_long and split_long_words)
@@ -494,6 +512,12 @@ class _Measure:
                 abs(pt_to_mm(stringWidth(" ", face.name, self.size)) - self.space()) < 1e-6
         return known
 
+    def plain_faces(self) -> dict:
+        """plain_face's answers so far, by text."""
+        if self._faces is None:
+            self._faces = self.setter.face_table(self.style.stack, self.style.weight, self.style.italic)
+        return self._faces
+
     def plain_face(self, text: str):
         """The one face a text without markup is drawn in, every character of it, or None."""
         if self._faces is None:
@@ -596,14 +620,21 @@ def _plain_line(line: _Line, x: float, baseline: float, measure: _Measure, style
     face = measure.plain_face(" ")
     if face is None:
         return None
+    known = measure.plain_faces()      # looked up inline: this runs for every line of every text
     texts = []
     for word in line.words:
         if len(word) != 1:
             return None
         fragment = word[0]
-        if fragment.bold or fragment.italic or fragment.icon or measure.plain_face(fragment.text) is not face:
+        if fragment.bold or fragment.italic or fragment.icon:
             return None
-        texts.append(fragment.text)
+        text = fragment.text
+        found = known.get(text, _UNKNOWN)
+        if found is _UNKNOWN:
+            found = measure.plain_face(text)
+        if found is not face:
+            return None
+        texts.append(text)
     if len(texts) > 1 and not measure.space_as_measured(face):
         return None
     return GlyphRun(x, baseline, measure.printable(" ".join(texts)), face.name, measure.size, style.color,

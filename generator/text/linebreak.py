@@ -69,7 +69,58 @@ def glue_spaces(text: str, rules: BreakRules) -> str:
     `text` is one paragraph, icons written as ICON_CHAR; its length never changes,
     so fragment boundaries stay where they were.
     """
-    tokens = [(match.start(), match.end()) for match in re.finditer(r"[^ ]+", text)]
+    if " " not in text:
+        return text
+    if rules.french_spacing or ICON_CHAR in text:
+        return _glue_pairs(text, rules)
+    # The usual paragraph (no icon, no French spacing): a space is glued when the word before it
+    # holds the next (a one-letter word of the table, a number) or the word after it is a dash.
+    # Whether a word holds the next is decided once per word and language: a deck's texts are
+    # made of the same few thousand words. Fitting calls this for every text, hence one pass.
+    holds = _holding_words(rules)
+    dash = rules.dash_holds_previous
+    out: list[str] = []
+    before = ""           # the last word set, '' before the first
+    spaces = 0            # spaces since it
+    for index, part in enumerate(text.split(" ")):
+        if index:
+            spaces += 1
+        if not part:
+            continue
+        if spaces:
+            held = before and ((dash and part[0] in _DASHES) or _holds(before, holds, rules))
+            out.append((GLUE if held else " ") * spaces)
+            spaces = 0
+        out.append(part)
+        before = part
+    if spaces:
+        out.append(" " * spaces)
+    return "".join(out)
+
+
+_HOLDING: dict[BreakRules, dict[str, bool]] = {}
+
+
+def _holding_words(rules: BreakRules) -> dict[str, bool]:
+    """Whether each word seen so far holds the word after it, under one language's rules."""
+    known = _HOLDING.get(rules)
+    if known is None or len(known) > 65536:      # a long-lived process (pnp serve) sees many words
+        known = _HOLDING[rules] = {}
+    return known
+
+
+def _holds(word: str, holds: dict[str, bool], rules: BreakRules) -> bool:
+    found = holds.get(word)
+    if found is None:
+        bare = word.lstrip(_OPENING)
+        found = holds[word] = bool((rules.no_break_after and bare.lower() in rules.no_break_after)
+                                   or (rules.number_holds_next and _NUMBER.fullmatch(bare)))
+    return found
+
+
+def _glue_pairs(text: str, rules: BreakRules) -> str:
+    """glue_spaces by every pair of neighbouring words with all the rules (French spacing, icons)."""
+    tokens = [(match.start(), match.end()) for match in _TOKEN.finditer(text)]
     if len(tokens) < 2:
         return text
     chars = list(text)
@@ -81,6 +132,9 @@ def glue_spaces(text: str, rules: BreakRules) -> str:
             for position in range(tokens[index][1], tokens[index + 1][0]):
                 chars[position] = glue
     return "".join(chars)
+
+
+_TOKEN = re.compile(r"[^ ]+")
 
 
 def _glue(before: str, after: str, following: str | None, rules: BreakRules) -> str:
