@@ -14,7 +14,7 @@ from functools import lru_cache
 import pyphen
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Break:
     """A hyphenation point of a word: the line ends with word[:start] + head_end + '-',
     the next starts with tail_start + word[end:] (start == end and no respelling for most)."""

@@ -22,7 +22,7 @@ ICON = re.compile(r"\{icon:([^{}\s]*)\}")
 _ITEM = re.compile(r"^(?:(-|•)|(\d{1,3})[.)])\s+")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Fragment:
     """A stretch of text in one style."""
 
@@ -32,7 +32,7 @@ class Fragment:
     icon: str = ""       # an inline icon's name; its text is then ICON_CHAR
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Paragraph:
     fragments: tuple[Fragment, ...]
     marker: str = ""     # '•' or '3.' for list items, '' for plain paragraphs

@@ -17,9 +17,12 @@ from generator.text.fonts import FontFace, FontLibrary
 
 # Characters that are layout instructions, never drawn.
 INVISIBLE = {"\u00ad", "\u200b", "\u200c", "\u200d", "\ufeff"}
+# "nothing missing", shared: every frozenset() is a new 216-byte object, and the caches below
+# keep one answer per text (tens of thousands in a large deck)
+_NOTHING: frozenset[str] = frozenset()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Run:
     text: str
     face: FontFace
@@ -32,10 +35,9 @@ class TextSetter:
     library: FontLibrary
     missing: set[str] = field(default_factory=set)
     layouts: dict = field(default_factory=dict)   # fit_text results by (text, box, style)
-    # widths at 1 pt by (text, stack, weight, italic): a width scales with the size, and
-    # fitting measures the same words at every trial size
-    unit_widths: dict = field(default_factory=dict)
-    # the same by face, then by text as written (before glue spaces are made printable)
+    # widths at 1 pt by face (stack, weight, italic), then by text as written (before glue spaces
+    # are made printable): a width scales with the size, and fitting measures the same words at
+    # every trial size
     unit_tables: dict = field(default_factory=dict)
     face_tables: dict = field(default_factory=dict)
     word_tables: dict = field(default_factory=dict)
@@ -47,12 +49,8 @@ class TextSetter:
 
     def width_pt(self, text: str, stack: tuple[str, ...], weight: str, italic: bool,
                  size: float) -> float:
-        key = (text, stack, weight, italic)
-        unit = self.unit_widths.get(key)
-        if unit is None:
-            unit = self.unit_widths[key] = sum(stringWidth(run.text, run.face.name, 1.0)
-                                               for run in self.runs(text, stack, weight, italic))
-        return unit * size
+        # measured once per text and face by the layout, which keeps the answer (unit_tables)
+        return sum(stringWidth(run.text, run.face.name, 1.0) for run in self.runs(text, stack, weight, italic)) * size
 
     def unit_table(self, stack: tuple[str, ...], weight: str, italic: bool) -> dict[str, float]:
         """The widths at 1 pt of texts in one face of a stack, by text as written (layout fills it)."""
@@ -86,14 +84,15 @@ class TextSetter:
         return _uncovered(self.library, text, stack)
 
 
-@lru_cache(maxsize=65536)
+# one answer per distinct text (text boxes check each text once): kept for the few asked again
+@lru_cache(maxsize=4096)
 def _uncovered(library: FontLibrary, text: str, stack: tuple[str, ...]) -> frozenset[str]:
     remaining = set(text) - INVISIBLE - {"\n"}
     for family in stack:
         if not remaining:
             break
         remaining -= library.characters(family)
-    return frozenset(remaining)
+    return frozenset(remaining) if remaining else _NOTHING
 
 
 @lru_cache(maxsize=65536)
@@ -101,7 +100,7 @@ def _split(library: FontLibrary, text: str, stack: tuple[str, ...], weight: str,
            italic: bool) -> tuple[list[Run], frozenset[str]]:
     characters = set(text)
     if characters and characters <= library.characters(stack[0]) and not characters & INVISIBLE:
-        return [Run(text, library.face(stack[0], weight, italic))], frozenset()   # the usual case
+        return [Run(text, library.face(stack[0], weight, italic))], _NOTHING   # the usual case
     families = [library.characters(family) for family in stack]
     missing: set[str] = set()
 
@@ -114,7 +113,7 @@ def _split(library: FontLibrary, text: str, stack: tuple[str, ...], weight: str,
     drawn = (char for char in text if char not in INVISIBLE)
     runs = [Run("".join(chars), library.face(stack[index], weight, italic))
             for index, chars in groupby(drawn, key=first_family)]
-    return runs, frozenset(missing)
+    return runs, frozenset(missing) if missing else _NOTHING
 
 
 def forget_text_runs() -> None:
