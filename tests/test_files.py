@@ -51,24 +51,24 @@ def test_an_interrupted_write_leaves_no_partial_file(tmp_path, monkeypatch):
 
 
 def test_an_unchanged_target_is_skipped_and_a_change_rebuilds_it(tmp_path):
-    import shutil
-    shutil.copytree(CONTENT / "christmas-round", tmp_path / "content" / "christmas-round")
-    shutil.copytree(CONTENT.parent / "templates", tmp_path / "templates")
-    game = tmp_path / "content" / "christmas-round"
+    from tests.test_content_errors import make_game
+    game = make_game(tmp_path, {})                 # the minimal game: one deck, one language
     out = tmp_path / "out"
-    first = build([game], BuildOptions(out=out, **OPTIONS))
+    options = dict(papers=("a4",), print_shop_png=False)
+    first = build([game], BuildOptions(out=out, **options))
     assert first.written and not first.up_to_date
-    again = build([game], BuildOptions(out=out, **OPTIONS))
-    assert again.written == [] and again.up_to_date == ["christmas-round/free/en"]
+    again = build([game], BuildOptions(out=out, **options))
+    assert again.written == [] and again.up_to_date == ["g/standard/en"]
     assert again.seconds < 1.0
     catalog = game / "i18n" / "en.yaml"
-    catalog.write_text(catalog.read_text().replace('"Teddy bear"', '"Teddy"'))
-    changed = build([game], BuildOptions(out=out, **OPTIONS))
+    assert '"Star"' in catalog.read_text()
+    catalog.write_text(catalog.read_text().replace('"Star"', '"Sun"'))
+    changed = build([game], BuildOptions(out=out, **options))
     assert changed.written and not changed.up_to_date
-    forced = build([game], BuildOptions(out=out, force=True, **OPTIONS))
+    forced = build([game], BuildOptions(out=out, force=True, **options))
     assert forced.written
-    (out / "christmas-round" / "free" / "en" / "a4" / "cards.pdf").unlink()   # a missing output is rebuilt
-    assert build([game], BuildOptions(out=out, **OPTIONS)).written
+    (out / "g" / "standard" / "en" / "a4" / "cards.pdf").unlink()   # a missing output is rebuilt
+    assert build([game], BuildOptions(out=out, **options)).written
 
 
 def test_a_parallel_build_writes_the_same_bytes_as_a_serial_one(tmp_path):
@@ -86,20 +86,21 @@ def test_cli_summary_quiet_and_json(tmp_path):
     import json
     from click.testing import CliRunner
     from generator.cli import main
-    arguments = ["build", str(CONTENT / "christmas-round"), "--edition", "free", "--lang", "en", "--paper", "a4",
-                 "--out", str(tmp_path), "--jobs", "1"]
+    from tests.test_content_errors import make_game
+    arguments = ["build", str(make_game(tmp_path, {})), "--paper", "a4", "--out", str(tmp_path / "out"), "--jobs", "1"]
     table = CliRunner().invoke(main, arguments)
-    assert table.exit_code == 0 and "christmas-round/free/en" in table.output and "pages" in table.output
+    assert table.exit_code == 0 and "g/standard/en" in table.output and "pages" in table.output
     quiet = CliRunner().invoke(main, arguments + ["-q", "--force"])
     assert quiet.exit_code == 0 and quiet.output == ""
     report = json.loads(CliRunner().invoke(main, arguments + ["--json"]).output)
-    assert report["up_to_date"] == ["christmas-round/free/en"] and report["files"] == []
+    assert report["up_to_date"] == ["g/standard/en"] and report["files"] == []
 
 
 def test_progress_is_told_pages_as_files_are_written_and_targets_as_they_finish(tmp_path):
     calls = []
     report = build([CONTENT / "christmas-round"],
-                   BuildOptions(out=tmp_path, editions=("full",), papers=("a4",), print_shop_png=True, jobs=1),
+                   BuildOptions(out=tmp_path, editions=("full",), papers=("a4",), jobs=1,
+                                only=frozenset({"cards", "print-shop", "png"})),
                    progress=lambda done, total, label, pages: calls.append((done, total, label, pages)))
     pages = [call[3] for call in calls]
     assert pages == sorted(pages) and len(calls) > 4                     # many reports, never backwards

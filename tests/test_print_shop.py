@@ -55,19 +55,22 @@ def test_no_bulgarian_in_english_print_files(built_christmas):
     ("drivethrucards", (69.85, 95.25), (825, 1125), "back"),
 ])
 def test_shop_presets_set_size_bleed_and_page_order(tmp_path, shop, page, png, first):
+    """The minimal game's poker-size deck (63 × 88 mm, 3 mm bleed; fronts say Star, backs Cards) under each
+    shop's preset: its trim, bleed, PNG size and which side comes first."""
     from generator.build import BuildOptions, build
-    from tests.conftest import CONTENT
-    build([CONTENT / "christmas-round"], BuildOptions(out=tmp_path, editions=("full",), languages=("en",),
-                                                     papers=("a4",), shop=shop, kit=False))
-    folder = tmp_path / "christmas-round" / "full" / "en" / "print-shop"
+    from tests.test_content_errors import make_game
+    game = make_game(tmp_path, {})
+    build([game], BuildOptions(out=tmp_path / "out", papers=("a4",), shop=shop, only=frozenset({"print-shop", "png"})))
+    folder = tmp_path / "out" / "g" / "standard" / "en" / "print-shop"
     document = open_pdf(folder / "cards.pdf")
+    assert len(document) == 4                                                    # two copies, front and back
     assert page_size_mm(document, 0) == pytest.approx(page, abs=0.02)
     x0, y0, x1, y1 = box_mm(document, "trim", 0)
     assert (x1 - x0, y1 - y0) == pytest.approx((63.5, 88.9), abs=0.02)         # 2.5 × 3.5 in
-    with Image.open(folder / "png" / "gifts" / "001-front.png") as image:
+    with Image.open(folder / "png" / "cards" / "001-front.png") as image:
         assert image.size == png
     text = " ".join(document[0].get_textpage().get_text_range().split())
-    assert (text == "GIFT") == (first == "back")
+    assert text == {"front": "Star", "back": "Cards"}[first]
 
 
 def test_pngs_rendered_in_worker_processes_match_one_process(built_christmas, tmp_path, monkeypatch):

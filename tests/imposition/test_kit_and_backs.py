@@ -26,15 +26,13 @@ def _first_page_text(path: Path) -> str:
 
 
 @pytest.fixture(scope="module")
-def twelve_days_kits(tmp_path_factory):
-    """12 Days (cards and a rulebook) built twice: long-edge duplex, then short-edge with a back offset."""
-    built = {}
-    for duplex, offset in (("long-edge", (0.0, 0.0)), ("short-edge", (1.5, -0.5))):
-        out = tmp_path_factory.mktemp(duplex)
-        build([ROOT / "content" / "twelve-days"], BuildOptions(out=out, duplex=duplex, back_offset=offset,
-                                                               print_shop=False))
-        built[duplex] = out / "twelve-days" / "standard"
-    return built
+def twelve_days_kits(tmp_path_factory, shipped_build):
+    """12 Days' kits (cards and a rulebook): long-edge duplex as shipped (the shared build, tests/conftest.py),
+    and short-edge with a back offset (its kits alone)."""
+    out = tmp_path_factory.mktemp("short-edge")
+    build([ROOT / "content" / "twelve-days"], BuildOptions(out=out, duplex="short-edge", back_offset=(1.5, -0.5),
+                                                           only=frozenset({"kit"})))
+    return {"long-edge": shipped_build("twelve-days") / "standard", "short-edge": out / "twelve-days" / "standard"}
 
 
 def test_a_short_edge_build_s_kit_says_flip_on_the_short_edge(twelve_days_kits):

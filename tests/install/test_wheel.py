@@ -92,7 +92,9 @@ def test_a_copy_of_every_shipped_game_builds_from_the_wheel(installed, tmp_path)
         shutil.copytree(ROOT / "content" / name, tmp_path / "games" / name)
     (tmp_path / "pnp.yaml").write_text("games: [games]\npapers: [a4]\noutput: built\n")
     run(pnp, "check", cwd=tmp_path, env=env)
-    run(pnp, "build", "-q", cwd=tmp_path, env=env)
+    # every output but the print-shop PNGs (the slowest; the new game above makes them from the wheel)
+    run(pnp, "build", "-q", "--only", "cards,ink-saver,tokens,pawns,board,sheets,rules,booklet,kit,print-shop",
+        cwd=tmp_path, env=env)
     for name in SHIPPED:
         built = {path.name for path in (tmp_path / "built" / name).rglob("*.pdf")}
         assert {"kit.pdf", "rules.pdf"} <= built and built & {"cards.pdf", "board.pdf", "sheets.pdf"}, (name, built)
