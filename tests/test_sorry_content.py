@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import BuildOptions, build, layout_targets, load_games
+from generator.build import BuildOptions, layout_targets, load_games
 from generator.components.piece import Group, Shape, TextPlacement
 from generator.errors import Problems
 from generator.text.fonts import FontLibrary
@@ -140,11 +140,9 @@ def test_card_text_keeps_clear_of_the_rule_above_it(sorry, lang):
 
 
 @pytest.fixture(scope="module")
-def rules(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("sorry")
-    build([CONTENT / "sorry"], BuildOptions(out=out, papers=("a4",), only=frozenset({"rules"}),
-                                            print_shop=False, kit=False))
-    return out / "sorry" / "standard"
+def rules(shipped_build) -> Path:
+    """Sorry!'s standard edition as shipped: the run's shared build (tests/conftest.py)."""
+    return shipped_build("sorry") / "standard"
 
 
 @pytest.mark.parametrize("lang, title", [("en", "Designer’s note"), ("ka", "დიზაინერის შენიშვნა")])

@@ -11,21 +11,17 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import BuildOptions, build
 from generator.render.ink import page_ink
-from tests.conftest import CONTENT
 from tests.pdf_probe import open_pdf
 
 import pypdfium2.raw as pdfium_raw
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("td-ct")
-    build([CONTENT / "twelve-days", CONTENT / "christmas-trees"],
-          BuildOptions(out=out, papers=("a4", "letter"), print_shop=False, print_shop_png=False, kit=False,
-                       only=frozenset({"cards", "ink-saver", "rules", "sheets"})))
-    return out
+def built(shipped_build) -> Path:
+    """The run's shared builds (tests/conftest.py), 12 Days and Christmas Trees among them."""
+    shipped_build("christmas-trees")
+    return shipped_build("twelve-days").parent
 
 
 def _text(path: Path) -> str:
