@@ -106,6 +106,15 @@ def _edit_catalog(game: Path, old: str, new: str) -> None:
     catalog.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
+def _drawn_faces(server) -> dict[str, int]:
+    """The face PNGs in the server's cache folder: digest → when the file was written (ns)."""
+    return {path.stem: path.stat().st_mtime_ns for path in (server.cache / "faces").rglob("*.png")}
+
+
+def _digest(face_url: str) -> str:
+    return face_url.rsplit("/", 1)[-1].removesuffix(".png")
+
+
 def test_status_contract_and_pngs(server):
     status = server.status()
     assert isinstance(status["build"], int) and status["build"] >= 1
@@ -127,7 +136,7 @@ def test_status_contract_and_pngs(server):
 def test_edit_shows_within_budget_and_only_that_face_changes(server):
     before = server.wait(lambda s: s["pages"], 60)
     old_png = _png(_get(server.url + before["faces"][7][1:]))
-    drawn = len(list((server.cache / "faces").rglob("*.png")))
+    drawn = _drawn_faces(server)
     started = time.perf_counter()
     _edit_catalog(server.game, "Card 7: move 1 spaces", "Card 7: jump over every pawn and shout")
     after = server.wait(lambda s: s["build"] > before["build"] and s["faces"][7] != before["faces"][7],
@@ -138,8 +147,18 @@ def test_edit_shows_within_budget_and_only_that_face_changes(server):
     assert ImageChops.difference(old_png, new_png).getbbox() is not None
     changed = [i for i, (old, new) in enumerate(zip(before["faces"], after["faces"])) if old != new]
     assert changed == [7]                             # the other 100 faces keep their URLs (and PNGs)
-    server.wait(lambda s: s["pages"] != before["pages"], 30)
-    assert len(list((server.cache / "faces").rglob("*.png"))) == drawn + 1   # one face drawn again
+    # the home files' new pages: published after the rebuild's faces are drawn ([] until then)
+    server.wait(lambda s: s["pages"] and s["pages"] != before["pages"], 30)
+    # Only the edited face is drawn again: every PNG drawn before is untouched, and the one new
+    # face is the edited card's. (A rebuild also draws a few faces of the deck that were never
+    # drawn yet, as a first build draws the first of them before the page asks: those were not
+    # drawn before, so they are not drawn again.)
+    now = _drawn_faces(server)
+    assert {digest: stamp for digest, stamp in now.items() if digest in drawn} == drawn
+    listed_before = {_digest(url) for url in before["faces"]}
+    new = set(now) - set(drawn)
+    assert _digest(after["faces"][7]) in new
+    assert new - {_digest(after["faces"][7])} <= listed_before - set(drawn), new
 
 
 def test_errors_are_located_and_clear_when_fixed(server):
