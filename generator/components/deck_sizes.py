@@ -113,11 +113,16 @@ def _one_size(texts: list[FittedText], setter: TextSetter,
     replacements: dict[int, TextPlacement] = {}
     for _ in range(_ROUNDS):
         replacements, smaller = {}, size
+        styles: dict[int, tuple[SetStyle, SetStyle]] = {}     # a box's texts share their style: made once
         for text in texts:
             if text.layout.size <= size + _SAME:
                 continue
-            style = replace(text.style, size=size, min_size=min(size, text.style.min_size))
-            again = fit_text(text.paragraphs, text.width, text.height, replace(style, min_size=size), setter)
+            pair = styles.get(id(text.style))
+            if pair is None:
+                style = replace(text.style, size=size, min_size=min(size, text.style.min_size))
+                pair = styles[id(text.style)] = (style, replace(style, min_size=size))
+            style, at_size = pair
+            again = fit_text(text.paragraphs, text.width, text.height, at_size, setter)
             if again.fits:
                 replacements[id(text.placement)] = TextPlacement(text.placement.x, text.placement.y, again.runs,
                                                                      inline_art(again, text.placement.x,

@@ -336,7 +336,9 @@ def _wrap(texts: tuple[_Words, ...], width, size, style, setter,
         line = _Line([], indent, paragraph.marker, first=not paragraph.line_break)
         used = 0.0
         # the words still to set, the next last, with their widths at this size
-        pending = [(word, _scaled(units, size)) for word, units in zip(reversed(text.words), reversed(text.units))]
+        # (a one-fragment word's width inline: the very float _scaled gives)
+        pending = [(word, units[0] * size / PT_PER_MM if len(units) == 1 and units[0] is not None
+                    else _scaled(units, size)) for word, units in zip(reversed(text.words), reversed(text.units))]
         limit = available + 1e-6
         while pending:
             word, word_width = pending.pop()
