@@ -11,7 +11,6 @@ from functools import lru_cache
 from pathlib import Path
 
 from PIL import Image, UnidentifiedImageError
-from svglib.svglib import SvgRenderer
 
 from generator.render.colour import convert
 from generator.input_files import FileRefused, file_signature, open_regular, read_regular, shown
@@ -46,6 +45,7 @@ def load_svg(path: Path):
 def _svg_or_problem(path: Path, signature: tuple):
     """(drawing, None) or (None, (message, hint)): a refused file is read once, not once per card
     (and again once it changes: `signature`)."""
+    from svglib.svglib import SvgRenderer     # (ReportLab's graphics with it: only for a game with SVG art)
     try:
         root = checked_svg_root(read_regular(path, MAX_SVG_BYTES, "SVG art", SIMPLER))
         # A Path, not a str, as the source: svglib then resolves no file reference at all

@@ -13,7 +13,6 @@ import io
 import math
 import re
 
-import svglib.svglib as svglib
 import tinycss2
 from lxml import etree
 
@@ -23,7 +22,9 @@ MAX_SVG_BYTES = 8 * 2**20       # the largest shipped art is ~20 KB; a detailed 
 MAX_SVG_ELEMENTS = 30_000       # ~4 s to read, ~6 s to build; a 58 MB file of rects took 399 s and 5 GB
 MAX_SVG_POINTS = 500_000        # drawn points of paths and polygons (svglib draws a path's fill and stroke
                                 # apart: twice its points); a detailed country map has ~50,000
-MAX_USE_COPIES = getattr(svglib, "MAX_USE_EXPANSIONS", 10_000)   # svglib's own limit
+# svglib's own limit (svglib.svglib.MAX_USE_EXPANSIONS, held equal by a test): written here so
+# that checking a file needs lxml only, and svglib is loaded when art is drawn
+MAX_USE_COPIES = 10_000
 MAX_SVG_DEPTH = 64              # Inkscape art nests a dozen groups; svglib recurses per level
 MAX_SVG_SIDE = 100_000          # width, height and viewBox in their units: 100,000 mm is 100 m
 MAX_COORDINATE = 1e9            # any number drawn; ReportLab cannot write 1e21 and writes NaN as 'nan'
