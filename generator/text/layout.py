@@ -566,14 +566,24 @@ def _place(attempt, width, height, size, style, setter) -> TextLayout:
     files = dict(style.icons)
     tops: list[float] = []
     y = top
+    # the same for every line (each term as it always was: the sums, and so the floats, unchanged)
+    half_leading, ascent = pt_to_mm(size * (style.leading - 1) / 2), pt_to_mm(size * BASELINE)
+    space_width, align = measure.space(), style.align
     for index, line in enumerate(lines):
         if index and line.first:
             y += gap
         tops.append(y)
-        baseline = y + pt_to_mm(size * (style.leading - 1) / 2) + pt_to_mm(size * BASELINE)
-        content = sum(line.widths) + measure.space() * max(0, len(line.words) - 1)
+        baseline = y + half_leading + ascent
+        content = sum(line.widths) + space_width * max(0, len(line.words) - 1)
         available = width - line.indent
-        shift = {"left": 0.0, "center": (available - content) / 2, "right": available - content}[style.align]
+        if align == "left":
+            shift = 0.0
+        elif align == "center":
+            shift = (available - content) / 2
+        elif align == "right":
+            shift = available - content
+        else:
+            raise KeyError(align)
         x = line.indent + shift
         if line.marker:
             runs.extend(_runs(line.marker, False, False, x - line.indent, baseline, measure, style, setter))
