@@ -38,4 +38,5 @@ def serve_command(games: list[Path], edition: str | None, lang: str | None, pape
     except OSError as error:
         if error.errno == errno.EADDRINUSE:
             raise UsageError(f"port {port} is in use on 127.0.0.1: choose another (--port), or 0 for any free one")
-        raise
+        raise UsageError(f"cannot listen on 127.0.0.1:{port}: {error.strerror or error}: choose another port "
+                         "(--port; ports under 1024 need administrator rights), or 0 for any free one")

@@ -71,6 +71,9 @@ class PreviewSession:
         self.page_pngs: dict[str, bytes] = {}
         self._library = None
         self._initial_font = "Helvetica"
+        self._wanted: dict[str, str] = {}            # switches asked for and not yet applied
+        self._selecting = False
+        self._wanted_lock = threading.Lock()
 
     # -- rebuilding -------------------------------------------------------------------------
 
@@ -100,17 +103,42 @@ class PreviewSession:
         fresh = [url for _, url in snapshot.faces
                  if not face_cache.face_png_path(url[len("/face/"):-4]).exists()]
         for url in fresh[:EAGER_FACES]:
-            self.face_png(url[len("/face/"):-4])
+            try:
+                self.face_png(url[len("/face/"):-4])
+            except OSError:      # an art file deleted since the layout: the rebuild its deletion starts says so
+                return
+
+    def request_select(self, wanted: dict[str, str]) -> None:
+        """Switch in the background: requests arriving while a switch rebuilds are merged into one
+        more rebuild, so a flood of /select requests costs at most two rebuilds and one thread."""
+        with self._wanted_lock:
+            self._wanted.update(wanted)
+            if self._selecting:
+                return
+            self._selecting = True
+        threading.Thread(target=self._apply_selects, daemon=True).start()
+
+    def _apply_selects(self) -> None:
+        while True:
+            with self._wanted_lock:
+                wanted, self._wanted = self._wanted, {}
+                if not wanted:
+                    self._selecting = False
+                    return
+            self.select(**wanted)
 
     def select(self, **wanted: str) -> None:
-        """Switch game, edition, language or paper (unknown values are ignored) and rebuild."""
+        """Switch game, edition, language or paper (unknown values are ignored) and rebuild; a switch
+        to what is already shown rebuilds nothing."""
         choices = self.snapshot.choices
+        shown = (self.selection.game, self._selected())
         if wanted.get("game") in choices.get("game", []):
             self.selection = Selection(self.games[choices["game"].index(wanted["game"])], paper=self.selection.paper)
         for name in ("edition", "lang", "paper"):
             if wanted.get(name) in choices.get(name, []):
                 setattr(self.selection, name, wanted[name])
-        self.rebuild()
+        if (self.selection.game, self._selected()) != shown:
+            self.rebuild()
 
     def _options(self, **more) -> BuildOptions:
         selection = self.selection
