@@ -210,6 +210,9 @@ def _rename(font, unique: str) -> None:
 
 
 def _save_atomically(font, target: Path) -> None:
+    # no save-time timestamp: the same source gives the same bytes in every process and on every machine,
+    # so the face's name (its digest) agrees between processes that cut it at once and between caches
+    font.recalcTimestamp = False
     temporary = target.with_suffix(f".{os.getpid()}.tmp")
     font.save(str(temporary))
     os.replace(temporary, target)
