@@ -93,7 +93,7 @@ def test_pngs_rendered_in_worker_processes_match_one_process(built_christmas, tm
 def test_each_decks_pngs_have_its_own_size(tmp_path):
     """A deck of mini cards beside poker cards: each PNG at its own card's size with bleed."""
     from generator.build import BuildOptions, build
-    from tests.test_conditions_and_halo import make_game
+    from tests.components.test_conditions_and_halo import make_game
     game = make_game(tmp_path)
     (game / "templates" / "mini.yaml").write_text(
         "size: {width: 44mm, height: 63mm}\nbleed: 3mm\nboxes:\n  bg: {kind: rect, area: bleed, fill: '#d32f2f'}\n")

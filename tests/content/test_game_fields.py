@@ -6,7 +6,7 @@ from generator.build import BuildOptions, check, layout_targets, load_games
 from generator.components.piece import Shape
 from generator.errors import Problems
 from generator.text.fonts import FontLibrary
-from tests.test_conditions_and_halo import TEMPLATE, make_game
+from tests.components.test_conditions_and_halo import TEMPLATE, make_game
 
 GAME = "id: conditions\ntitle: t\nlanguages: [en]\neditions: {standard: {name: t}}\n"
 
