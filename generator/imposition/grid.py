@@ -379,9 +379,12 @@ def scale_bar(spec: GridSpec, geometry: GridGeometry,
         y = bottom + under_marks + BAR_HEIGHT - BAR_TICK / 2
         return _bar(geometry.left, y, geometry.left + SCALE_BAR + 3.0, caption)
     length = SCALE_BAR + 3.0 + BAR_CAPTION
-    if room.left >= BAR_HEIGHT + 0.5 and spec.card[1] >= length + 4:  # up the left margin, beside row one
+    # up the left margin, beside row one, clear of the fronts' bleed (Letter's narrow margin: the
+    # ticks ran into the first column's bleed)
+    left = room.left - spec.front_outer_bleed - 0.4
+    if left >= BAR_HEIGHT and spec.card[1] >= length + 4:
         own = _bar(0.0, BAR_HEIGHT - BAR_TICK / 2, SCALE_BAR + 3.0, caption)
-        x = spec.margin + (room.left - BAR_HEIGHT) / 2
+        x = spec.margin + (left - BAR_HEIGHT) / 2
         y = geometry.top + (spec.card[1] + length) / 2 - length
         return [Group(x, y, BAR_HEIGHT, length, length, BAR_HEIGHT, 270, tuple(own))]
     y = bottom + (room.bottom + BAR_HEIGHT) / 2 - BAR_TICK / 2         # the room there is, however little

@@ -230,3 +230,24 @@ def test_every_font_subset_of_every_built_file_has_its_own_tag(home_build):
         assert len(subset_tags(data)) == len(re.findall(rb"/BaseFont\s*/[A-Z]{6}\+", data))
         assert len(set(re.findall(rb"/FontName\s*/([A-Z]{6})\+", data))) == len(subset_tags(data))
         assert len(subset_tags(data)) >= 8         # the kit's own subsets and the booklet's, merged
+
+
+def test_no_mark_label_or_bar_reaches_into_a_piece_s_art(home_pages):
+    """Labels and the 50 mm bar keep off every placed piece's drawn area (its trim and the bleed it
+    keeps): on Letter's narrow margin the bar up the left side once ran into the first column's
+    bleed. (Board tiles are apart: their seam lines are drawn over the art on purpose.)"""
+    checked = 0
+    for (game, edition, paper, name), pages in home_pages.items():
+        if name not in HOME_PIECES:
+            continue
+        for page in pages:
+            areas = [p.clip for p in page.placements if getattr(p, "clip", None)]
+            for item in page.marks:
+                if not isinstance(item, (Group, TextPlacement)) and max(getattr(item, "w", 0), getattr(item, "h", 0)) < 40:
+                    continue         # crop marks: in a gutter they stand on the bleed on purpose
+                x0, y0, x1, y1 = _extent(item)
+                for cx, cy, cw, ch in areas:
+                    overlap = min(x1, cx + cw) - max(x0, cx), min(y1, cy + ch) - max(y0, cy)
+                    assert min(overlap) <= 1e-6, f"{game}/{edition}/{paper}/{name}.pdf {page.label}: {item!r:.120}"
+                checked += 1
+    assert checked > 20
