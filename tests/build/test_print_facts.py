@@ -19,7 +19,7 @@ from generator.print_facts import (INK_LIMIT, PAPER_SIZES, PAPERS, PRINTABLE_MAR
 from generator.text.fonts import DEFAULT_STACK, builtin_families
 from tests.pdf_probe import open_pdf, page_size_mm
 
-GENERATOR = Path(__file__).resolve().parents[1] / "generator"
+GENERATOR = Path(__file__).resolve().parents[2] / "generator"
 PT = 25.4 / 72
 
 
