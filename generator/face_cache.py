@@ -22,10 +22,11 @@ import dataclasses
 import hashlib
 import os
 import pickle
+import sys
 from functools import lru_cache
 from pathlib import Path
 
-LAYOUTS_FORMAT = 1
+LAYOUTS_FORMAT = 2       # the file's layout (records); the engine's own source is in its name
 MAX_GAME_FILES = 64      # games' files kept; the least recently built go first
 MAX_LAYOUTS = 200_000     # entries kept in one game's file (a 10,000-card deck in 8 languages has ~100,000)
 
@@ -81,7 +82,12 @@ class LayoutCache(dict):
 
     fit_text asks `get((paragraphs, width, height, style))` and stores what it computes: a key
     not in memory is looked up on disk by its digest; a hit registers the fonts its lines use
-    (as fitting them would have)."""
+    (as fitting them would have).
+
+    The file is a run of records, one per fitted text, each pickled on its own: reading keeps
+    the file's bytes and unpickles a text only when a build asks for it, and writing pickles
+    one text at a time straight into the file. (One pickle of the whole table needed its memo
+    of every object at once: +100 MiB for a 10,000-card deck.)"""
 
     def __init__(self, setter, game_folder: Path):
         super().__init__()
@@ -89,19 +95,28 @@ class LayoutCache(dict):
         self.setter = setter
         self.fonts = _fonts_digest(setter.library)
         self.path = cache_root() / "layouts" / (hashlib.sha256(
-            f"{game_folder.resolve()}:{engine_digest()}:{self.fonts}".encode()).hexdigest()[:24] + ".pickle")
-        self.stored: dict[str, tuple] = _read(self.path)      # digest → (layout, faces it uses)
-        self.fresh: dict[str, tuple] = {}
+            f"{game_folder.resolve()}:{engine_digest()}:{self.fonts}".encode()).hexdigest()[:24] + ".records")
+        self.stored: dict[str, memoryview | tuple] = _read(self.path)   # digest → record (or its value)
+        self.fresh: dict[str, tuple] = {}                                 # digest → (layout, faces it uses)
         self.ensured: set[str] = set()
+        self._font_faces: dict[str, tuple] = {}      # font name → the library's keys of its face
 
     def get(self, key, default=None):
         found = dict.get(self, key)
         if found is not None:
             return found
-        entry = self.stored.get(self.digest(key))
+        digest = self.digest(key)
+        entry = self.stored.get(digest)
         if entry is None:
             return default
-        layout, faces = entry
+        try:
+            layout, faces = pickle.loads(entry) if isinstance(entry, memoryview) else entry
+        except Exception:        # a damaged record: set the text again
+            return default
+        self.stored[digest] = (layout, faces)      # (its record's bytes are not needed again)
+        for run in layout.runs:     # each record has its own copies of the few font and colour names: share them
+            object.__setattr__(run, "font", sys.intern(run.font))
+            object.__setattr__(run, "color", sys.intern(run.color))
         for face in faces:
             if face not in self.ensured:
                 self.ensured.add(face)
@@ -111,10 +126,18 @@ class LayoutCache(dict):
 
     def __setitem__(self, key, layout) -> None:
         dict.__setitem__(self, key, layout)
-        fonts = {run.font for run in layout.runs}
-        faces = tuple(sorted(face_key for face_key, face in self.setter.library._faces.items()
-                             if face.name in fonts))
-        self.fresh[self.digest(key)] = (layout, faces)
+        self.fresh[self.digest(key)] = (layout, self._faces_of(layout))
+
+    def _faces_of(self, layout) -> tuple:
+        """The library's keys of the faces the layout's lines are set in, sorted."""
+        keys: set = set()
+        for run in layout.runs:
+            known = self._font_faces.get(run.font)
+            if known is None:
+                known = self._font_faces[run.font] = tuple(
+                    face_key for face_key, face in self.setter.library._faces.items() if face.name == run.font)
+            keys.update(known)
+        return tuple(sorted(keys))
 
     def digest(self, key) -> str:
         paragraphs, width, height, style = key
@@ -128,37 +151,69 @@ class LayoutCache(dict):
         """Write the file back if anything new was set (atomically: builds may run side by side)."""
         if not self.fresh:
             return
-        merged = {**self.stored, **self.fresh}
+        merged: dict = {**self.stored, **self.fresh}
         if len(merged) > MAX_LAYOUTS:       # keep what this process set, then the newest others
             keep = list(self.stored)[-(MAX_LAYOUTS - len(self.fresh)):] if MAX_LAYOUTS > len(self.fresh) else []
             merged = {**{digest: self.stored[digest] for digest in keep}, **self.fresh}
         try:
-            from generator.files import write_atomically
-            write_atomically(self.path, pickle.dumps((LAYOUTS_FORMAT, merged), protocol=pickle.HIGHEST_PROTOCOL))
+            _write(self.path, merged)
         except OSError:
             return            # a read-only cache folder: the build is only slower next time
         self.stored, self.fresh = merged, {}
         _prune(self.path.parent, MAX_GAME_FILES)
 
 
+# a record: the digest (64 hex digits), the pickle's length (4 bytes, little-endian), the pickle
+_MAGIC = b"pnp-layouts\n"
+_DIGEST = 64
+
+
+def _write(path: Path, entries: dict) -> None:
+    """The records of `entries` (digest → record bytes or (layout, faces)) written beside `path`, then renamed."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(temporary, "wb") as file:
+            file.write(_MAGIC + LAYOUTS_FORMAT.to_bytes(4, "little"))
+            for digest, entry in entries.items():
+                data = entry if isinstance(entry, memoryview) else pickle.dumps(entry, pickle.HIGHEST_PROTOCOL)
+                file.write(digest.encode("ascii") + len(data).to_bytes(4, "little"))
+                file.write(data)
+        os.replace(temporary, path)
+    finally:
+        if temporary.exists():
+            temporary.unlink()
+
+
 def _prune(folder: Path, keep: int) -> None:
     """The least recently written files of the folder beyond `keep` removed (tests make a game a run)."""
     try:
-        files = sorted(folder.glob("*.pickle"), key=lambda path: path.stat().st_mtime, reverse=True)
+        files = sorted(folder.glob("*.records"), key=lambda path: path.stat().st_mtime, reverse=True)
         for path in files[keep:]:
             path.unlink(missing_ok=True)
     except OSError:
         pass
 
 
-def _read(path: Path) -> dict:
+def _read(path: Path) -> dict[str, memoryview]:
+    """The file's records by digest, each still pickled (a file of another format or cut short: what it holds whole)."""
     try:
-        data = pickle.loads(path.read_bytes())
-    except (OSError, EOFError, pickle.PickleError, AttributeError, ImportError, TypeError, ValueError):
+        data = memoryview(path.read_bytes())
+    except OSError:
         return {}
-    if not isinstance(data, tuple) or len(data) != 2 or data[0] != LAYOUTS_FORMAT or not isinstance(data[1], dict):
+    head = len(_MAGIC) + 4
+    if bytes(data[:len(_MAGIC)]) != _MAGIC or int.from_bytes(data[len(_MAGIC):head], "little") != LAYOUTS_FORMAT:
         return {}
-    return data[1]
+    records, offset = {}, head
+    while offset + _DIGEST + 4 <= len(data):
+        digest = bytes(data[offset:offset + _DIGEST]).decode("ascii", "replace")
+        length = int.from_bytes(data[offset + _DIGEST:offset + _DIGEST + 4], "little")
+        start = offset + _DIGEST + 4
+        if start + length > len(data):
+            break
+        records[digest] = data[start:start + length]
+        offset = start + length
+    return records
 
 
 def _fonts_digest(library) -> str:
