@@ -5,7 +5,7 @@ from pathlib import Path
 
 from generator.content.json_schema import HEADER, kind_of, schema_text, schemas
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_committed_schemas_match_the_models():
