@@ -119,7 +119,7 @@ def test_a_symlink_cannot_lead_art_out_of_the_game_folder(tmp_path):
 
 def test_pnp_new_scaffolds_a_game_that_builds_at_once(tmp_path, monkeypatch):
     import shutil
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     shutil.copytree(root / "templates", tmp_path / "templates")
     (tmp_path / "content").mkdir()
     monkeypatch.chdir(tmp_path)
@@ -134,7 +134,7 @@ def test_pnp_new_scaffolds_a_game_that_builds_at_once(tmp_path, monkeypatch):
 
 
 def test_preview_writes_every_distinct_face_and_contact_sheets(tmp_path):
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     result = CliRunner().invoke(main, ["preview", str(root / "content" / "christmas-round"), "--edition", "free",
                                        "--lang", "en", "--out", str(tmp_path), "--dpi", "50"])
     assert result.exit_code == 0, result.output
@@ -153,7 +153,7 @@ def test_preview_writes_every_distinct_face_and_contact_sheets(tmp_path):
 def test_a_new_game_in_any_language_gets_its_kit_cover_in_that_language(tmp_path, monkeypatch, lang, heading):
     import shutil
     from tests.pdf_probe import open_pdf
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     shutil.copytree(root / "templates", tmp_path / "templates")
     (tmp_path / "content").mkdir()
     monkeypatch.chdir(tmp_path)
