@@ -26,7 +26,23 @@ def run() -> None:
             error.show()
             sys.exit(error.exit_code)
         raise
-    sys.exit(code if isinstance(code, int) else 0)
+    _leave(code if isinstance(code, int) else 0)
+
+
+def _leave(code: int) -> None:
+    """Exit once the command is done, without tearing the interpreter down: freeing every object a
+    build made one by one cost 7 % of a 1,000-card build's CPU, for nothing (mypy's fast exit does
+    the same). What teardown would still do that matters is done here: the atexit handlers
+    (the layout cache is saved by one) and the standard streams flushed."""
+    import atexit
+    import os
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):     # a closed pipe (pnp build | head): nothing more to say
+            pass
+    os._exit(code)
 
 
 def _interrupted() -> None:
