@@ -11,6 +11,7 @@ text as a comment); a plural form a mapping lacks is added after its last form.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import yaml
@@ -41,16 +42,18 @@ def quoted(text: str) -> str:
 def write_values(text: str, file: Path, lang: str, values: Values, source: Catalog,
                  plural_keys: set[str]) -> str:
     """The catalog text with `values` written in; every other byte kept."""
-    nodes = _index(text, lang)
+    nodes, aliases = _index(text, lang)
     keys_missing = [key for key in values if key not in nodes]
     if keys_missing:
         text, _ = _stubbed(file, text, lang, source, keys_missing)
-        nodes = _index(text, lang)
+        nodes, aliases = _index(text, lang)
     added = _add_forms(text, nodes, {key: values[key] for key in values if key in plural_keys})
     grew = bool(keys_missing) or added != text
     if added != text:
-        text, nodes = added, _index(added, lang)
-    edits = []
+        text, (nodes, aliases) = added, _index(added, lang)
+    edits: list[tuple[int, int, str]] = []        # (start, end, replacement) in the text
+    edited: set[int] = set()                        # nodes whose text is replaced
+    own: set[str] = set()                           # aliased keys given their own text
     for key, forms in values.items():
         node = nodes.get(key)
         if node is None:
@@ -58,37 +61,63 @@ def write_values(text: str, file: Path, lang: str, values: Values, source: Catal
         if key in plural_keys:
             if not isinstance(node, yaml.MappingNode):
                 raise WriteError(f"'{key}' is a plural in the source but one text in the catalog")
+            if key in aliases:
+                raise WriteError(f"'{key}' is an alias ({text[slice(*aliases[key])]}) of another key's forms: "
+                                 "write its forms out in the catalog")
             for name, value in node.value:
-                if name.value in forms:
-                    edits.append((value, forms[name.value]))
+                if name.value in forms and _scalar_value(value) != forms[name.value]:
+                    edits.append(_replacement(text, value, forms[name.value]))
+                    edited.add(id(value))
         else:
             if not isinstance(node, yaml.ScalarNode):
                 raise WriteError(f"'{key}' is one text in the source but a mapping in the catalog")
-            edits.append((node, forms["other"]))
-    changed = False
-    for node, new in sorted(edits, key=lambda edit: -edit[0].start_mark.index):
-        if _scalar_value(node) == new:
-            continue
-        start, end = node.start_mark.index, node.end_mark.index
-        tail = ""
-        if node.style in ("|", ">"):       # a block scalar's span runs to the next line: keep the break
-            span = text[start:end]
-            tail = span[len(span.rstrip("\n")):] or "\n"
-        text = text[:start] + quoted(new) + tail + text[end:]
-        changed = True
-    if changed or grew:
+            if _scalar_value(node) == forms["other"]:
+                continue
+            if key in aliases:              # `name: *c`: the alias itself becomes the text
+                edits.append((*aliases[key], quoted(forms["other"])))
+                own.add(key)
+            else:
+                edits.append(_replacement(text, node, forms["other"]))
+                edited.add(id(node))
+    # an alias of a value that changed keeps the value it read before, written out
+    for key, (start, end) in aliases.items():
+        node = nodes[key]
+        if id(node) in edited and key not in own:
+            if not isinstance(node, yaml.ScalarNode):
+                raise WriteError(f"'{key}' is an alias of a mapping that changed: write it out in the catalog")
+            edits.append((start, end, quoted(_scalar_value(node) or "")))
+    for start, end, new in sorted(edits, key=lambda edit: -edit[0]):
+        text = text[:start] + new + text[end:]
+    if edits or grew:
         _verify(text, file, lang, values, plural_keys)
     return text
 
 
-def _index(text: str, lang: str) -> dict[str, yaml.Node]:
-    """Every key under the root `lang:` (dotted) → its value node, with positions in the text."""
+def _replacement(text: str, node: yaml.Node, new: str) -> tuple[int, int, str]:
+    """The edit that writes `new` in place of the scalar `node`, keeping its anchor or tag
+    (`&c Карта` → `&c "new"`) and a block scalar's closing line break."""
+    start, end = node.start_mark.index, node.end_mark.index
+    span = text[start:end]
+    properties = re.match(r"(?:[&!]\S*\s+)*", span).group()
+    tail = ""
+    if node.style in ("|", ">"):       # a block scalar's span runs to the next line: keep the break
+        tail = span[len(span.rstrip("\n")):] or "\n"
+    return start, end, properties + quoted(new) + tail
+
+
+def _index(text: str, lang: str) -> tuple[dict[str, yaml.Node], dict[str, tuple[int, int]]]:
+    """Every key under the root `lang:` (dotted) → its value node, with positions in the text; and
+    the keys whose value is an alias (`name: *c`) → the alias's span (the node is the anchor's)."""
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     root = yaml.compose(text, Loader=loader) if text.strip() else None
     found: dict[str, yaml.Node] = {}
+    aliases: dict[str, tuple[int, int]] = {}
     if not isinstance(root, yaml.MappingNode):
-        return found
+        return found, aliases
+    alias_spans = [(event.start_mark.index, event.end_mark.index)
+                   for event in yaml.parse(text, Loader=loader) if isinstance(event, yaml.AliasEvent)]
     top = next((value for name, value in root.value if name.value == lang), None)
+    seen: set[int] = set()
 
     def walk(node: yaml.Node, prefix: str) -> None:
         if not isinstance(node, yaml.MappingNode):
@@ -96,10 +125,15 @@ def _index(text: str, lang: str) -> dict[str, yaml.Node]:
         for name, value in node.value:
             key = f"{prefix}.{name.value}" if prefix else str(name.value)
             found[key] = value
+            if id(value) in seen:       # met before in document order: this occurrence is an alias
+                after = name.end_mark.index
+                aliases[key] = next(span for span in alias_spans if span[0] >= after)
+                continue
+            seen.add(id(value))
             walk(value, key)
     if top is not None:
         walk(top, "")
-    return found
+    return found, aliases
 
 
 def _stubbed(file: Path, text: str, lang: str, source: Catalog, keys: list[str]) -> tuple[str, list[str]]:

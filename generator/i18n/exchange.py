@@ -12,12 +12,13 @@ imported string that overflows its box.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.content.game import GameSource
-from generator.errors import Problems, SourceMark, display_path
+from generator.errors import Problems, SourceMark, display_path, printable
 from generator.files import write_atomically
 from generator.i18n.catalog import Catalog, load_catalog, required_plural_forms
 from generator.i18n.translation_units import PLACEHOLDER, cldr_order
@@ -47,6 +48,7 @@ class ImportResult:
     untranslated: list[str] = field(default_factory=list)
     fuzzy: list[str] = field(default_factory=list)
     written: bool = False
+    built: bool = True                    # the language is among game.yaml's languages
 
 
 def target_catalog(source: GameSource, lang: str, problems: Problems) -> Catalog | None:
@@ -119,13 +121,24 @@ def read_exchange_file(file: Path, problems: Problems) -> tuple[str | None, list
     """The target language and the units of an XLIFF or PO file (by its suffix, else its first bytes)."""
     from generator.i18n.po import read_po
     from generator.i18n.xliff import read_xliff
-    try:
-        data = file.read_bytes()
-    except OSError as error:
-        problems.add(SourceMark(file), f"cannot read the file: {error.strerror}", "name an XLIFF or PO file")
+    from generator.input_files import MAX_TEXT_BYTES, FileRefused, read_regular
+    try:           # a FIFO or device is refused from its stat, never opened; at most 16 MiB are read
+        data = read_regular(file.resolve(), MAX_TEXT_BYTES, "translation file")
+    except FileRefused as error:
+        problems.add(SourceMark(file), str(error), "name an XLIFF or PO file written by `pnp i18n export`")
+        return None, []
+    except (OSError, RuntimeError) as error:
+        problems.add(SourceMark(file), f"cannot read the file: {getattr(error, 'strerror', None) or error}",
+                     "name an XLIFF or PO file")
         return None, []
     is_xliff = file.suffix.lower() in (".xlf", ".xliff") or (
         file.suffix.lower() != ".po" and data.lstrip()[:1] == b"<")
+    count = len(re.findall(rb"<trans-unit\b" if is_xliff else rb"(?m)^msgid ", data))
+    if count > MAX_UNITS:           # parsers take ~40 µs and ~1 kB a unit: refused before parsing
+        problems.add(SourceMark(file), f"the file has {count:,} units: at most {MAX_UNITS:,} are read "
+                                       "(a game has one per catalog key)",
+                     "is this the file exported for this game?")
+        return None, []
     try:
         units = read_xliff(data) if is_xliff else read_po(data)
     except ValueError as error:
@@ -138,13 +151,48 @@ def read_exchange_file(file: Path, problems: Problems) -> tuple[str | None, list
 
 def _language_of(data: bytes, is_xliff: bool) -> str | None:
     if is_xliff:
-        from lxml import etree
-        root = etree.fromstring(data)
-        node = next((element for element in root.iter() if isinstance(element.tag, str)
-                     and element.tag.endswith("file")), None)
-        return node.get("target-language") if node is not None else None
+        from generator.i18n.xliff import safe_tree, target_language
+        return target_language(safe_tree(data))
     import polib
-    return polib.pofile(data.decode("utf-8")).metadata.get("Language") or None
+    return polib.pofile(data.decode("utf-8"), wrapwidth=0).metadata.get("Language") or None
+
+
+MAX_UNITS = 100_000            # a 10,000-card deck with its own name and text per card has 20,000 keys
+MAX_UNIT_ERRORS = 50          # a file of another game names every key wrongly: the first ones say enough
+MAX_TEXT_CHARS = 10_000       # a translation, as a spreadsheet cell (the longest shipped text is 819)
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def _plain_text(unit: ReadUnit, where: SourceMark, problems: Problems) -> bool:
+    """A translation is text a page prints: not longer than any box or page holds, no control
+    characters (a NUL or an ESC prints nothing and means something else to other tools)."""
+    for text in unit.texts:
+        if len(text) > MAX_TEXT_CHARS:
+            problems.add(where, f"unit '{unit.key}' is {len(text):,} characters long: at most "
+                                f"{MAX_TEXT_CHARS:,} are imported", "is this the text meant for the key?")
+            return False
+        found = _CONTROL.search(text)
+        if found:
+            problems.add(where, f"unit '{unit.key}' holds the control character U+{ord(found.group()):04X} "
+                                f"at character {found.start() + 1}",
+                         "remove it (line breaks and tabs are fine)")
+            return False
+    return True
+
+
+def _language_code(lang: str) -> bool:
+    import re
+    from generator.content.schema import LANG_PATTERN
+    return re.fullmatch(LANG_PATTERN, lang) is not None
+
+
+def _line_naming(file: Path, text: str | None) -> int:
+    """The first line of the file that holds `text` (where the file says its language), else 1."""
+    try:
+        lines = file.read_bytes().decode("utf-8", "replace").splitlines()
+    except OSError:
+        return 1
+    return next((number for number, line in enumerate(lines, 1) if text and text in line), 1)
 
 
 def import_catalog(source: GameSource, file: Path, lang: str | None, problems: Problems) -> ImportResult | None:
@@ -160,6 +208,11 @@ def import_catalog(source: GameSource, file: Path, lang: str | None, problems: P
         problems.add(SourceMark(file), "the file does not say its language",
                      "give it with --lang, or export the file with `pnp i18n export --lang L`")
         return None
+    if not _language_code(lang):      # the code names the catalog written: never a path (../../x)
+        problems.add(SourceMark(file, _line_naming(file, found_lang), 1),
+                     f"the file's language {printable(repr(lang))} is not a language code such as bg, en or pt-BR",
+                     "fix the file's target-language (XLIFF) or Language header (PO), or give --lang")
+        return None
     source_catalog = source.catalogs[source.source_language]
     catalog_file = source.folder / "i18n" / f"{lang}.yaml"
     target = target_catalog(source, lang, problems)
@@ -170,6 +223,10 @@ def import_catalog(source: GameSource, file: Path, lang: str | None, problems: P
     values: dict[str, dict[str, str]] = {}
     lines: dict[str, int] = {}
     for unit in units:
+        if len(problems.errors) >= MAX_UNIT_ERRORS:
+            problems.add(SourceMark(file, unit.line, 1), f"more units with errors follow: the first "
+                         f"{MAX_UNIT_ERRORS} are shown", "is this the file exported for this game?")
+            break
         where = SourceMark(file, unit.line, 1)
         entry = source_catalog.entries.get(unit.key)
         if entry is None:
@@ -187,6 +244,8 @@ def import_catalog(source: GameSource, file: Path, lang: str | None, problems: P
             continue
         if unit.fuzzy:
             result.fuzzy.append(unit.key)
+            continue
+        if not _plain_text(unit, where, problems):
             continue
         texts = _forms(unit, entry.plural is not None, forms, where, problems)
         if texts is None:
@@ -213,8 +272,14 @@ def import_catalog(source: GameSource, file: Path, lang: str | None, problems: P
                      "fix the catalog so that `pnp check` reads it, then import again")
         return None
     if text != original:
-        write_atomically(catalog_file, text.encode("utf-8"))
+        try:
+            write_atomically(catalog_file, text.encode("utf-8"))
+        except OSError as error:
+            problems.add(SourceMark(catalog_file), f"cannot write the catalog: {error.strerror or error}",
+                         "make the game's i18n folder writable (or free disk space) and import again")
+            return None
         result.written = True
+    result.built = lang in source.game.languages
     changed = [key for key in values if key not in unchanged]
     if changed and lang in source.game.languages:     # strings already in the catalog are `pnp check`'s
         _report_overflows(source, lang, text, catalog_file, {key: lines[key] for key in changed}, file, problems)

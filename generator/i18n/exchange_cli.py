@@ -18,7 +18,8 @@ SHOWN = 10    # keys named per list in the summary
 
 def _load(folder: Path, templates: Path | None, problems: Problems):
     from generator.targets import load_games
-    sources = load_games([folder], problems, templates)
+    # only the source catalog: the target's may not exist yet (a language listed before its first import)
+    sources = load_games([folder], problems, templates, languages=())
     if problems.errors or not sources:
         _fail(problems, f"the game cannot be read: fix it (`pnp check {folder.name}`) and run again")
     return sources[0]
@@ -65,6 +66,9 @@ def import_command(folder: Path, file: Path, lang: str | None, templates: Path |
         if keys:
             shown = ", ".join(keys[:SHOWN]) + (f" and {len(keys) - SHOWN} more" if len(keys) > SHOWN else "")
             lines.append(f"  {len(keys)} {title}: {shown}")
+    if not result.built:
+        lines.append(f"  {result.lang} is not among the game's languages: add it to `languages:` in "
+                     f"{display_path(folder / 'game.yaml')} to build and check it")
     overflows = len(problems.warnings)
     if overflows:
         lines.append(f"  {overflows} warning(s) above: `pnp check {source.id} --lang {result.lang}` fails "

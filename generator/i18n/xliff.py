@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from generator.i18n.translation_units import Unit
 
 NAMESPACE = "urn:oasis:names:tc:xliff:document:1.2"
+MAX_BYTES = 16 << 20           # as every game file: an exchange file of a whole game is well under 1 MiB
 
 
 @dataclass(frozen=True)
@@ -91,9 +92,56 @@ def _limit_attributes(node, unit: Unit) -> None:
         node.set("weblate-flags", ", ".join(flags))
 
 
+def safe_tree(data: bytes):
+    """The file parsed once by lxml with nothing resolved, or ValueError("line:column:message").
+
+    An exchange file comes from outside (a platform, a translator's mail): an XLIFF needs no DTD,
+    so any DOCTYPE is refused before a parser that would resolve it sees the file. No entity is
+    expanded (billion laughs), no external entity or DTD is loaded (XXE: file:///etc/passwd is
+    never read), nothing is fetched from the network."""
+    from lxml import etree
+    if len(data) > MAX_BYTES:
+        raise ValueError(f"1:1:the file is {len(data) / 2**20:.0f} MiB: at most {MAX_BYTES >> 20} MiB are read")
+    doctype = _line_of_doctype(data)
+    if doctype:
+        raise ValueError(f"{doctype}:1:the file declares a DOCTYPE (a DTD or entities): an XLIFF file has none, "
+                         "and pnp reads no DTD or entity")
+    parser = etree.XMLParser(resolve_entities=False, load_dtd=False, no_network=True, dtd_validation=False,
+                             huge_tree=False, remove_pis=True)
+    try:
+        root = etree.fromstring(data, parser)
+    except etree.XMLSyntaxError as error:
+        raise ValueError(f"{error.lineno or 1}:{max(1, error.offset or 0)}:not well-formed XML: {error.msg}") from None
+    tree = root.getroottree()
+    if tree.docinfo.doctype or tree.docinfo.internalDTD is not None:     # spelled so that the scan missed it
+        raise ValueError("1:1:the file declares a DOCTYPE (a DTD or entities): an XLIFF file has none, "
+                         "and pnp reads no DTD or entity")
+    return root
+
+
+def _line_of_doctype(data: bytes) -> int:
+    """The line of a `<!DOCTYPE` or `<!ENTITY` declaration, 0 if none (found in UTF-8 or UTF-16 text)."""
+    import re
+    encodings = ("utf-16",) if data[:2] in (b"\xff\xfe", b"\xfe\xff") else ("utf-8", "utf-16")
+    for encoding in encodings:
+        text = data.decode(encoding, "replace")
+        found = re.search(r"<!\s*(DOCTYPE|ENTITY)", text, re.I)
+        if found:
+            return text.count("\n", 0, found.start()) + 1
+    return 0
+
+
+def target_language(root) -> str | None:
+    """The target-language of the file's first <file> element."""
+    node = next((element for element in root.iter() if isinstance(element.tag, str)
+                 and element.tag.endswith("file")), None)
+    return node.get("target-language") if node is not None else None
+
+
 def read_xliff(data: bytes) -> list[ReadUnit]:
     """Every unit of an XLIFF 1.x file (ValueError, with its line, for a file that is not one)."""
     from lxml import etree
+    safe_tree(data)                  # refuses DTDs and entities before translate-toolkit parses
     try:
         store = _classes().parsestring(data)
     except etree.XMLSyntaxError as error:

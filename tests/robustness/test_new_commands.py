@@ -23,7 +23,8 @@ import pytest
 from tests.robustness.harness import run_pnp
 from tests.test_content_errors import make_game
 
-LOCATED = re.compile(r"^\S+:\d+(:\d+)?: .+\n    hint: .+", re.M)
+# `file:line:col: message` or, for a file as a whole, `file: message`; then the hint
+LOCATED = re.compile(r"^\S+?(:\d+(:\d+)?)?: .+\n    hint: .+", re.M)
 
 
 def _font_cache(cache: Path) -> Path:
@@ -185,3 +186,133 @@ def test_serve_port_in_use_and_deleted_game(tmp_path):
     finally:
         errors = running.stop()
     assert "Traceback" not in errors, errors
+
+
+# ------------------------------------------------------------- pnp i18n export / import
+
+PLURAL_EN = '    star: "Star"\n  left: {one: "{count} card left", other: "{count} cards left"}\n'
+
+
+def _exchange_game(tmp_path: Path) -> Path:
+    from tests.test_content_errors import EN, GAME
+    return make_game(tmp_path, {"game.yaml": GAME.replace("languages: [en]", "languages: [en, ru]"),
+                                "i18n/en.yaml": EN.replace('    star: "Star"\n', PLURAL_EN),
+                                "i18n/ru.yaml": EN.replace("en:", "ru:", 1).replace('"Star"', '""')})
+
+
+def _exported(game: Path, out: Path, fmt: str) -> str:
+    run_pnp("i18n", "export", str(game), "--lang", "ru", "--format", fmt, "--out", str(out)).assert_clean(0)
+    return (out / f"g.ru.{'xlf' if fmt == 'xliff' else 'po'}").read_text(encoding="utf-8")
+
+
+def _import_refused(game: Path, file: Path, *expected: str) -> str:
+    """pnp i18n import fails with located messages naming `expected`, and the catalog is untouched."""
+    catalog = game / "i18n" / "ru.yaml"
+    before = catalog.read_bytes()
+    run = run_pnp("i18n", "import", str(game), str(file)).assert_clean(1)
+    assert LOCATED.search(run.output), run.output
+    for words in expected:
+        assert words in run.output, run.output
+    assert "nothing imported" in run.output
+    assert catalog.read_bytes() == before
+    return run.output
+
+
+def test_xliff_entities_are_never_resolved(tmp_path):
+    """XXE: an external entity naming a file is refused before any parser resolves it, in UTF-8 and
+    UTF-16; a billion-laughs file is refused at its DOCTYPE in well under a second of parsing."""
+    game = _exchange_game(tmp_path)
+    secret = tmp_path / "secret.txt"
+    secret.write_text("TOP-SECRET-LINE\n")
+    xliff = _exported(game, tmp_path / "x", "xliff")
+    head, body = xliff.split("\n", 1)
+    external = f'{head}\n<!DOCTYPE xliff [<!ENTITY x SYSTEM "file://{secret}">]>\n' + body.replace(
+        "<source>Star</source>", '<source>Star</source><target state="translated">&x;</target>')
+    for name, data in (("xxe.xlf", external.encode()), ("xxe16.xlf", external.encode("utf-16"))):
+        (tmp_path / name).write_bytes(data)
+        output = _import_refused(game, tmp_path / name, f"{name}:2:1: the file declares a DOCTYPE")
+        assert "TOP-SECRET" not in output and "TOP-SECRET" not in (game / "i18n" / "ru.yaml").read_text()
+    laughs = "".join(f'<!ENTITY l{level} "{f"&l{level - 1};" * 10}">' for level in range(1, 10))
+    bomb = f'{head}\n<!DOCTYPE xliff [<!ENTITY l0 "ha">{laughs}]>\n' + body.replace(
+        "<source>Star</source>", '<source>Star</source><target state="translated">&l9;</target>')
+    (tmp_path / "bomb.xlf").write_text(bomb)
+    _import_refused(game, tmp_path / "bomb.xlf", "bomb.xlf:2:1: the file declares a DOCTYPE")
+
+
+def test_exchange_language_never_becomes_a_path(tmp_path):
+    """A file's target-language or Language header is a language code, never ../../x."""
+    game = _exchange_game(tmp_path)
+    xliff = _exported(game, tmp_path / "x", "xliff").replace('target-language="ru"', 'target-language="../../pwn"')
+    xliff = xliff.replace("<source>Star</source>", '<source>Star</source><target state="translated">Звезда</target>')
+    (tmp_path / "trav.xlf").write_text(xliff)
+    _import_refused(game, tmp_path / "trav.xlf", "trav.xlf:3:1: the file's language '../../pwn' is not a language code")
+    po = _exported(game, tmp_path / "p", "po").replace("Language: ru", "Language: ../../pwn")
+    (tmp_path / "trav.po").write_text(po)
+    _import_refused(game, tmp_path / "trav.po", "the file's language '../../pwn'")
+    assert not list(tmp_path.rglob("pwn*"))
+
+
+def test_po_broken_header_plural_count_and_control_characters(tmp_path):
+    """A PO whose header is garbage still imports by its units; a plural with the wrong number of
+    forms, a NUL in a text, a 100,000-character text, a syntax error and a FIFO are refused, located."""
+    game = _exchange_game(tmp_path)
+    po = _exported(game, tmp_path / "p", "po")
+    translated = po.replace('msgid "Star"\nmsgstr ""', 'msgid "Star"\nmsgstr "Звезда"')
+    header = re.sub(r'"Plural-Forms: .*\n', '"Plural-Forms: nplurals=banana; plural=(;\\\\n"\n', translated)
+    (tmp_path / "header.po").write_text(header)
+    run_pnp("i18n", "import", str(game), str(tmp_path / "header.po")).assert_clean(0)
+    assert 'star: "Звезда"' in (game / "i18n" / "ru.yaml").read_text(encoding="utf-8")
+    plural = po.replace('msgstr[0] ""\nmsgstr[1] ""\nmsgstr[2] ""\nmsgstr[3] ""',
+                        'msgstr[0] "{count} карта"\nmsgstr[1] "{count} карты"')
+    assert plural != po
+    (tmp_path / "plural.po").write_text(plural)
+    _import_refused(game, tmp_path / "plural.po", "left")
+    (tmp_path / "nul.po").write_text(po.replace('msgid "Star"\nmsgstr ""', 'msgid "Star"\nmsgstr "Зв\\0"')
+                                      .replace("Зв\\0", "Зв\x00"))
+    _import_refused(game, tmp_path / "nul.po", "control character U+0000")
+    (tmp_path / "long.po").write_text(po.replace('msgid "Star"\nmsgstr ""', 'msgid "Star"\nmsgstr "' + "я" * 100_000 + '"'))
+    _import_refused(game, tmp_path / "long.po", "100,000 characters long")
+    (tmp_path / "syntax.po").write_text(po.replace('msgid "Star"', 'msgid "Star\nmsgstr garbage'))
+    _import_refused(game, tmp_path / "syntax.po", "not a PO file")
+    os.mkfifo(tmp_path / "fifo.po")
+    _import_refused(game, tmp_path / "fifo.po", "not a regular file")
+
+
+def test_exchange_file_of_too_many_units_is_refused_before_parsing(tmp_path):
+    """400,000 units (10 MB) are refused by their count at once; 50 bad units are listed, no more."""
+    game = _exchange_game(tmp_path)
+    po = _exported(game, tmp_path / "p", "po")
+    (tmp_path / "huge.po").write_text(po + "".join(f'\nmsgctxt "k{index}"\nmsgid "x"\nmsgstr "y"\n'
+                                                   for index in range(400_000)))
+    run = run_pnp("i18n", "import", str(game), str(tmp_path / "huge.po")).assert_clean(1)
+    assert "huge.po: the file has 400,006 units: at most 100,000" in run.output and run.seconds < 10
+    (tmp_path / "many.po").write_text(po + "".join(f'\nmsgctxt "k{index}"\nmsgid "x"\nmsgstr "y"\n'
+                                                   for index in range(500)))
+    run = run_pnp("i18n", "import", str(game), str(tmp_path / "many.po")).assert_clean(1)
+    assert run.output.count("is not a key of the source catalog") == 50 and "more units with errors" in run.output
+
+
+def test_import_keeps_a_hand_written_catalog(tmp_path):
+    """Comments, flow mappings, single quotes, block scalars and anchors stay; a changed anchored value
+    keeps its anchor, an alias of it keeps the old text (written out), an alias given its own text gets it."""
+    from tests.test_content_errors import EN, GAME
+    source = EN.replace('  cards:\n    star: "Star"\n', '  cards:\n    star: "Star"\n    moon: "Moon"\n')
+    hand = ("# hand-written\nru:\n  game: {title: 'Игра', edition: \"Стандарт\"}   # flow\n"
+            "  deck:\n    cards: &c Карты   # anchor\n  cards:\n    star: *c\n    moon: |\n      Луна\n")
+    game = make_game(tmp_path, {"game.yaml": GAME.replace("languages: [en]", "languages: [en, ru]"),
+                                "i18n/en.yaml": source, "i18n/ru.yaml": hand})
+    po = _exported(game, tmp_path / "p", "po")
+    po = po.replace('msgid "Cards"\nmsgstr "Карты"', 'msgid "Cards"\nmsgstr "Колода"')
+    (tmp_path / "deck.po").write_text(po)
+    run_pnp("i18n", "import", str(game), str(tmp_path / "deck.po")).assert_clean(0)
+    written = (game / "i18n" / "ru.yaml").read_text(encoding="utf-8")
+    assert written == hand.replace("&c Карты", '&c "Колода"').replace("star: *c", 'star: "Карты"'), written
+    po = po.replace('msgid "Star"\nmsgstr "Карты"', 'msgid "Star"\nmsgstr "Звезда"').replace(
+        'msgid "Moon"\nmsgstr "Луна\\n"', 'msgid "Moon"\nmsgstr "Месяц"')
+    (tmp_path / "star.po").write_text(po)
+    (game / "i18n" / "ru.yaml").write_text(hand, encoding="utf-8")
+    run_pnp("i18n", "import", str(game), str(tmp_path / "star.po")).assert_clean(0)
+    written = (game / "i18n" / "ru.yaml").read_text(encoding="utf-8")
+    assert written == hand.replace("&c Карты", '&c "Колода"').replace("star: *c", 'star: "Звезда"').replace(
+        "moon: |\n      Луна\n", 'moon: "Месяц"\n'), written
+    run_pnp("check", str(game)).assert_clean(0)
