@@ -38,7 +38,10 @@ def export_set(folder: Path, set_name: str, target: Path, project_templates: Pat
     if problems.errors:
         return problems, ""
     data = _csv_bytes(header, rows) if target.suffix.lower() == ".csv" else _xlsx_bytes(piece_set.id, header, rows)
-    write_atomically(target, data)
+    try:
+        write_atomically(target, data)
+    except OSError as error:
+        raise UsageError(f"--to {target}: cannot write it: {error.strerror or error}") from None
     noun = {"cards": "card", "tokens": "token", "pawns": "pawn"}[kind]
     try:
         where = f"write `{kind}_from: {target.resolve().relative_to(folder.resolve()).as_posix()}`"
@@ -77,6 +80,12 @@ def sheet_of(source: GameSource, kind: str, piece_set: PieceSet, problems: Probl
             pieces.mark(set_index, piece_set.ITEMS, _index, "fields", *name.split(".")),
             f"field '{name}' of {piece_set.ITEMS[:-1]} '{piece.id}' is a list: a cell holds one value",
             f"keep {piece_set.id} in YAML, or give the list's items fields of their own ({name}.first …)"))
+        for name, value in flat.items():
+            problem = _cell_problem(value)
+            if problem:
+                problems.add(pieces.mark(set_index, piece_set.ITEMS, index, "fields", *name.split(".")),
+                             f"field '{name}' of {piece_set.ITEMS[:-1]} '{piece.id}' {problem}",
+                             f"keep {piece_set.id} in YAML, or remove it from the text")
         flat_fields.append(flat)
         field_columns.update(dict.fromkeys(flat))
     count_columns = [f"count.{edition}" for edition in editions] if per_edition else ["count"]
@@ -106,6 +115,19 @@ def _flatten(fields: dict[str, Any], prefix: str, flat: dict[str, Any], on_list)
             flat[path] = value
 
 
+def _cell_problem(value: Any) -> str:
+    """Why a value cannot go into a cell that `cards_from` reads back the same ('' if it can)."""
+    from generator.content.spreadsheet import MAX_CELL_CHARS
+    if not isinstance(value, str):
+        return ""
+    if len(value) > MAX_CELL_CHARS:
+        return f"is {len(value):,} characters long: a sheet's cell holds at most {MAX_CELL_CHARS:,}"
+    control = next((char for char in value if (ord(char) < 32 and char not in "\t\n\r") or char == "\x7f"), None)
+    if control is not None:      # XLSX cannot store it at all; CSV readers drop or choke on it
+        return f"holds the control character U+{ord(control):04X}: a sheet's cell cannot"
+    return ""
+
+
 def _cell_text(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -133,6 +155,10 @@ def _xlsx_bytes(title: str, header: list[str], rows: list[list]) -> bytes:
     sheet.freeze_panes = "A2"
     for row in rows:
         sheet.append(row)
+    for cells in sheet.iter_rows(min_row=2):
+        for cell in cells:      # openpyxl stores "=1+2" as a formula, which reads back as no value: keep text text
+            if isinstance(cell.value, str) and cell.value.startswith("="):
+                cell.data_type = "s"
     buffer = io.BytesIO()
     workbook.save(buffer)
     return buffer.getvalue()

@@ -181,6 +181,10 @@ def _csv_rows(file: Path, data: bytes):
         for number, values in enumerate(reader, start=1):
             yield number, values
     except csv.Error as error:
+        if "field limit" in str(error):     # Python's csv stops a cell at 128 KiB: far past MAX_CELL_CHARS
+            raise SheetRefused(f"a cell is longer than {MAX_CELL_CHARS:,} characters (or a quote is never "
+                               "closed)", "check the quotes on this row; a card's text is a few hundred "
+                               "characters", CellMark(file, number + 1)) from None
         raise SheetRefused(f"CSV: {error}", "check the quotes on this row",
                            CellMark(file, number + 1)) from None
 

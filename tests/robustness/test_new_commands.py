@@ -316,3 +316,76 @@ def test_import_keeps_a_hand_written_catalog(tmp_path):
     assert written == hand.replace("&c Карты", '&c "Колода"').replace("star: *c", 'star: "Звезда"').replace(
         "moon: |\n      Луна\n", 'moon: "Месяц"\n'), written
     run_pnp("check", str(game)).assert_clean(0)
+
+
+# ------------------------------------------------------------- spreadsheets: cards_from and pnp data export
+
+def _sheet_game(tmp_path: Path, sheet: str, data: bytes) -> Path:
+    from tests.test_content_errors import CARDS
+    deck = CARDS[:CARDS.index("    cards:")] + f"    cards_from: data/{sheet}\n"
+    game = make_game(tmp_path, {"cards.yaml": deck})
+    (game / "data").mkdir()
+    (game / "data" / sheet).write_bytes(data)
+    return game
+
+
+GOOD_CSV = b"id,count,name,art\nstar,2,cards.star,art/star.svg\n"
+
+
+def _good_xlsx(tmp_path: Path) -> bytes:
+    game = make_game(tmp_path / "source", {})
+    run_pnp("data", "export", str(game), "cards", "--to", str(tmp_path / "good.xlsx")).assert_clean(0)
+    return (tmp_path / "good.xlsx").read_bytes()
+
+
+def test_damaged_and_huge_sheets_are_refused_located(tmp_path):
+    """Truncated, not-a-zip and zip-bomb workbooks, NUL bytes in a CSV, a 10 MiB cell, a 17 MiB file:
+    one located message each, within the budget (the bomb is refused by its declared sizes, unread)."""
+    import io
+    import zipfile
+    good = _good_xlsx(tmp_path)
+    bomb = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(good)) as source, zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as out:
+        for entry in source.infolist():
+            data = source.read(entry.filename)
+            if entry.filename.endswith("sheet1.xml"):
+                data = data.replace(b"</sheetData>", b"</sheetData>" + b" " * (300 << 20))
+            out.writestr(entry, data, compress_type=zipfile.ZIP_DEFLATED)
+    cases = {
+        "trunc.xlsx": (good[:len(good) // 2], "not a workbook"),
+        "text.xlsx": (b"hello", "not a workbook"),
+        "bomb.xlsx": (bomb.getvalue(), "unpacks to 300 MB"),
+        "nul.csv": (GOOD_CSV.replace(b"star,2", b"st\x00ar,2"), "nul.csv:2:A: id: 'st\\x00ar'"),
+        "cell.csv": (GOOD_CSV.replace(b"cards.star", b'"' + b"A" * (10 << 20) + b'"'),
+                     "cell.csv:2: a cell is longer than 10,000 characters"),
+        "huge.csv": (GOOD_CSV + b"#" * (17 << 20), "at most 16 MB"),
+    }
+    assert len(bomb.getvalue()) < 1 << 20
+    for name, (data, expected) in cases.items():
+        game = _sheet_game(tmp_path / name, name, data)
+        run = run_pnp("check", str(game)).assert_clean(1)
+        assert expected in run.output and LOCATED.search(run.output), (name, run.output)
+    good_game = _sheet_game(tmp_path / "good", "good.xlsx", good)
+    run_pnp("check", str(good_game)).assert_clean(0)
+
+
+def test_data_export_keeps_text_text_and_refuses_what_no_cell_holds(tmp_path):
+    """A field "=1+2" is text in the workbook (openpyxl made it a formula that reads back as nothing);
+    a control character is a located error and nothing is written; an unwritable --to is a usage error."""
+    from tests.test_content_errors import CARDS
+    game = make_game(tmp_path, {"cards.yaml": CARDS.replace("fields: {", 'fields: {note: "=1+2", ')})
+    target = tmp_path / "deck.xlsx"
+    run_pnp("data", "export", str(game), "cards", "--to", str(target)).assert_clean(0)
+    from python_calamine import CalamineWorkbook
+    rows = CalamineWorkbook.from_path(str(target)).get_sheet_by_index(0).to_python()
+    assert rows[1][rows[0].index("note")] == "=1+2", rows
+    bad = make_game(tmp_path / "bad", {"cards.yaml": CARDS.replace("fields: {", 'fields: {note: "a\\x01b", ')})
+    run = run_pnp("data", "export", str(bad), "cards", "--to", str(tmp_path / "bad.xlsx")).assert_clean(1)
+    assert "cards.yaml:9:" in run.output and "control character U+0001" in run.output, run.output
+    assert not (tmp_path / "bad.xlsx").exists()
+    (tmp_path / "folder.csv").mkdir()
+    run_pnp("data", "export", str(game), "cards", "--to", str(tmp_path / "folder.csv")).assert_clean(2)
+    file = tmp_path / "file"
+    file.write_text("x")
+    run = run_pnp("data", "export", str(game), "cards", "--to", str(file / "deck.csv")).assert_clean(2)
+    assert "cannot write it" in run.output, run.output
