@@ -155,13 +155,13 @@ def glue_paragraphs(paragraphs: tuple[Paragraph, ...], rules: BreakRules) -> tup
             text = glue_spaces(fragment.text, rules)
             # nothing glued: the very paragraph (a copied one would cost, and compare, the same)
             result.append(paragraph if text == fragment.text else
-                          replace(paragraph, fragments=(replace(fragment, text=text),)))
+                          replace(paragraph, fragments=(fragment.with_text(text),)))
             continue
         text = glue_spaces("".join(f.text for f in paragraph.fragments), rules)
         fragments, offset = [], 0
         for fragment in paragraph.fragments:
             end = offset + len(fragment.text)
-            fragments.append(replace(fragment, text=text[offset:end]))
+            fragments.append(fragment.with_text(text[offset:end]))
             offset = end
         result.append(replace(paragraph, fragments=tuple(fragments)))
     return tuple(result)
@@ -315,7 +315,7 @@ def _piece(fragment: Fragment, text: str) -> Fragment:
     if piece is None:
         if len(_PIECES) > 65536:      # a long-lived process (pnp serve) sets many texts
             _PIECES.clear()
-        piece = _PIECES[key] = replace(fragment, text=text)
+        piece = _PIECES[key] = fragment.with_text(text)
     return piece
 
 
@@ -426,9 +426,9 @@ def _cut_at(word: Word, found: Break) -> tuple[Word, Word]:
     head, _ = _cut(word, found.start)
     _, tail = _cut(word, found.end)
     if found.head_end:
-        head = head[:-1] + (replace(head[-1], text=head[-1].text + found.head_end),)
+        head = head[:-1] + (head[-1].with_text(head[-1].text + found.head_end),)
     if found.tail_start:
-        tail = (replace(tail[0], text=found.tail_start + tail[0].text),) + tail[1:]
+        tail = (tail[0].with_text(found.tail_start + tail[0].text),) + tail[1:]
     return head, tail
 
 
@@ -444,8 +444,8 @@ def _cut(word: Word, position: int) -> tuple[Word, Word]:
             tail.append(fragment)
         else:
             cut = position - offset
-            head.append(replace(fragment, text=fragment.text[:cut]))
-            tail.append(replace(fragment, text=fragment.text[cut:]))
+            head.append(fragment.with_text(fragment.text[:cut]))
+            tail.append(fragment.with_text(fragment.text[cut:]))
         offset = end
     return tuple(head), tuple(tail)
 

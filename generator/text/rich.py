@@ -31,6 +31,11 @@ class Fragment:
     italic: bool = False
     icon: str = ""       # an inline icon's name; its text is then ICON_CHAR
 
+    def with_text(self, text: str) -> "Fragment":
+        """The same style with other text (what dataclasses.replace gives, made directly: layout
+        cuts a deck's texts into tens of thousands of pieces)."""
+        return Fragment(text, self.bold, self.italic, self.icon)
+
 
 @dataclass(frozen=True, slots=True)
 class Paragraph:

@@ -33,3 +33,12 @@ def test_one_pass_examples():
     assert glue_spaces("Иди в  город — 3 шага", ru) == f"Иди в{GLUE * 2}город{GLUE}— 3{GLUE}шага"
     assert glue_spaces(" в ", ru) == " в "          # no word after: nothing to hold
     assert glue_spaces("слово", ru) == "слово"
+
+
+def test_fragment_with_text_is_replace():
+    from dataclasses import fields, replace
+
+    from generator.text.rich import Fragment
+    fragment = Fragment("word", bold=True, italic=True, icon="star")
+    assert fragment.with_text("other") == replace(fragment, text="other")
+    assert [field.name for field in fields(Fragment)][0] == "text"
