@@ -20,7 +20,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.errors import ContentError, Problems, UsageError
+from generator.errors import ContentError, Problems, SourceMark, UsageError
 
 SHEET_COLUMNS, SHEET_ROWS = 10, 7
 MAX_SHEET_PX = 4096
@@ -59,6 +59,18 @@ def write_tts(folder: Path, out: Path, edition: str | None, lang: str | None,
     targets = layout_targets(sources, options, problems, library)
     problems.raise_if_errors()
     target = targets[0]
+    try:
+        return _write_all(source, target, library, out, edition, lang)
+    except OSError as error:        # a file where the folder goes, a read-only folder, a full disk
+        where = Path(error.filename) if error.filename else out
+        problems.add(SourceMark(where), f"cannot write the export: {error.strerror or error}",
+                     "give --out a folder you can write to (it is created if missing)")
+        problems.raise_if_errors()
+        raise
+
+
+def _write_all(source, target, library, out: Path, edition: str, lang: str) -> Path:
+    """The images and the saved object of one laid-out target, written into `out`."""
     initial_font = library.face("nunito").name
     out.mkdir(parents=True, exist_ok=True)
     objects: list[dict] = []

@@ -40,15 +40,27 @@ STANDARDS = {
 }
 
 
+MAX_ICC_BYTES = 16 * 2**20
+
+
 def output_separation(icc: Path | None) -> ProfileSeparation:
     """The separation through the user's profile (--icc) or pnp's own; ProfileError for a file that is none."""
     if icc is None:
         return ProfileSeparation.of(pnp_cmyk_profile())
-    try:
-        data = icc.read_bytes()
-    except OSError as error:
-        raise ProfileError(f"cannot read it ({error.strerror or error})") from None
-    return ProfileSeparation.of(data)
+    from generator.input_files import FileRefused, read_regular
+    try:      # a FIFO is refused from its stat (reading one blocked the build); press profiles are ~0.5–2 MB
+        data = read_regular(icc.resolve(), MAX_ICC_BYTES, "ICC profile")
+    except FileRefused as error:
+        raise ProfileError(str(error)) from None
+    except (OSError, RuntimeError) as error:
+        raise ProfileError(f"cannot read it ({getattr(error, 'strerror', None) or error})") from None
+    separation = ProfileSeparation.of(data)
+    try:       # a damaged profile, or one that cannot be a destination (no B2A tables), fails only here
+        separation.rgb(0.8, 0.2, 0.1, 4.0)
+    except Exception as error:      # littlecms says PyCMSError or OSError, depending on Pillow's version
+        raise ProfileError(f"a CMYK profile that cannot convert sRGB colours ({error}): damaged, or not an "
+                           "output (printer) profile") from None
+    return separation
 
 
 def draw_pdfx(document, initial_font: str, ink_limit: float, separation: ProfileSeparation,

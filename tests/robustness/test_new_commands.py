@@ -389,3 +389,45 @@ def test_data_export_keeps_text_text_and_refuses_what_no_cell_holds(tmp_path):
     file.write_text("x")
     run = run_pnp("data", "export", str(game), "cards", "--to", str(file / "deck.csv")).assert_clean(2)
     assert "cannot write it" in run.output, run.output
+
+
+# ------------------------------------------------------------- --pdfx/--icc, --cut, pnp export tts
+
+def test_icc_that_is_no_cmyk_output_profile_is_a_usage_error(tmp_path):
+    """Not an ICC file, an RGB profile, a damaged CMYK profile, 17 MiB, a FIFO (it blocked the build),
+    a missing file: each one usage error naming --icc, exit 2, and nothing written."""
+    from PIL import ImageCms
+    from generator.render.icc_profile import pnp_cmyk_profile
+    game = make_game(tmp_path, {})
+    profiles = {"text.icc": b"not an icc profile", "huge.icc": b"\0" * (17 << 20),
+                "rgb.icc": ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes(),
+                "damaged.icc": pnp_cmyk_profile()[:len(pnp_cmyk_profile()) // 2]}
+    expected = {"text.icc": "not an ICC profile", "huge.icc": "at most 16 MB", "rgb.icc": "RGB colours",
+                "damaged.icc": "cannot convert sRGB colours", "fifo.icc": "named pipe (FIFO)",
+                "missing.icc": "No such file"}
+    for name, data in profiles.items():
+        (tmp_path / name).write_bytes(data)
+    os.mkfifo(tmp_path / "fifo.icc")
+    for name, words in expected.items():
+        run = run_pnp("build", str(game), "--pdfx", "1a", "--icc", str(tmp_path / name), "--out", str(tmp_path / "out"),
+                      "--paper", "a4", "--jobs", "1").assert_clean(2)
+        assert f"--icc {tmp_path / name}" in run.output and words in run.output, (name, run.output)
+    assert not (tmp_path / "out").exists()
+
+
+def test_cut_with_gutterfold_is_a_usage_error(tmp_path):
+    game = make_game(tmp_path, {})
+    run = run_pnp("build", str(game), "--cut", "svg", "--layout", "gutterfold", "--out", str(tmp_path / "out"),
+                  "--paper", "a4").assert_clean(2)
+    assert "--layout duplex" in run.output and not (tmp_path / "out").exists()
+
+
+def test_export_tts_out_not_a_folder(tmp_path):
+    """--out naming a file, or a folder under a file: one message naming the path, exit 1 (was a traceback)."""
+    game = make_game(tmp_path, {})
+    file = tmp_path / "file"
+    file.write_text("x")
+    run_pnp("export", "tts", str(game), "--out", str(file)).assert_clean(2)
+    run = run_pnp("export", "tts", str(game), "--out", str(file / "sub")).assert_clean(1)
+    assert f"{file / 'sub'}: cannot write the export: Not a directory" in run.output, run.output
+    assert file.read_text() == "x"
