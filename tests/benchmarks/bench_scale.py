@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_cards import make_game  # noqa: E402
+from bench_cards import compile_engine, make_game  # noqa: E402
 
 
 def measure(cards: int, distinct: int, jobs: int) -> tuple[str, int]:
@@ -37,6 +37,7 @@ def main() -> None:
     parser.add_argument("--all-different", action="store_true", help="every card its own face (the worst case)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (pnp build's --jobs)")
     args = parser.parse_args()
+    compile_engine()
     print(f"{'cards':>7} {'wall clock':>11} {'peak MiB':>9}")
     for cards in (1000, 5000, 10000):
         wall, peak = measure(cards, cards if args.all_different else args.distinct, args.jobs)
