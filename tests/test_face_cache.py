@@ -17,8 +17,8 @@ def _game(folder: Path) -> Path:
     game = folder / "deck"
     (game / "templates").mkdir(parents=True)
     (game / "i18n").mkdir()
-    (game / "game.yaml").write_text("id: deck\ntitle: t.title\nlanguages: [ru]\neditions: {standard: {name: t.title}}\n",
-                                    encoding="utf-8")
+    (game / "game.yaml").write_text("id: deck\ntitle: t.title\nlanguages: [ru]\n"
+                                    "editions: {standard: {name: t.title}}\n", encoding="utf-8")
     lines = ["ru:", "  t:", '    title: "Колода"', "  card:"]
     lines += [f'    c{n}: "Карта {n}: передвиньте фишку на {n % 5 + 1} клетки вперёд и возьмите ещё одну карту '
               f'из колоды{" — немедленно" * (n % 3)}."' for n in range(CARDS)]

@@ -77,6 +77,11 @@ class GlyphRun:
     slant: bool = False
     halo: tuple[str, float] | None = None
 
+    def __reduce__(self):
+        # pickled as its constructor's arguments: the slots dataclass's own state functions
+        # run in Python and look its fields up on every object (the layout cache pickles ~100,000)
+        return (GlyphRun, (self.x, self.baseline, self.text, self.font, self.size, self.color, self.slant, self.halo))
+
 
 @dataclass(frozen=True, slots=True)
 class InlineIcon:
@@ -87,6 +92,11 @@ class InlineIcon:
     y: float
     size: float
     file: Path | None = None   # None for a name the game does not define (reported by the check)
+
+    def __reduce__(self):
+        # pickled as its constructor's arguments: the slots dataclass's own state functions
+        # run in Python and look its fields up on every object (the layout cache pickles ~100,000)
+        return (InlineIcon, (self.name, self.x, self.y, self.size, self.file))
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +112,12 @@ class TextLayout:
     @property
     def lines(self) -> int:
         return len(self.line_tops)
+
+    def __reduce__(self):
+        # pickled as its constructor's arguments: the slots dataclass's own state functions
+        # run in Python and look its fields up on every object (the layout cache pickles ~100,000)
+        return (TextLayout, (self.runs, self.size, self.fits, self.overflow, self.height, self.icons,
+                             self.line_tops))
 
 
 Word = tuple[Fragment, ...]

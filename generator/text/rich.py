@@ -36,12 +36,22 @@ class Fragment:
         cuts a deck's texts into tens of thousands of pieces)."""
         return Fragment(text, self.bold, self.italic, self.icon)
 
+    def __reduce__(self):
+        # pickled as its constructor's arguments: the slots dataclass's own state functions
+        # run in Python and look its fields up on every object (the layout cache pickles ~100,000)
+        return (Fragment, (self.text, self.bold, self.italic, self.icon))
+
 
 @dataclass(frozen=True, slots=True)
 class Paragraph:
     fragments: tuple[Fragment, ...]
     marker: str = ""     # '•' or '3.' for list items, '' for plain paragraphs
     line_break: bool = False    # continues the paragraph before on a new line (a single newline): no space between
+
+    def __reduce__(self):
+        # pickled as its constructor's arguments: the slots dataclass's own state functions
+        # run in Python and look its fields up on every object (the layout cache pickles ~100,000)
+        return (Paragraph, (self.fragments, self.marker, self.line_break))
 
 
 @lru_cache(maxsize=16384)
