@@ -30,8 +30,10 @@ GAMES_WITH_PNGS = frozenset({"christmas-round"})
 
 def shipped_build_options(game: str, out: Path) -> BuildOptions:
     """The one option set the shared builds use: pnp's defaults (every edition, language, paper and
-    output), print-shop PNGs only for the games whose PNGs a test reads."""
-    return BuildOptions(out=out, print_shop_png=game in GAMES_WITH_PNGS)
+    output), print-shop PNGs only for the games whose PNGs a test reads. Under xdist each worker
+    already has a core; a single-process run (-n0) builds on every core (the same bytes either way)."""
+    jobs = 1 if os.environ.get("PYTEST_XDIST_WORKER") else (os.cpu_count() or 1)
+    return BuildOptions(out=out, print_shop_png=game in GAMES_WITH_PNGS, jobs=jobs)
 
 
 def _run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
