@@ -189,7 +189,7 @@ def _prune(folder: Path, keep: int) -> None:
     """The least recently written files of the folder beyond `keep` removed (tests make a game a run)."""
     try:
         files = sorted(folder.glob("*.records"), key=lambda path: path.stat().st_mtime, reverse=True)
-        for path in files[keep:]:
+        for path in files[keep:] + list(folder.glob("*.pickle")):     # and the files of format 1, unread now
             path.unlink(missing_ok=True)
     except OSError:
         pass

@@ -52,8 +52,11 @@ def test_filled_read_and_damaged_caches_build_the_same_bytes(tmp_path):
     if fonts.is_dir():            # the font instances only: the texts start cold
         shutil.copytree(fonts, cache / "fonts")
     without = _build(game, tmp_path / "cold", None)
+    (cache / "layouts").mkdir(parents=True)
+    (cache / "layouts" / "0123456789abcdef01234567.pickle").write_bytes(b"a file of the first format")
     assert _build(game, tmp_path / "fill", cache) == without
     records, = (cache / "layouts").glob("*.records")
+    assert not list((cache / "layouts").glob("*.pickle"))      # the old format's files removed
     data = records.read_bytes()
     # one record per fitted text: the 12 texts, some fitted again at the deck's one size
     assert data.startswith(b"pnp-layouts\n") and CARDS <= data.count(b"\x80\x05") <= 3 * CARDS
