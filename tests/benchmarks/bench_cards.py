@@ -19,7 +19,7 @@ instances are cut (and cached on disk) before the first run, as in any second bu
 
 Measured here (2 cores shared with other engineers' work, load average 2.5-4; medians of 3-5;
 the engine's bytecode compiled, as `compile_engine` does):
-1,000 cards: floor 0.48-0.52 s; engine cold 0.85 s (1.76×), warm 0.83 s; the tree issue 17 part 4
+1,000 cards: floor 0.48-0.52 s; engine cold 0.85 s (1.75×), warm 0.72 s (1.48×); the tree issue 17 part 4
 started from took 1.03 s cold (2.06×) the same way. 10,000 cards cold (`--only cards`, PNP_NO_CACHE=1):
 6.95 s CPU, 292 MiB peak (before: 8.25 s, 336 MiB); 0.67 ms a card past a fixed ~0.25 s at either
 size. Of a cold 1,000-card build ~0.30 s is starting and importing (the floor's: 0.17 s; pydantic and
