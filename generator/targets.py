@@ -88,6 +88,7 @@ def layout_targets(sources: list[GameSource], options: BuildOptions, problems: P
     """
     used = {} if used is None else used
     targets = []
+    rooms = _sheet_rooms(options)
     for source in sources:
         setter = TextSetter(game_font_library(source, problems, library))
         face_cache.attach(setter, source.folder)    # texts fitted in an earlier build are read, not set again
@@ -108,7 +109,7 @@ def layout_targets(sources: list[GameSource], options: BuildOptions, problems: P
                                     used=used.setdefault(source.id, set()),
                                     overflow_warns=lang == PSEUDO and not options.check_only,
                                     art=ART_FILES)
-                sets = {kind: layout_sets(ctx, pieces, options.papers, options.layout)
+                sets = {kind: layout_sets(ctx, pieces, rooms, options.layout)
                         for kind, pieces in source.pieces.items()}
                 boards = layout_boards(ctx)
                 sheets = layout_sheets(ctx)
@@ -147,3 +148,13 @@ def _select(available, wanted: tuple[str, ...] | None, what: str, source: GameSo
         raise UsageError(f"game '{source.id}' has no {what} {', '.join(wanted)} "
                          f"(it has {', '.join(available)})")
     return chosen
+
+
+def _sheet_rooms(options: BuildOptions) -> tuple:
+    """Where pieces go on each paper of the build: inside --margin, or a cut machine's border."""
+    from generator.imposition.grid import SheetRoom
+    from generator.print_facts import PAPER_SIZES
+    if not options.cut:
+        return tuple(SheetRoom(paper, PAPER_SIZES[paper], options.margin) for paper in options.papers)
+    from generator.imposition.cut import sheet_room     # loaded for cut builds only
+    return tuple(sheet_room(paper, PAPER_SIZES[paper], options.margin, options.cut) for paper in options.papers)

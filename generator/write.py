@@ -118,7 +118,10 @@ def home_sections(target: Target, options: BuildOptions, paper: str, caption) ->
     if options.cut:
         from generator.imposition.cut import cut_machine
         machine = cut_machine(options.cut, size)
-    margin = max(options.margin, machine.reserved) if machine else options.margin
+    margin = options.margin
+    if machine:                           # the room layout checked the pieces in (targets._sheet_rooms)
+        from generator.imposition.cut import sheet_room
+        margin = sheet_room(paper, size, options.margin, options.cut).margin
     grid_options = dict(gap=options.gap, duplex=options.duplex, back_offset=options.back_offset, margin=margin)
     cards = target.copies("cards") if wanted("cards") or wanted("ink-saver") else []
     if cards:

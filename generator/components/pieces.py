@@ -17,7 +17,7 @@ from generator.content.game import PieceFile, piece_count
 from generator.content.schema import PawnSet
 from generator.content.templates import ResolvedTemplate
 from generator.errors import SourceMark
-from generator.imposition.grid import piece_fits, printable_area
+from generator.imposition.grid import SheetRoom
 from generator.print_facts import PAPER_NAMES, PAPER_SIZES, PAPERS
 
 # Pieces of one edition, all sets together: 10,000 poker cards are 1,112 sheets, and each
@@ -34,12 +34,13 @@ class LaidOutSet:
     ink_saver_back: Face | None
 
 
-def layout_sets(ctx: LayoutContext, pieces: PieceFile, papers: tuple[str, ...] = PAPERS,
+def layout_sets(ctx: LayoutContext, pieces: PieceFile, rooms: tuple[SheetRoom, ...] | None = None,
                 layout: str = "duplex") -> list[LaidOutSet]:
     """Every set of a piece file laid out for the context's edition and language.
 
-    Each set's pieces must fit a sheet of every paper in `papers` (cards in `layout`:
-    duplex or gutterfold); all sets of an edition together hold at most MAX_PIECES.
+    Each set's pieces must fit a sheet of every paper in `rooms` (default: A4 and Letter inside the
+    printer's margin; cards in `layout`: duplex or gutterfold); all sets of an edition together hold at
+    most MAX_PIECES.
     """
     source = ctx.source
     assert source.templates is not None
@@ -99,7 +100,7 @@ def layout_sets(ctx: LayoutContext, pieces: PieceFile, papers: tuple[str, ...] =
                     if isinstance(piece_set, PawnSet):
                         what = (f"{noun} {piece_set.id}: a pawn's standee "
                                 f"(its {piece_set.standee.base:g} mm base twice)")
-                    _check_fits(ctx, front_template, (front.width, front.height), what, papers,
+                    _check_fits(ctx, front_template, (front.width, front.height), what, rooms,
                                 layout if pieces.kind == "cards" else "duplex")
                 for _ in range(count):
                     copies.append(PieceCopy(piece_set.id, piece.id, len(copies) + 1, front, piece_back))
@@ -146,19 +147,22 @@ def _within_piece_limit(ctx: LayoutContext, count: int, mark: SourceMark) -> boo
 
 
 def _check_fits(ctx: LayoutContext, template: ResolvedTemplate, size: tuple[float, float], what: str,
-                papers: tuple[str, ...], layout: str) -> None:
+                rooms: tuple[SheetRoom, ...] | None, layout: str) -> None:
     """A piece larger than a sheet's printable area would stop the build half-way: report it at the size."""
-    misfits = [paper for paper in papers if not piece_fits(size, PAPER_SIZES[paper], layout)]
+    rooms = rooms or tuple(SheetRoom(paper, PAPER_SIZES[paper]) for paper in PAPERS)
+    misfits = [room for room in rooms if not room.fits(size, layout)]
     if not misfits or not ctx.once("fits", template.id, what, layout, tuple(misfits)):
         return
-    areas = [printable_area(PAPER_SIZES[paper], layout) for paper in misfits]
+    areas = [room.area(layout) for room in misfits]
     room = (min(area[0] for area in areas), min(area[1] for area in areas))
-    names = " or ".join(PAPER_NAMES.get(paper, paper) for paper in misfits)
+    names = " or ".join(PAPER_NAMES.get(misfit.paper, misfit.paper) for misfit in misfits)
     where = "half a landscape sheet of" if layout == "gutterfold" else "a sheet of"
     axis = "width" if size[0] > room[0] else "height"
     mark = template_mark(template, ("size", axis), template_mark(template, ("size",), template.chain[0].mark()))
+    inside = ("the cut machine's border" if any(misfit.turnable for misfit in misfits)
+              else f"the printer's margins ({max(misfit.margin for misfit in misfits):g} mm)")
     ctx.problems.add(mark, f"{what} is {size[0]:g} × {size[1]:g} mm and does not fit on {where} {names} paper "
-                           f"(at most {room[0]:.1f} × {room[1]:.1f} mm fits inside the printer's margins"
+                           f"(at most {room[0]:.1f} × {room[1]:.1f} mm fits inside {inside}"
                            f"{' for --layout gutterfold' if layout == 'gutterfold' else ''})",
                      f"make template '{template.id}' smaller, or print double-sided (--layout duplex)"
                      if layout == "gutterfold" else

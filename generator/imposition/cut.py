@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Sequence
 
 from generator.components.piece import Ellipse, Item, Rect
+from generator.imposition.grid import SheetRoom
 from generator.imposition.sheet import Page
 
 CARD_CORNER = 3.0           # mm: the corner radius cutting machines give playing cards
@@ -116,6 +117,15 @@ SILHOUETTE_LINE = 0.3
 # on A4 and Letter: pnp's sheets keep their pieces inside that area (a sheet's cut SVG then fits it too).
 CRICUT_AREA = (6.75 * INCH, 9.25 * INCH)
 CRICUT_DPI = 300            # Design Space prints uploaded images at their own size: 300 dpi is print quality
+
+
+def sheet_room(paper: str, size: tuple[float, float], margin: float, cut: str | None) -> SheetRoom:
+    """Where pieces go on this paper: inside the printer's margin, or inside the machine's border on a
+    sheet that may turn landscape (layout checks pieces against it; the home sheets are imposed in it)."""
+    machine = cut_machine(cut, size) if cut else None
+    if machine is None:
+        return SheetRoom(paper, size, margin)
+    return SheetRoom(paper, size, max(margin, machine.reserved), turnable=True)
 
 
 def cut_machine(name: str, paper: tuple[float, float]) -> CutMachine | None:

@@ -84,10 +84,35 @@ def printable_area(paper: tuple[float, float], layout: str = "duplex",
     return paper[0] - 2 * min_margin, paper[1] - 2 * min_margin
 
 
-def piece_fits(piece: tuple[float, float], paper: tuple[float, float], layout: str = "duplex") -> bool:
+def piece_fits(piece: tuple[float, float], paper: tuple[float, float], layout: str = "duplex",
+               min_margin: float = PRINTABLE_MARGIN) -> bool:
     """Whether at least one piece of this size goes on a sheet (the same sums the layouts do)."""
-    room_w, room_h = printable_area(paper, layout)
+    room_w, room_h = printable_area(paper, layout, min_margin)
     return room_w // piece[0] >= 1 and room_h // piece[1] >= 1
+
+
+@dataclass(frozen=True)
+class SheetRoom:
+    """Where the pieces of one paper size may go: inside `margin` (the printer's, `--margin`, or a
+    print-and-cut machine's border), on a sheet that may also turn landscape (`turnable`: a cut
+    machine's sheet does). Layout checks each piece against it before anything is imposed."""
+
+    paper: str
+    size: tuple[float, float]
+    margin: float = PRINTABLE_MARGIN
+    turnable: bool = False
+
+    def _sheets(self, layout: str) -> list[tuple[float, float]]:
+        landscape = (max(self.size), min(self.size))
+        return [self.size, landscape] if self.turnable and layout != "gutterfold" else [self.size]
+
+    def fits(self, piece: tuple[float, float], layout: str = "duplex") -> bool:
+        return any(piece_fits(piece, sheet, layout, self.margin) for sheet in self._sheets(layout))
+
+    def area(self, layout: str = "duplex") -> tuple[float, float]:
+        """The largest piece this room holds (the roomier way round when the sheet may turn)."""
+        return max((printable_area(sheet, layout, self.margin) for sheet in self._sheets(layout)),
+                   key=lambda area: area[0] * area[1])
 
 
 def grid_geometry(spec: GridSpec) -> GridGeometry:

@@ -158,11 +158,11 @@ CHECK_CASES = [
     # --- pieces the paper cannot hold
     pytest.param(edit(CARD, "width: 63mm", "width: 63cm"),
                  ["g/templates/card.yaml:1:15: deck cards: a card is 630 × 88 mm and does not fit on a sheet of "
-                  "A4 or Letter paper (at most 200.0 × 269.4 mm fits inside the printer's margins)"],
+                  "A4 or Letter paper (at most 200.0 × 269.4 mm fits inside the printer's margins (5 mm))"],
                  id="card-larger-than-the-paper"),
     pytest.param(edit(CARD, "height: 88mm", "height: 280mm"),
                  ["g/templates/card.yaml:1:29: deck cards: a card is 63 × 280 mm and does not fit on a sheet of "
-                  "Letter paper (at most 205.9 × 269.4 mm fits inside the printer's margins)"],
+                  "Letter paper (at most 205.9 × 269.4 mm fits inside the printer's margins (5 mm))"],
                  id="card-taller-than-letter"),
     # --- many pieces from a few lines
     pytest.param({"cards.yaml": CARDS.replace("count: 2", "count: 10000") + CARDS.removeprefix("decks:\n").replace(
@@ -200,7 +200,7 @@ BUILD_CASES = [
                  id="card-larger-than-the-paper"),
     pytest.param(edit(CARD, "width: 63mm", "width: 150mm"), ("--layout", "gutterfold"),
                  "g/templates/card.yaml:1:15: deck cards: a card is 150 × 88 mm and does not fit on half a landscape "
-                 "sheet of A4 or Letter paper (at most 130.7 × 200.0 mm fits inside the printer's margins for "
+                 "sheet of A4 or Letter paper (at most 130.7 × 200.0 mm fits inside the printer's margins (5 mm) for "
                  "--layout gutterfold)", id="card-wider-than-half-a-gutterfold-sheet"),
     pytest.param(edit(CARD, "x: 10, y: 10", "x: 16.5cm, y: 10"), (), "box 'art' lies entirely outside",
                  id="box-off-the-card"),
@@ -212,13 +212,13 @@ BUILD_CASES = [
                                 "      - {id: star, fields: {name: cards.star, art: art/star.svg}}\n"},
                  (), "g/templates/card.yaml:1:29: pawn set p: a pawn's standee (its 60 mm base twice) is 63 × 296 mm and "
                      "does not fit on a sheet of A4 or Letter paper (at most 200.0 × 269.4 mm fits inside the "
-                     "printer's margins)", id="standee-taller-than-the-paper"),
+                     "printer's margins (5 mm))", id="standee-taller-than-the-paper"),
     pytest.param({"tokens.yaml": "sets:\n  - id: t\n    name: deck.cards\n    template: tok\n    back: tok\n"
                                  "    tokens:\n      - {id: a}\n",
                   "templates/tok.yaml": "size: {width: 250mm, height: 20mm}\nboxes:\n"
                                         "  r: {kind: rect, area: trim, stroke: '#000000'}\n"},
                  (), "g/templates/tok.yaml:1:15: token set t: a token is 250 × 20 mm and does not fit on a sheet of "
-                     "A4 or Letter paper (at most 200.0 × 269.4 mm fits inside the printer's margins)",
+                     "A4 or Letter paper (at most 200.0 × 269.4 mm fits inside the printer's margins (5 mm))",
                  id="token-wider-than-the-paper"),
     pytest.param({"sheets.yaml": "sheets:\n  - id: s\n    name: deck.cards\n    template: sheet\n",
                   "templates/sheet.yaml": "size: {width: 300mm, height: 200mm}\nboxes:\n"
