@@ -31,6 +31,7 @@ from tests.test_content_errors import EN, GAME, make_game
 
 ROOT = Path(__file__).resolve().parents[2]
 KILL_DELAYS = 8
+WHILE_DRAWING = {3, 6}        # steps whose kill waits for the build to be drawing (not for a timed moment)
 
 
 def cards_game(tmp_path: Path, cards: int = 3, name: str = "Star", languages=("en",), **extra: str) -> Path:
@@ -85,6 +86,16 @@ def spawn_build(game: Path, out: Path, *more: str) -> subprocess.Popen:
                             stderr=subprocess.DEVNULL)
 
 
+def wait_for_staging(out: Path, process: subprocess.Popen, timeout: float) -> None:
+    """Until a file is drawn in the build's staging folder under `out`, the build ends, or timeout."""
+    deadline = time.monotonic() + timeout
+    while process.poll() is None and time.monotonic() < deadline:
+        for staging in out.glob(STAGING_PREFIX + "*"):
+            if any(path.is_file() for path in staging.rglob("*")):
+                return
+        time.sleep(0.005)
+
+
 def test_a_build_killed_at_any_moment_is_never_trusted_half_done(tmp_path):
     """Content A is built, B is started and killed; the next build must give exactly B's clean outputs."""
     contents = {"moon": dict(name="Moon"), "star": dict(name="Star")}
@@ -105,7 +116,12 @@ def test_a_build_killed_at_any_moment_is_never_trusted_half_done(tmp_path):
         shutil.rmtree(game, ignore_errors=True)
         shutil.copytree(games[new], game)        # the same folder name: the same output folder g/
         process = spawn_build(game, out, "--jobs", "2")
-        time.sleep(0.05 + (seconds * 1.1 - 0.05) * step / (KILL_DELAYS - 1))   # from start-up to the swap
+        if step in WHILE_DRAWING:
+            # the timed moments drift with the machine's load (another test worker): these kills wait for
+            # the staging folder, so some kill lands while drawing however fast or slow the machine is now
+            wait_for_staging(out, process, timeout=seconds * 10)
+        else:
+            time.sleep(0.05 + (seconds * 1.1 - 0.05) * step / (KILL_DELAYS - 1))   # from start-up to the swap
         process.send_signal(signal.SIGKILL)
         process.wait()
         after_kill = without_digests(snapshot(out))
