@@ -181,6 +181,7 @@ def watch(session: PreviewSession, folders: list[Path], stopping: threading.Even
             on_rebuild(session.rebuild())
         except Exception as error:
             print(f"pnp serve: rebuild failed: {type(error).__name__}: {error}", file=sys.stderr)
+    seen = _stamp(folders)
     rebuild()
     missing_shown = False            # the session has shown the folder's absence
     while not stopping.is_set():
@@ -194,15 +195,35 @@ def watch(session: PreviewSession, folders: list[Path], stopping: threading.Even
                 rebuild()
             continue
         missing_shown = False
+        caught_up = False
         for changes in watch_changes(*folders, debounce=DEBOUNCE_MS, step=20, stop_event=stopping,
                                      watch_filter=_not_output, raise_interrupt=False,
                                      rust_timeout=int(REAPPEAR_POLL_S * 1000), yield_on_timeout=True):
             gone = not all(folder.is_dir() for folder in folders)
+            if not caught_up:
+                # the watch only starts here: an edit saved while the first build ran (or while the
+                # watch was being set up) raised no event, so compare the files with before it
+                caught_up = True
+                changes = changes or (_stamp(folders) != seen)
             if changes or gone:
                 rebuild()
             if gone:
                 missing_shown = True
                 break
+
+
+def _stamp(folders: list[Path]) -> frozenset:
+    """Every watched file's path, size and time: what a missed event would have changed."""
+    found = set()
+    for folder in folders:
+        for path in folder.rglob("*") if folder.is_dir() else ():
+            if _not_output(None, str(path)):
+                try:
+                    info = path.stat()
+                except OSError:
+                    continue
+                found.add((str(path), info.st_size, info.st_mtime_ns))
+    return frozenset(found)
 
 
 def _not_output(change, path: str) -> bool:
