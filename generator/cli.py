@@ -463,6 +463,15 @@ def i18n_stub(game, lang, content_root, project_file) -> None:
         click.echo(f"add '{lang}' to languages in {source.folder / 'game.yaml'} to build it")
 
 
+def _one_game(game: str, content_root, project_file):
+    """The project's places and the folder of the one game a command names (a usage error if none)."""
+    where = locate(content_root, None, project_file)
+    try:
+        return where, resolve_games((game,), where.roots)[0]
+    except UsageError as error:
+        raise click.UsageError(str(error)) from None
+
+
 @i18n_group.command("export")
 @click.argument("game")
 @click.option("--lang", required=True, help="Language of the catalog to export (the target language).")
@@ -476,11 +485,7 @@ def i18n_export(game, lang, fmt, out, content_root, project_file) -> None:
     """Write GAME's keys for translators: context, size limits, plural forms, a screenshot per key."""
     from generator.i18n.exchange_cli import export_command
     _check_language_code(lang)
-    where = locate(content_root, None, project_file)
-    try:
-        folder = resolve_games((game,), where.roots)[0]
-    except UsageError as error:
-        raise click.UsageError(str(error)) from None
+    where, folder = _one_game(game, content_root, project_file)
     export_command(folder, lang, fmt, Path(out) if out else where.out / folder.name / "i18n", where.templates)
 
 
@@ -495,11 +500,7 @@ def i18n_import(game, file, lang, content_root, project_file) -> None:
     from generator.i18n.exchange_cli import import_command
     if lang:
         _check_language_code(lang)
-    where = locate(content_root, None, project_file)
-    try:
-        folder = resolve_games((game,), where.roots)[0]
-    except UsageError as error:
-        raise click.UsageError(str(error)) from None
+    where, folder = _one_game(game, content_root, project_file)
     import_command(folder, Path(file), lang, where.templates)
 
 
