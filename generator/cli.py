@@ -528,9 +528,9 @@ def data_group() -> None:
 def data_export(game, deck, target, content_root, project_file) -> None:
     """Write a deck (or token set, pawn set: tokens/ID) as a sheet: one row per card, one column per field."""
     from generator.data_export import export_set
-    where = locate(content_root, None, project_file)
+    where, folder = _one_game(game, content_root, project_file)
     try:
-        problems, written = export_set(resolve_games((game,), where.roots)[0], deck, Path(target), where.templates)
+        problems, written = export_set(folder, deck, Path(target), where.templates)
     except UsageError as error:
         raise click.UsageError(str(error)) from None
     _report(problems.items)
@@ -555,9 +555,8 @@ def export_group() -> None:
 def export_tts(game, out, edition, lang, content_root, project_file) -> None:
     """Deck sheets (≤ 10 × 7 cards, ≤ 4096 px), one back per deck, token and board images, and a saved object."""
     from generator.export_tts import write_tts
-    where = locate(content_root, None, project_file)
+    where, folder = _one_game(game, content_root, project_file)
     try:
-        folder = resolve_games((game,), where.roots)[0]
         written = write_tts(folder, Path(out) if out else where.out / folder.name / "tts", edition, lang,
                             where.templates)
     except UsageError as error:
