@@ -199,19 +199,24 @@ def _deck(laid_out, out: Path, initial_font: str, sheet_number: int, position: i
     return deck, sheet_number
 
 
+def _image_url(face, prefix: str, out: Path, written: dict[str, str], initial_font: str) -> str:
+    """The file URL of a tile's or figurine's image, written once per distinct face (`written` by key):
+    TILE_PX_PER_MM, at most MAX_SHEET_PX a side, numbered <prefix><n>.png in the order first met."""
+    if face.key not in written:
+        scale = min(TILE_PX_PER_MM, MAX_SHEET_PX / max(face.width, face.height))
+        size = (max(1, math.floor(face.width * scale)), max(1, math.floor(face.height * scale)))
+        path = out / f"{prefix}{len(written) + 1}.png"
+        _save_png(_faces_png([face], size, initial_font)[0], path)
+        written[face.key] = path.resolve().as_uri()
+    return written[face.key]
+
+
 def _tiles(pieces: list[tuple], out: Path, initial_font: str, kind: str, stackable: bool = True) -> list[dict]:
     """A Custom_Tile per piece (its images written once per distinct face): round pieces as circles."""
     objects, written = [], {}
     for number, (front, back, name) in enumerate(pieces):
-        urls = []
-        for face in (front, back if back is not None else front):
-            if face.key not in written:
-                scale = min(TILE_PX_PER_MM, MAX_SHEET_PX / max(face.width, face.height))
-                size = (max(1, math.floor(face.width * scale)), max(1, math.floor(face.height * scale)))
-                path = out / f"{kind}-{len(written) + 1}.png"
-                _save_png(_faces_png([face], size, initial_font)[0], path)
-                written[face.key] = path.resolve().as_uri()
-            urls.append(written[face.key])
+        urls = [_image_url(face, f"{kind}-", out, written, initial_font)
+                for face in (front, back if back is not None else front)]
         shape = 2 if front.shape == "round" else 0           # TTS tile types: 0 box, 1 hex, 2 circle, 3 rounded
         transform = _transform(-4.0 - (number % 10) * 1.2, 4.0 + (number // 10) * 1.2 if kind == "token" else -12.0,
                                scale=front.width / INCH)
@@ -241,15 +246,7 @@ def _figurines(pawns: list[tuple], out: Path, initial_font: str) -> list[dict]:
     only, so a pawn stands as its printed rectangle, like the fold-over standee)."""
     objects, written = [], {}
     for number, (front, back, name) in enumerate(pawns):
-        urls = []
-        for face in (front, back):
-            if face.key not in written:
-                scale = min(TILE_PX_PER_MM, MAX_SHEET_PX / max(face.width, face.height))
-                size = (max(1, math.floor(face.width * scale)), max(1, math.floor(face.height * scale)))
-                path = out / f"pawn-{len(written) + 1}.png"
-                _save_png(_faces_png([face], size, initial_font)[0], path)
-                written[face.key] = path.resolve().as_uri()
-            urls.append(written[face.key])
+        urls = [_image_url(face, "pawn-", out, written, initial_font) for face in (front, back)]
         transform = _transform(4.0 + (number % 10) * 1.2, 4.0 + (number // 10) * 1.5, scale=front.width / INCH)
         objects.append(_object("Figurine_Custom", _guid(f"pawn {number} {name}"), transform, name,
                                CustomImage={"ImageURL": urls[0], "ImageSecondaryURL": urls[1], "ImageScalar": 1.0,
