@@ -13,7 +13,7 @@ from typing import Any, Callable, Protocol
 
 from generator.components.context import LayoutContext
 from generator.components.piece import Face, Item
-from generator.components.subject import Subject, box_colour, reference_mark, require, template_mark
+from generator.components.subject import Subject, box_colour, reference_mark, require
 from generator.content.payloads import Issue
 from generator.content.templates import ResolvedTemplate
 from generator.errors import SourceMark
@@ -52,7 +52,7 @@ class BoxCall:
 
     def key_mark(self, *path: str | int) -> SourceMark:
         """Where a key of the box is written (the first file of the template's chain that has it)."""
-        return template_mark(self.template, ("boxes", self.name, *path), self.mark)
+        return self.template.mark(("boxes", self.name, *path), self.mark)
 
     def colour(self, value: str | None, at: str | None = None) -> str | None:
         """A colour value of the box ('@field', a palette name, '#rrggbb'), reported at its key `at`

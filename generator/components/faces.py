@@ -18,7 +18,7 @@ from generator.components.deck_sizes import one_size_per_deck, open_scope
 from generator.components.kinds import LAYOUTS, READS_FIELDS_ONLY_BY_VALUE, WORDS
 from generator.components.nesting import laying_out
 from generator.components.piece import Face, Group, Item
-from generator.components.subject import MISSING, Subject, is_present, template_mark, value_of
+from generator.components.subject import MISSING, Subject, is_present, value_of
 from generator.components.text_boxes import check_safe
 from generator.content.schema import BoxBase, Template
 from generator.content.templates import ResolvedTemplate
@@ -116,7 +116,7 @@ def _off_the_piece(box: BoxBase, model: Template) -> str | None:
 def _report_off_the_piece(template: ResolvedTemplate, step: _Step, ctx: LayoutContext) -> None:
     model = template.model
     width, height, bleed = model.size.width, model.size.height, model.bleed or 0.0
-    where = template_mark(template, ("boxes", step.name, step.off_the_piece), step.mark)
+    where = template.mark(("boxes", step.name, step.off_the_piece), step.mark)
     ctx.problems.add(where, f"box '{step.name}' lies entirely outside its {width:g} × {height:g} mm template "
                             f"(and its {bleed:g} mm bleed), so it would never be drawn",
                      f"x and y are millimetres from the trim's top-left corner: x from 0 to {width:g}, "
@@ -192,7 +192,7 @@ def _anchored(call: BoxCall, draw) -> list[Item]:
 
 
 def _box_mark(template: ResolvedTemplate, name: str) -> SourceMark:
-    return template_mark(template, ("boxes", name), template.chain[0].mark())
+    return template.mark(("boxes", name))
 
 
 def _frame(box: BoxBase, model: Template, mark: SourceMark, ctx: LayoutContext, name: str) -> Frame | None:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from generator.components.context import LayoutContext
 from generator.components.deck_sizes import DeckSizes, one_size_per_deck
 from generator.components.faces import layout_face
-from generator.components.subject import Subject, template_mark, with_game_fields
+from generator.components.subject import Subject, with_game_fields
 from generator.components.piece import Face, PieceCopy
 from generator.components.standee import standee_face
 from generator.content.game import PieceFile, piece_count
@@ -158,7 +158,7 @@ def _check_fits(ctx: LayoutContext, template: ResolvedTemplate, size: tuple[floa
     names = " or ".join(PAPER_NAMES.get(misfit.paper, misfit.paper) for misfit in misfits)
     where = "half a landscape sheet of" if layout == "gutterfold" else "a sheet of"
     axis = "width" if size[0] > room[0] else "height"
-    mark = template_mark(template, ("size", axis), template_mark(template, ("size",), template.chain[0].mark()))
+    mark = template.mark(("size", axis), template.mark(("size",)))
     inside = ("the cut machine's border" if any(misfit.turnable for misfit in misfits)
               else f"the printer's margins ({max(misfit.margin for misfit in misfits):g} mm)")
     ctx.problems.add(mark, f"{what} is {size[0]:g} × {size[1]:g} mm and does not fit on {where} {names} paper "

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any, Callable
 
 from generator.components.context import LayoutContext
-from generator.content.templates import ResolvedTemplate
 from generator.errors import SourceMark
 from generator.input_files import locate, problem_message, quoted, shown
 
@@ -41,14 +40,6 @@ def with_game_fields(ctx: LayoutContext, fields: dict[str, Any],
             return ctx.source.game_document.mark(("fields", name, *inside))
         return own_mark(name, *inside)
     return {**shared, **fields}, field_mark
-
-
-def template_mark(template: ResolvedTemplate, path: tuple[str, ...], fallback: SourceMark) -> SourceMark:
-    """Where a template value is written: the first file of the chain (child first) that has it."""
-    for document in template.chain:
-        if path in document.marks:
-            return document.marks[path]
-    return fallback
 
 
 def value_of(reference: Any, subject: Subject) -> Any:

@@ -15,7 +15,7 @@ from generator.components.context import LayoutContext, SetText
 from generator.components.icons import box_style, check_icons, game_text_style
 from generator.components.deck_sizes import FittedText, open_scope
 from generator.components.piece import Item, Pen
-from generator.components.subject import MISSING, Subject, template_mark, value_of
+from generator.components.subject import MISSING, Subject, value_of
 from generator.components.table import TableText, fit_table
 from generator.components.text_placement import placed_text
 from generator.content.payloads import field_name, parse_rows
@@ -61,8 +61,8 @@ def _resolve_style(template: ResolvedTemplate, name: str | None, ctx: LayoutCont
     # itself is set smaller: that is reported where it is used, see report_small)
     floor = max(style.min_size if style.min_size is not None else size * 0.75, MIN_GAME_TEXT)
     # a bad font or colour is reported where the style says it, not at the box using the style
-    font_mark = template_mark(template, ("styles", name or "", "font"), mark)
-    colour_mark = template_mark(template, ("styles", name or "", "color"), mark)
+    font_mark = template.mark(("styles", name or "", "font"), mark)
+    colour_mark = template.mark(("styles", name or "", "color"), mark)
     return SetStyle(
         stack=ctx.font_stack(style.font, font_mark), size=size,
         min_size=min(size, floor), weight=style.weight or "regular",
@@ -76,7 +76,7 @@ def _halo(style: TextStyle, template: ResolvedTemplate, name: str | None, ctx: L
           mark: SourceMark) -> tuple[str, float] | None:
     if style.halo is None:
         return None
-    where = template_mark(template, ("styles", name or "", "halo", "color"), mark)
+    where = template.mark(("styles", name or "", "halo", "color"), mark)
     colour = ctx.colour(style.halo.color, template.model.palette, where)
     return (colour, style.halo.width) if colour else None
 

@@ -179,7 +179,4 @@ class _Box:
 
 def _box_mark(template: ResolvedTemplate, name: str) -> SourceMark:
     """Where a box is written: the first file of the template's chain (child first) that has it."""
-    for document in template.chain:
-        if ("boxes", name) in document.marks:
-            return document.marks[("boxes", name)]
-    return template.chain[0].mark()
+    return template.mark(("boxes", name))

@@ -9,7 +9,7 @@ from typing import Any
 from generator.content.schema import Template
 from generator.content.validate import validate
 from generator.content.yaml_source import YamlDocument, load_yaml
-from generator.errors import Problems
+from generator.errors import Problems, SourceMark
 from generator.project import template_folders  # noqa: F401  (where templates are looked for)
 
 
@@ -18,6 +18,14 @@ class ResolvedTemplate:
     id: str
     model: Template
     chain: tuple[YamlDocument, ...]   # the template's own file first, then its ancestors
+
+    def mark(self, path: tuple, fallback: SourceMark | None = None) -> SourceMark:
+        """Where a template value is written: the first file of the chain (child first) that has it;
+        else `fallback`, or the template's own file."""
+        for document in self.chain:
+            if path in document.marks:
+                return document.marks[path]
+        return fallback if fallback is not None else self.chain[0].mark()
 
 
 def discover_templates(game_folder: Path, project_templates: Path | None = None) -> dict[str, Path]:
