@@ -26,6 +26,7 @@ from generator.print_facts import INK_LIMIT
 from generator.render.art import art_size, cmyk_svg, load_svg, open_raster
 from generator.render.colour import colour_object
 from generator.render.font_tags import distinct_subset_tags
+from generator.render.text_out import text_out
 from generator.text.fonts import file_digest
 from generator.units import mm_to_pt
 
@@ -195,7 +196,7 @@ class FacePainter:
                     block.setFont(run.font, run.size)
                     block.setFillColor(self.colour(run.color))
                     current = (run.font, run.size, run.color)
-                block.textOut(run.text)
+                text_out(block, run.text)     # ReportLab's textOut, fast (render/text_out.py)
                 continue
             if block is not None:
                 canvas.drawText(block)
