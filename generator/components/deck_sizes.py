@@ -48,6 +48,7 @@ class DeckSizes:
     replacements: dict[int, TextPlacement] = field(default_factory=dict)   # by id of the placement replaced
     sizes: dict[tuple[str, str], float] = field(default_factory=dict)      # the size each box was set at
     _faces: dict[int, tuple[Face, Face]] = field(default_factory=dict)
+    _so_far: dict[tuple[str, str], float] = field(default_factory=dict)     # each box's smallest size yet
 
     def note(self, template_id: str, box_name: str, text: FittedText) -> None:
         """Count a text (each distinct placement once: copies of a card share one)."""
@@ -55,6 +56,19 @@ class DeckSizes:
         if texts is None:
             texts = self.boxes[(template_id, box_name)] = {}
         texts[id(text.placement)] = text
+        size = text.layout.size
+        if size < self._so_far.get((template_id, box_name), size + 1.0):
+            self._so_far[(template_id, box_name)] = size
+
+    def size_so_far(self, template_id: str, box_name: str) -> float | None:
+        """The smallest size a text of the box was set at yet (None before its first text).
+
+        The deck's size can only be this or smaller, so a further text that fits at it need
+        not be fitted on its own first: a fit's size search finds the largest size of its grid
+        that fits, and every text of a box searches the same grid, so a text that fits at this
+        size (a point of that grid) would have been fitted no smaller. It is set at this size
+        now, and again at the deck's size if that ends up smaller (settle)."""
+        return self._so_far.get((template_id, box_name))
 
     def settle(self, setter: TextSetter, art_size: ArtSize) -> None:
         """Decide each box's size and set the texts fitted larger than it again."""

@@ -8,6 +8,7 @@ box are written. Texts of deck-wide boxes are noted in the deck's scope
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import NamedTuple
 
 from generator.components.box_call import BoxCall, DrawTemplate
@@ -22,7 +23,7 @@ from generator.content.payloads import field_name, parse_rows
 from generator.content.schema import TextStyle
 from generator.content.templates import ResolvedTemplate
 from generator.errors import SourceMark
-from generator.text.layout import SetStyle, fit_text
+from generator.text.layout import SetStyle, TextLayout, fit_text, fit_whole_words
 from generator.text.rich import parse_rich_text
 
 _DEFAULT_STYLE = TextStyle()
@@ -115,7 +116,7 @@ def _set_text(call: BoxCall, words: Words) -> tuple[tuple[Item, ...], FittedText
     """The text's placement fitted on its own, (for a deck-wide box) what setting it again takes,
     and the box's room (width, height inside the padding), style and the text's own layout."""
     box, ctx, template = call.box, call.ctx, call.template
-    style = box_style(resolve_style(template, box.style, ctx, call.mark), template, box, call.frame, ctx)
+    style = text_box_style(call)
     declared = template.model.styles.get(box.style or "", _DEFAULT_STYLE)
     report_small(call, words.key, style.size, box.style)
     text = uppercase_covered(words.text, style.stack, ctx) if declared.uppercase else words.text
@@ -124,13 +125,49 @@ def _set_text(call: BoxCall, words: Words) -> tuple[tuple[Item, ...], FittedText
     x, y, w, h = call.frame
     pad = box.padding
     paragraphs = parse_rich_text(text)
-    layout = fit_text(paragraphs, w - 2 * pad, h - 2 * pad, style, ctx.setter)
+    layout = None
+    if declared.fit != "each":
+        layout = _at_deck_size_so_far(call, paragraphs, (w - 2 * pad, h - 2 * pad), style)
+    if layout is None:
+        layout = fit_text(paragraphs, w - 2 * pad, h - 2 * pad, style, ctx.setter)
     if not layout.fits:
         report_overflow(call, words.key, words.mark, (layout.overflow, style.min_size), deck_wide=declared.fit != "each")
     placement = placed_text(layout, x + pad, y + pad, ctx.art.size)
     fitted = None if declared.fit == "each" else \
         FittedText(paragraphs, w - 2 * pad, h - 2 * pad, style, layout, placement)
     return (placement,), fitted, (w - 2 * pad, h - 2 * pad, style, layout)
+
+
+def text_box_style(call: BoxCall) -> SetStyle:
+    """The box's style as its texts are set: one object for every face of a template (a deck's
+    texts share it, and a fit's results are found by it)."""
+    box, ctx, template = call.box, call.ctx, call.template
+    memo_key = ("box style", template.id, call.name, box.style, call.frame[3], box.padding)
+    style = ctx.memo.get(memo_key)
+    if style is None:
+        style = ctx.memo[memo_key] = box_style(resolve_style(template, box.style, ctx, call.mark), template, box,
+                                               call.frame, ctx)
+    return style
+
+
+def _at_deck_size_so_far(call: BoxCall, paragraphs, room: tuple[float, float], style: SetStyle) -> TextLayout | None:
+    """The text set at the size its deck's box has come down to so far, if it fits there whole
+    (see DeckSizes.size_so_far); None: fit it on its own. A fit an earlier build cached is taken
+    as it is, and `pnp i18n export` records each text's own fit."""
+    ctx = call.ctx
+    scope = open_scope(ctx)
+    if scope is None or ctx.recorder is not None:
+        return None
+    size = scope.size_so_far(call.template.id, call.name)
+    width, height = room
+    if size is None or size > style.size or \
+            (paragraphs, round(width, 4), round(height, 4), style) in ctx.setter.layouts:
+        return None
+    memo_key = ("style at", style, size)
+    exact = ctx.memo.get(memo_key)
+    if exact is None:
+        exact = ctx.memo[memo_key] = replace(style, size=size, min_size=size)
+    return fit_whole_words(paragraphs, width, height, exact, ctx.setter)
 
 
 def box_text(call: BoxCall) -> Words:

@@ -14,6 +14,7 @@ the text's size, standing on the baseline.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -130,6 +131,16 @@ class _Words(NamedTuple):
     paragraph: Paragraph
     words: tuple[Word, ...]
     units: tuple[tuple[float | None, ...], ...]
+    # each word's one width at 1 pt where it is one fragment of text (None: an icon or several
+    # fragments, scaled by _scaled): the wrapping loop reads these without a call per word
+    singles: tuple[float | None, ...]
+    total: float      # all the words' widths at 1 pt, side by side (icons at ICON_EM)
+
+
+def _words_of(paragraph: Paragraph, words: tuple[Word, ...], units: tuple[tuple[float | None, ...], ...]) -> _Words:
+    singles = tuple(unit[0] if len(unit) == 1 else None for unit in units)
+    total = sum(ICON_EM if unit is None else unit for word in units for unit in word)
+    return _Words(paragraph, words, units, singles, total)
 
 
 @dataclass(slots=True)
@@ -158,6 +169,16 @@ def fit_text(paragraphs: tuple[Paragraph, ...], width: float, height: float,
         glued = glue_paragraphs(paragraphs, style.rules)
         cached = setter.layouts[key] = _fit(glued, width, height, style, setter)
     return cached
+
+
+def fit_whole_words(paragraphs: tuple[Paragraph, ...], width: float, height: float,
+                    style: SetStyle, setter: TextSetter) -> TextLayout | None:
+    """The text set at exactly style.size (its min_size aside) without splitting a word wider than
+    the box, or None where it does not fit so: the very layout fit_text gives at that one size
+    when it fits so. A deck's further texts are tried at the deck's size so far (deck_sizes)."""
+    exact = style if style.min_size == style.size else replace(style, min_size=style.size)
+    texts = _prepare(glue_paragraphs(paragraphs, exact.rules), exact, setter)
+    return _search(texts, width, height, exact, setter, False)
 
 
 # a deck's every text is glued again when the deck settles on one size: room for a 10,000-card deck's
@@ -201,12 +222,12 @@ def _prepare(paragraphs: tuple[Paragraph, ...], style: SetStyle, setter: TextSet
     prepared = []
     for paragraph in paragraphs:
         if len(paragraph.fragments) == 1 and _plain(paragraph.fragments[0]):
-            prepared.append(_Words(paragraph, *measure.plain_words(paragraph.fragments[0])))
+            prepared.append(measure.plain_words(paragraph))
             continue
         words = _words(paragraph)
         units = tuple(tuple(None if f.icon else measure.unit(f.text, f.bold, f.italic) for f in word)
                       for word in words)
-        prepared.append(_Words(paragraph, tuple(words), units))
+        prepared.append(_words_of(paragraph, tuple(words), units))
     return tuple(prepared)
 
 
@@ -238,6 +259,9 @@ def _search(texts, width, height, style, setter, split_long_words) -> TextLayout
     low, high, found = style.min_size, style.size, smallest
     for _ in range(SEARCH_STEPS):
         middle = (low + high) / 2
+        if _cannot_fit(texts, width, height, middle, style):
+            high = middle
+            continue
         trial = _attempt(texts, width, height, middle, style, setter, split_long_words)
         if trial[0]:
             low, found = middle, trial
@@ -271,8 +295,8 @@ def _one_line(texts: tuple[_Words, ...], width, height, style, setter) -> TextLa
     measure = _Measure(setter, style, style.size)
     # the words measured one by one add up to the line's width but for rounding: a text
     # clearly wider than the box (a card's rules) is not measured again as a whole
-    words = texts[0].units
-    if sum(_scaled(units, style.size) for units in words) + measure.space() * (len(words) - 1) > width + 1e-3:
+    words = texts[0].words
+    if texts[0].total * style.size / PT_PER_MM + measure.space() * (len(words) - 1) > width + 1e-3:
         return None
     text = " ".join(part for part in fragment.text.split(" ") if part)
     runs = setter.runs(measure.printable(text), style.stack, style.weight, style.italic)
@@ -290,6 +314,26 @@ def _one_line(texts: tuple[_Words, ...], width, height, style, setter) -> TextLa
     return TextLayout((run,), style.size, True, 0.0, used, line_tops=(top,))
 
 
+def _cannot_fit(texts: tuple[_Words, ...], width: float, height: float, size: float, style: SetStyle) -> bool:
+    """Whether the words are surely too long for the box at size, known without wrapping them:
+    the lines they need at the least (their widths side by side, a box's width a line) are
+    taller than the box. (A title too long for one line at a large size is refused so at
+    every size of the search above the one where two lines fit.)
+
+    Only for styles that never hyphenate: a dictionary's respelling may drop a letter, and the
+    bound must never refuse a size wrapping would take. Whether wrapping would fit is then
+    decided exactly as _attempt decides it: every line holds at most width + 1e-6 of the words
+    (or one word wider than the box, which does not fit either way)."""
+    if style.hyphenate:
+        return False
+    lines = 0
+    for text in texts:
+        if text.words:
+            lines += max(1, math.ceil((text.total * size / PT_PER_MM - 1e-7) / (width + 1e-6)))
+    least = _height_of(lines, [text.paragraph for text in texts], size, style)
+    return least - height > 1e-6
+
+
 def _attempt(texts, width, height, size, style, setter, split_long_words=True):
     lines, too_wide = _wrap(texts, width, size, style, setter, split_long_words)
     used = _height(lines, [text.paragraph for text in texts], size, style)
@@ -298,9 +342,13 @@ def _attempt(texts, width, height, size, style, setter, split_long_words=True):
 
 
 def _height(lines: list[_Line], paragraphs, size: float, style: SetStyle) -> float:
+    return _height_of(len(lines), paragraphs, size, style)
+
+
+def _height_of(lines: int, paragraphs, size: float, style: SetStyle) -> float:
     line_height = pt_to_mm(size * style.leading)
     gaps = sum(1 for paragraph in paragraphs[1:] if not paragraph.line_break) * pt_to_mm(size * PARAGRAPH_GAP)
-    return len(lines) * line_height + gaps if lines else 0.0
+    return lines * line_height + gaps if lines else 0.0
 
 
 def _words(paragraph: Paragraph) -> list[Word]:
@@ -351,13 +399,20 @@ def _wrap(texts: tuple[_Words, ...], width, size, style, setter,
         available = width - indent
         line = _Line([], indent, paragraph.marker, first=not paragraph.line_break)
         used = 0.0
-        # the words still to set, the next last, with their widths at this size
-        # (a one-fragment word's width inline: the very float _scaled gives)
-        pending = [(word, units[0] * size / PT_PER_MM if len(units) == 1 and units[0] is not None
-                    else _scaled(units, size)) for word, units in zip(reversed(text.words), reversed(text.units))]
+        words, singles, units = text.words, text.singles, text.units
+        count, index = len(words), 0
+        carried = None      # a word (or a hyphenated word's tail) moved on to the next line, with its width
         limit = available + 1e-6
-        while pending:
-            word, word_width = pending.pop()
+        while True:
+            if carried is not None:
+                (word, word_width), carried = carried, None
+            elif index < count:
+                # a one-fragment word's width inline: the very float _scaled gives
+                word, unit = words[index], singles[index]
+                word_width = unit * size / PT_PER_MM if unit is not None else _scaled(units[index], size)
+                index += 1
+            else:
+                break
             if line.words:
                 space = space_width
                 if used + space_width + word_width <= limit:      # the usual case, inline
@@ -379,12 +434,12 @@ def _wrap(texts: tuple[_Words, ...], width, size, style, setter,
                           if loose else (None, None))
             if head is not None and (line.words or tail):
                 line.add(head, measure.word(head))
-                pending.append((tail, measure.word(tail)))
+                carried = (tail, measure.word(tail))
             elif not line.words:  # alone on a line and still too wide
                 line.add(word, word_width)
                 too_wide = max(too_wide, word_width - available)
             else:
-                pending.append((word, word_width))
+                carried = (word, word_width)
             lines.append(line)
             line, used = _Line([], indent), 0.0
         if line.words:
@@ -507,20 +562,23 @@ class _Measure:
                                                       italic or self.style.italic, 1.0)
         return unit
 
-    def plain_words(self, fragment: Fragment) -> tuple[tuple[Word, ...], tuple[tuple[float, ...], ...]]:
-        """A plain fragment's words and their widths at 1 pt, as _words and unit give them (each
-        word looked up once per face: a deck's texts are made of the same few thousand words)."""
+    def plain_words(self, paragraph: Paragraph) -> _Words:
+        """A plain one-fragment paragraph's words and their widths at 1 pt, as _words and unit give
+        them (each word looked up once per face: a deck's texts are made of the same few thousand words)."""
+        fragment = paragraph.fragments[0]
         known = self.setter.word_table(self.style.stack, self.style.weight, self.style.italic)
-        words, units = [], []
+        words, units, singles = [], [], []
         for part in fragment.text.split(" "):
             if not part:
                 continue
             entry = known.get(part)
             if entry is None:
-                entry = known[part] = ((_piece(fragment, part),), (self.unit(part, False, False),))
+                unit = self.unit(part, False, False)
+                entry = known[part] = ((_piece(fragment, part),), (unit,), unit)
             words.append(entry[0])
             units.append(entry[1])
-        return tuple(words), tuple(units)
+            singles.append(entry[2])
+        return _Words(paragraph, tuple(words), tuple(units), tuple(singles), sum(singles))
 
     def space_as_measured(self, face) -> bool:
         """Whether a space drawn in face is as wide as the layout measures it (see _space_as_measured)."""
