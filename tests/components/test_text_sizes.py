@@ -193,6 +193,43 @@ def test_the_deck_size_is_per_deck(tmp_path: Path) -> None:
     assert next(iter(in_more["short"])) > next(iter(in_first["short"]))
 
 
+@pytest.mark.parametrize("order", [("short", "medium", "long"), ("long", "medium", "short"),
+                                   ("medium", "short", "long")])
+def test_the_deck_size_does_not_depend_on_the_order_of_its_cards(tmp_path: Path, order) -> None:
+    # later cards are first tried at the deck's size so far (deck_sizes.size_so_far): whichever card
+    # comes first, every card ends at the size the longest text needs on its own
+    lines = {card: f"      - {{id: {card}, count: 1, fields: {{effect: rules.{card}}}}}\n"
+             for card in ("short", "medium", "long")}
+    listed = "".join(lines[card] for card in order)
+    cards = CARDS.split("    cards:\n")[0] + "    cards:\n" + listed
+    own = laid_out_sizes(make_game(tmp_path / "each", templates_card=("min_size: 6pt}", "min_size: 6pt, fit: each}")))
+    sizes = laid_out_sizes(make_game(tmp_path, cards=(CARDS, cards)))
+    assert sizes == {card: own["long"] for card in order}, (order, sizes, own)
+
+
+def test_a_word_too_wide_at_the_size_so_far_is_not_split_but_shrinks_the_deck(tmp_path: Path) -> None:
+    # "Go" fits at the full size; the long word only fits the box whole at a smaller size. At the
+    # deck's size so far it would fit only split: the deck comes down to where it fits whole.
+    catalog = EN.replace('short: "Move 1 space."', 'short: "Go"').replace(
+        'long: "Every player', 'long: "Superextraordinarilylongword"\n    unused: "Every player')
+    # room for two lines at the full size: split, the word would fit there
+    card = CARD.replace("body: {size: 10pt, min_size: 6pt}", "body: {size: 14pt, min_size: 6pt, hyphenate: true}") \
+        .replace("height: 24, style: body", "height: 13, style: body")
+    cards = CARDS.replace("      - {id: medium, count: 2, fields: {effect: rules.medium}}\n", "")
+    folder = make_game(tmp_path, i18n_en=(EN, catalog), templates_card=(CARD, card), cards=(CARDS, cards))
+    problems = Problems()
+    source = load_game(folder, problems)
+    assert source is not None and not problems.errors, problems.errors
+    ctx = LayoutContext(source, "standard", "en", TextSetter(FontLibrary()), problems, art=ART_FILES)
+    deck = layout_sets(ctx, source.pieces["cards"])[0]
+    assert not problems.errors, [str(p) for p in problems.errors]
+    runs = {copy.card: [run for item in walk(copy.front.items) if isinstance(item, TextPlacement)
+                        for run in item.runs] for copy in deck.copies}
+    assert [run.text for run in runs["long"]] == ["Superextraordinarilylongword"], runs["long"]
+    sizes = {run.size for found in runs.values() for run in found}
+    assert len(sizes) == 1 and 6.0 < next(iter(sizes)) < 14.0, sizes
+
+
 def test_sizes_settle_on_a_board_and_its_cells(tmp_path: Path) -> None:
     # a board is a scope of its own: every cell's label is set at the size the longest label needs
     folder = make_game(tmp_path)
