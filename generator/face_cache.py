@@ -80,7 +80,8 @@ def _stable_style(style) -> str:
 class LayoutCache(dict):
     """TextSetter.layouts backed by the game's file of fitted texts.
 
-    fit_text asks `get((paragraphs, width, height, style))` and stores what it computes: a key
+    fit_text asks `get((paragraphs, width, height, style))` (fit_whole_words adds its name to the
+    key) and stores what it computes: a key
     not in memory is looked up on disk by its digest; a hit registers the fonts its lines use
     (as fitting them would have).
 
@@ -140,10 +141,10 @@ class LayoutCache(dict):
         return tuple(sorted(keys))
 
     def digest(self, key) -> str:
-        paragraphs, width, height, style = key
+        paragraphs, width, height, style, *how = key    # how: the fit's mode beyond fit_text's (a name)
         # paragraphs are tuples of frozen dataclasses of text and flags: pickle's bytes are stable
         # and made in C; the style (sets, icon files) is put in its stable form once
-        digest = hashlib.sha256(pickle.dumps((paragraphs, width, height), protocol=4))
+        digest = hashlib.sha256(pickle.dumps((paragraphs, width, height, *how), protocol=4))
         digest.update(_stable_style(style).encode())
         return digest.hexdigest()
 

@@ -152,16 +152,15 @@ def text_box_style(call: BoxCall) -> SetStyle:
 
 def _at_deck_size_so_far(call: BoxCall, paragraphs, room: tuple[float, float], style: SetStyle) -> TextLayout | None:
     """The text set at the size its deck's box has come down to so far, if it fits there whole
-    (see DeckSizes.size_so_far); None: fit it on its own. A fit an earlier build cached is taken
-    as it is, and `pnp i18n export` records each text's own fit."""
+    (see DeckSizes.size_so_far); None: fit it on its own (as every text is at the style's own
+    size: a fit tries that size first). `pnp i18n export` records each text's own fit."""
     ctx = call.ctx
     scope = open_scope(ctx)
     if scope is None or ctx.recorder is not None:
         return None
     size = scope.size_so_far(call.template.id, call.name)
     width, height = room
-    if size is None or size > style.size or \
-            (paragraphs, round(width, 4), round(height, 4), style) in ctx.setter.layouts:
+    if size is None or size >= style.size:
         return None
     memo_key = ("style at", style, size)
     exact = ctx.memo.get(memo_key)

@@ -177,8 +177,14 @@ def fit_whole_words(paragraphs: tuple[Paragraph, ...], width: float, height: flo
     the box, or None where it does not fit so: the very layout fit_text gives at that one size
     when it fits so. A deck's further texts are tried at the deck's size so far (deck_sizes)."""
     exact = style if style.min_size == style.size else replace(style, min_size=style.size)
-    texts = _prepare(glue_paragraphs(paragraphs, exact.rules), exact, setter)
-    return _search(texts, width, height, exact, setter, False)
+    key = (paragraphs, round(width, 4), round(height, 4), exact, "whole words")
+    found = setter.layouts.get(key)
+    if found is None:
+        texts = _prepare(glue_paragraphs(paragraphs, exact.rules), exact, setter)
+        found = _search(texts, width, height, exact, setter, False)
+        if found is not None:      # (one that does not fit is fitted on its own next, and that is kept)
+            setter.layouts[key] = found
+    return found
 
 
 # a deck's every text is glued again when the deck settles on one size: room for a 10,000-card deck's
