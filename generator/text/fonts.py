@@ -165,9 +165,21 @@ def _is_variable(path: Path) -> bool:
         return "fvar" in font
 
 
+# Fonts pnp cuts (instances of variable fonts, TrueType from CFF) are kept in a folder of their
+# own format: a font an older pnp cut differently (format 1 stamped the time it was saved into
+# its head table) is never used again, so a build's bytes do not depend on what pnp ran before.
+CUT_FORMAT = 2
+
+
+def _cut_dir() -> Path:
+    path = cache_dir() / f"cut-{CUT_FORMAT}"
+    path.mkdir(exist_ok=True)
+    return path
+
+
 def _static_instance(path: Path, weight: int) -> Path:
     """A static TrueType instance of a variable font at a weight, cached on disk."""
-    target = cache_dir() / f"{path.stem.split('[')[0]}-{weight}-{file_digest(path)}.ttf"
+    target = _cut_dir() / f"{path.stem.split('[')[0]}-{weight}-{file_digest(path)}.ttf"
     if target.exists():
         return target
     from fontTools.ttLib import TTFont
@@ -190,7 +202,7 @@ def _as_truetype(path: Path) -> Path:
     with TTFont(str(path), lazy=True) as probe:
         if "CFF " not in probe:
             return path
-    target = cache_dir() / f"{path.stem}-tt-{file_digest(path)}.ttf"
+    target = _cut_dir() / f"{path.stem}-tt-{file_digest(path)}.ttf"
     if not target.exists():
         from generator.text.cff import cff_to_truetype
         _save_atomically(cff_to_truetype(TTFont(str(path))), target)

@@ -1,0 +1,33 @@
+"""Fonts pnp cuts (a variable font's instance at a weight) live in a folder of their cut format.
+
+A font an older pnp cut into the cache (format 1 stamped its save time into the head table) has
+the very name a new cut would have; were it used, a build's bytes would depend on what pnp ran
+before on the machine. Each check runs in a child process with a cache folder of its own.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+FACE_PATH = "from generator.text.fonts import FontLibrary; print(FontLibrary().face('nunito', 'black').path)"
+
+
+def face_path(cache: Path) -> Path:
+    result = subprocess.run([sys.executable, "-c", FACE_PATH], capture_output=True, text=True, check=True,
+                            env={**os.environ, "PNP_CACHE_DIR": str(cache)})
+    return Path(result.stdout.strip())
+
+
+def test_a_font_cut_by_an_older_format_is_not_used(tmp_path: Path) -> None:
+    cut = face_path(tmp_path / "first")
+    assert cut.parent.name.startswith("cut-") and cut.stat().st_size > 10_000, cut
+    # the same name in the cache's old place, as format 1 left it: another cut is made, and used
+    stale = tmp_path / "second" / "fonts" / cut.name
+    stale.parent.mkdir(parents=True)
+    stale.write_bytes(b"not the font an older pnp cut")
+    again = face_path(tmp_path / "second")
+    assert again != stale and again.parent.name == cut.parent.name
+    assert again.read_bytes() == cut.read_bytes()    # and two cuts of one source are the same bytes
