@@ -5,18 +5,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator.content.payload_check import check_payloads
 from generator.content.schema import (BoardsFile, CardsFile, Game, PawnsFile, PieceSet, RulesFile,
                                        SheetsFile, TokensFile)
-from generator.content.sheet_entries import SheetMarks, SheetText, entries_from_table
-from generator.content.spreadsheet import CellMark, SheetRefused, read_table
 from generator.content.templates import TemplateLibrary
 from generator.content.validate import validate
 from generator.content.yaml_source import YamlDocument, load_yaml
 from generator.errors import Problems, SourceMark
 from generator.i18n.catalog import Catalog, Entry, load_catalog
+
+if TYPE_CHECKING:    # the spreadsheet readers are imported only for a set that names a sheet (`cards_from:`)
+    from generator.content.sheet_entries import SheetText
 
 
 # file name → (schema, the key of its list of sets)
@@ -76,7 +77,7 @@ class GameSource:
             if document is not None:
                 document.data = None
                 document.marks.positions.clear()
-                if isinstance(document.marks, SheetMarks):
+                if hasattr(document.marks, "sheets"):      # SheetMarks: a set's entries read from a sheet
                     document.marks.sheets.clear()
 
     @property
@@ -182,6 +183,8 @@ class _SheetReader:
                 self._fill_set(document, (list_key, index), raw, items, kind)
 
     def _fill_set(self, document: YamlDocument, at: tuple, raw: dict[str, Any], items: str, kind: str) -> None:
+        from generator.content.sheet_entries import SheetMarks, entries_from_table
+        from generator.content.spreadsheet import CellMark, SheetRefused, read_table
         key = f"{items}_from"
         spec = raw[key]
         file, sheet = (spec, None) if isinstance(spec, str) else \
