@@ -14,8 +14,10 @@ INTERRUPTED = 130          # 128 + SIGINT, as shells report it
 def run() -> None:
     _quiet_pydantic_plugins()
     try:
-        import click
-        from generator.cli import main
+        from generator.heap import allocation_burst
+        with allocation_burst():      # modules and classes: lasting objects, no garbage to collect
+            import click
+            from generator.cli import main
         code = main(standalone_mode=False)
     except KeyboardInterrupt:
         _interrupted()
