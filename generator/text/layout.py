@@ -187,8 +187,9 @@ def fit_whole_words(paragraphs: tuple[Paragraph, ...], width: float, height: flo
     return found
 
 
-# a deck's every text is glued again when the deck settles on one size: room for a 10,000-card deck's
-@lru_cache(maxsize=1 << 16)
+# a deck's texts tried at its size so far and set again when it settles are glued again: the
+# latest few thousand are kept (a text's glued words are held only while it is fitted)
+@lru_cache(maxsize=4096)
 def glue_paragraphs(paragraphs: tuple[Paragraph, ...], rules: BreakRules) -> tuple[Paragraph, ...]:
     """The paragraphs with the spaces no line may break at made no-break spaces (the words unchanged)."""
     result = []

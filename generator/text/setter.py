@@ -95,7 +95,9 @@ def _uncovered(library: FontLibrary, text: str, stack: tuple[str, ...]) -> froze
     return frozenset(remaining) if remaining else _NOTHING
 
 
-@lru_cache(maxsize=65536)
+# the runs of a text asked for again (a word measured, then placed): the latest few thousand; the
+# widths and faces layout needs are kept by face in the setter's tables
+@lru_cache(maxsize=8192)
 def _split(library: FontLibrary, text: str, stack: tuple[str, ...], weight: str,
            italic: bool) -> tuple[list[Run], frozenset[str]]:
     characters = set(text)
