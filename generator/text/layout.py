@@ -574,18 +574,18 @@ class _Measure:
         them (each word looked up once per face: a deck's texts are made of the same few thousand words)."""
         fragment = paragraph.fragments[0]
         known = self.setter.word_table(self.style.stack, self.style.weight, self.style.italic)
-        words, units, singles = [], [], []
-        for part in fragment.text.split(" "):
-            if not part:
-                continue
-            entry = known.get(part)
-            if entry is None:
-                unit = self.unit(part, False, False)
-                entry = known[part] = ((_piece(fragment, part),), (unit,), unit)
-            words.append(entry[0])
-            units.append(entry[1])
-            singles.append(entry[2])
-        return _Words(paragraph, tuple(words), tuple(units), tuple(singles), sum(singles))
+        entries = [known.get(part) or self._plain_word(known, fragment, part)
+                   for part in fragment.text.split(" ") if part]
+        if not entries:
+            return _Words(paragraph, (), (), (), 0)
+        words, units, singles = zip(*entries)
+        return _Words(paragraph, words, units, singles, sum(singles))
+
+    def _plain_word(self, known: dict, fragment: Fragment, part: str) -> tuple:
+        """A word met the first time in this face: its one fragment, its width at 1 pt (as units and alone)."""
+        unit = self.unit(part, False, False)
+        entry = known[part] = ((_piece(fragment, part),), (unit,), unit)
+        return entry
 
     def space_as_measured(self, face) -> bool:
         """Whether a space drawn in face is as wide as the layout measures it (see _space_as_measured)."""
@@ -650,6 +650,7 @@ def _place(attempt, width, height, size, style, setter) -> TextLayout:
     # the same for every line (each term as it always was: the sums, and so the floats, unchanged)
     half_leading, ascent = pt_to_mm(size * (style.leading - 1) / 2), pt_to_mm(size * BASELINE)
     space_width, align = measure.space(), style.align
+    plain_lines = _PlainLines(measure, style)
     for index, line in enumerate(lines):
         if index and line.first:
             y += gap
@@ -668,7 +669,7 @@ def _place(attempt, width, height, size, style, setter) -> TextLayout:
         x = line.indent + shift
         if line.marker:
             runs.extend(_runs(line.marker, False, False, x - line.indent, baseline, measure, style, setter))
-        plain = _plain_line(line, x, baseline, measure, style, setter)
+        plain = plain_lines.run(line, x, baseline)
         if plain is not None:
             runs.append(plain)
             y += line_height
@@ -707,33 +708,50 @@ def _place(attempt, width, height, size, style, setter) -> TextLayout:
     return TextLayout(tuple(runs), size, fits, max(0.0, overflow), used, tuple(icons), tuple(tops))
 
 
-def _plain_line(line: _Line, x: float, baseline: float, measure: _Measure, style: SetStyle,
-                setter: TextSetter) -> GlyphRun | None:
-    """A line of plain words in one face as the one run word-by-word placing would join it into,
-    or None for a line that needs that placing (bold, italic, icons, a fallback face, a space
-    of another width)."""
-    face = measure.plain_face(" ")
-    if face is None:
-        return None
-    known = measure.plain_faces()      # looked up inline: this runs for every line of every text
-    texts = []
-    for word in line.words:
-        if len(word) != 1:
+class _PlainLines:
+    """Lines of plain words in one face, each as the one run word-by-word placing would join it
+    into: what every line of a text shares (the space's face, the faces known by word) looked up
+    once per text, as this runs for every line of every text."""
+
+    __slots__ = ("face", "known", "measure", "style", "space_ok")
+
+    def __init__(self, measure: _Measure, style: SetStyle):
+        self.measure, self.style = measure, style
+        self.face = measure.plain_face(" ")
+        self.known = measure.plain_faces()
+        self.space_ok: bool | None = None     # whether the face's space is as wide as measured, once asked
+
+    def run(self, line: _Line, x: float, baseline: float) -> GlyphRun | None:
+        """The line as one run, or None for a line that needs word-by-word placing (bold, italic,
+        icons, a fallback face, a space of another width)."""
+        face = self.face
+        if face is None:
             return None
-        fragment = word[0]
-        if fragment.bold or fragment.italic or fragment.icon:
-            return None
-        text = fragment.text
-        found = known.get(text, _UNKNOWN)
-        if found is _UNKNOWN:
-            found = measure.plain_face(text)
-        if found is not face:
-            return None
-        texts.append(text)
-    if len(texts) > 1 and not measure.space_as_measured(face):
-        return None
-    return GlyphRun(x, baseline, measure.printable(" ".join(texts)), face.name, measure.size, style.color,
-                    face.synthetic_italic, style.halo)
+        known, measure = self.known, self.measure
+        texts = []
+        for word in line.words:
+            if len(word) != 1:
+                return None
+            fragment = word[0]
+            if fragment.bold or fragment.italic or fragment.icon:
+                return None
+            text = fragment.text
+            found = known.get(text, _UNKNOWN)
+            if found is _UNKNOWN:
+                found = measure.plain_face(text)
+            if found is not face:
+                return None
+            texts.append(text)
+        if len(texts) > 1:
+            if self.space_ok is None:
+                self.space_ok = measure.space_as_measured(face)
+            if not self.space_ok:
+                return None
+        joined = " ".join(texts)
+        if GLUE in joined or NARROW_GLUE in joined:
+            joined = measure.printable(joined)
+        style = self.style
+        return GlyphRun(x, baseline, joined, face.name, measure.size, style.color, face.synthetic_italic, style.halo)
 
 
 def _space_as_measured(space: str, run: GlyphRun, measure: "_Measure") -> bool:
