@@ -31,3 +31,21 @@ def test_a_font_cut_by_an_older_format_is_not_used(tmp_path: Path) -> None:
     again = face_path(tmp_path / "second")
     assert again != stale and again.parent.name == cut.parent.name
     assert again.read_bytes() == cut.read_bytes()    # and two cuts of one source are the same bytes
+
+
+def test_the_table_directory_is_read_as_fonttools_reads_it(tmp_path: Path) -> None:
+    # whether a face is variable, or CFF to be converted, is read from the file's table directory
+    from fontTools.ttLib import TTFont
+
+    from generator.text.fonts import FontLibrary, _is_variable, _table_tags
+    from tests.text.test_game_fonts import make_cff_font
+    make_cff_font(tmp_path / "Box.otf")
+    files = [tmp_path / "Box.otf"]
+    for source in FontLibrary().families.values():
+        files += [Path(file) for file in (source.upright, source.italic, source.bold) if file]
+    for file in files:
+        with TTFont(str(file), lazy=True) as font:
+            expected = {tag.encode("latin-1") for tag in font.keys()} - {b"GlyphOrder"}
+        assert _table_tags(file) == expected, file
+    assert b"CFF " in _table_tags(tmp_path / "Box.otf")
+    assert _is_variable(Path(FontLibrary().families["nunito"].upright))
