@@ -730,12 +730,16 @@ class _PlainLines:
         known, measure = self.known, self.measure
         texts = []
         for word in line.words:
-            if len(word) != 1:
-                return None
-            fragment = word[0]
-            if fragment.bold or fragment.italic or fragment.icon:
-                return None
-            text = fragment.text
+            if len(word) == 1:
+                fragment = word[0]
+                if fragment.bold or fragment.italic or fragment.icon:
+                    return None
+                text = fragment.text
+            else:       # a hyphenated word's head and its '-': joined end to end, as placing joins them
+                for fragment in word:
+                    if fragment.bold or fragment.italic or fragment.icon:
+                        return None
+                text = "".join(fragment.text for fragment in word)
             found = known.get(text, _UNKNOWN)
             if found is _UNKNOWN:
                 found = measure.plain_face(text)

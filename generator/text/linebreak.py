@@ -79,6 +79,25 @@ def glue_spaces(text: str, rules: BreakRules) -> str:
     # made of the same few thousand words. Fitting calls this for every text, hence one pass.
     holds = _holding_words(rules)
     dash = rules.dash_holds_previous
+    parts = text.split(" ")
+    if "" not in parts:      # single spaces between words: whether each word holds the next, then one join
+        get = holds.get
+        glued = [get(part) for part in parts]
+        glued.pop()
+        for index, held in enumerate(glued):
+            if held is None:
+                glued[index] = _holds(parts[index], holds, rules)
+        if dash and ("—" in text or "–" in text):
+            for index in range(1, len(parts)):
+                if parts[index][0] in _DASHES:
+                    glued[index - 1] = True
+        if not any(glued):
+            return text
+        out = [parts[0]]
+        for held, part in zip(glued, parts[1:]):
+            out.append(GLUE if held else " ")
+            out.append(part)
+        return "".join(out)
     out: list[str] = []
     before = ""           # the last word set, '' before the first
     spaces = 0            # spaces since it

@@ -87,7 +87,11 @@ class TextSetter:
 # one answer per distinct text (text boxes check each text once): kept for the few asked again
 @lru_cache(maxsize=4096)
 def _uncovered(library: FontLibrary, text: str, stack: tuple[str, ...]) -> frozenset[str]:
-    remaining = set(text) - INVISIBLE - {"\n"}
+    remaining = set(text)
+    if stack and remaining <= library.characters(stack[0]):
+        return _NOTHING            # the usual text: every character in the first family
+    remaining -= INVISIBLE
+    remaining.discard("\n")
     for family in stack:
         if not remaining:
             break
