@@ -50,6 +50,9 @@ class TextSetter:
     def width_pt(self, text: str, stack: tuple[str, ...], weight: str, italic: bool,
                  size: float) -> float:
         # measured once per text and face by the layout, which keeps the answer (unit_tables)
+        face = _one_face(self.library, text, stack, weight, italic)
+        if face is not None:      # the usual word: the very float the sum over its one run gives
+            return stringWidth(text, face.name, 1.0) * size
         return sum(stringWidth(run.text, run.face.name, 1.0) for run in self.runs(text, stack, weight, italic)) * size
 
     def unit_table(self, stack: tuple[str, ...], weight: str, italic: bool) -> dict[str, float]:
@@ -104,9 +107,9 @@ def _uncovered(library: FontLibrary, text: str, stack: tuple[str, ...]) -> froze
 @lru_cache(maxsize=8192)
 def _split(library: FontLibrary, text: str, stack: tuple[str, ...], weight: str,
            italic: bool) -> tuple[list[Run], frozenset[str]]:
-    characters = set(text)
-    if characters and characters <= library.characters(stack[0]) and not characters & INVISIBLE:
-        return [Run(text, library.face(stack[0], weight, italic))], _NOTHING   # the usual case
+    face = _one_face(library, text, stack, weight, italic)
+    if face is not None:
+        return [Run(text, face)], _NOTHING   # the usual case
     families = [library.characters(family) for family in stack]
     missing: set[str] = set()
 
@@ -120,6 +123,15 @@ def _split(library: FontLibrary, text: str, stack: tuple[str, ...], weight: str,
     runs = [Run("".join(chars), library.face(stack[index], weight, italic))
             for index, chars in groupby(drawn, key=first_family)]
     return runs, frozenset(missing) if missing else _NOTHING
+
+
+def _one_face(library: FontLibrary, text: str, stack: tuple[str, ...], weight: str, italic: bool) -> FontFace | None:
+    """The stack's first face when it has every character of text (nothing invisible in it): the
+    whole text is one run in it. None: split the text by characters."""
+    characters = set(text)
+    if characters and characters <= library.characters(stack[0]) and not characters & INVISIBLE:
+        return library.face(stack[0], weight, italic)
+    return None
 
 
 def forget_text_runs() -> None:
