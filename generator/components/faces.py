@@ -71,6 +71,13 @@ def _layout_face(template: ResolvedTemplate, subject: Subject, ctx: LayoutContex
     return Face(key, model.size.width, model.size.height, model.bleed or 0.0, tuple(items), model.shape or "rect")
 
 
+def draws_the_same_for_every_subject(template: ResolvedTemplate, ctx: LayoutContext) -> bool:
+    """Whether the template's face is the same whatever the card: no box reads a field or holds a
+    condition (a deck's plain back). Such a face is laid out once for a whole set."""
+    return all(step.reads_no_field and step.box.when is None and step.box.unless is None
+               for step in _plan(template, ctx))
+
+
 @dataclass(frozen=True)
 class _Step:
     """One box of a template, in drawing order, with what can be known before any face."""

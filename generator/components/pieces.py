@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 
 from generator.components.context import LayoutContext
 from generator.components.deck_sizes import DeckSizes, one_size_per_deck
-from generator.components.faces import layout_face
+from generator.components.faces import draws_the_same_for_every_subject, layout_face
 from generator.components.subject import Subject, with_game_fields
 from generator.components.piece import Face, PieceCopy
 from generator.components.standee import standee_face
@@ -65,6 +65,8 @@ def layout_sets(ctx: LayoutContext, pieces: PieceFile, rooms: tuple[SheetRoom, .
         with one_size_per_deck(ctx) as sizes:
             back_subject = Subject(f"{noun} {piece_set.id}, back", set_fields, set_mark)
             backs = _DistinctBacks(f"{prefix}/back")
+            # a back that reads nothing of its piece is one face: laid out for the first piece only
+            same_back = back_template is not None and draws_the_same_for_every_subject(back_template, ctx)
             saver = layout_face(saver_template, back_subject, ctx, f"{prefix}/back-ink-saver") \
                 if saver_template else None
             copies: list[PieceCopy] = []
@@ -92,7 +94,8 @@ def layout_sets(ctx: LayoutContext, pieces: PieceFile, rooms: tuple[SheetRoom, .
                 elif back_template is not None:
                     # laid out with the piece's own fields (a marker's colour, a coin's value on both
                     # sides); pieces whose backs come out alike share one face, drawn once
-                    piece_back = backs.face(layout_face(back_template, subject, ctx, f"{prefix}/{piece.id}/back"))
+                    piece_back = backs.only if same_back and backs.only is not None else \
+                        backs.face(layout_face(back_template, subject, ctx, f"{prefix}/{piece.id}/back"))
                 else:
                     piece_back = None
                 if not copies:      # pieces of a set share the front's template: one look is enough
@@ -124,6 +127,11 @@ class _DistinctBacks:
     def __init__(self, set_key: str):
         self.set_key = set_key
         self.by_items: dict[tuple, Face] = {}
+
+    @property
+    def only(self) -> Face | None:
+        """The first back laid out (the set's one back, when its template reads no piece field)."""
+        return next(iter(self.by_items.values()), None)
 
     def face(self, laid_out: Face) -> Face:
         found = self.by_items.get(laid_out.items)
