@@ -57,14 +57,18 @@ def known_icons(ctx: LayoutContext) -> set[str]:
 def check_icons(text: str, key: str | None, ctx: LayoutContext, mark: SourceMark, what: str | None = None) -> None:
     """Report icons the game does not define, and the former :name: markup, where the text is written.
     `what` names the text in the message when it is not a catalog key ("format 2 of table box 'goals'")."""
+    names = icon_names(text) if "{" in text else ()
+    former = _FORMER_MARKUP.findall(text) if ":" in text else ()
+    if not names and not former:      # most texts: no icon written either way
+        return
     known = known_icons(ctx)
     what = what or f"'{key}'"
-    for name in icon_names(text):
+    for name in names:
         if name not in known and ctx.once("icon", key, what, name, ctx.lang):
             ctx.problems.add(mark, f"unknown icon '{{icon:{name}}}' in {what} ({ctx.lang})",
                              f"icons of this game: {', '.join(sorted(known)) or 'none'}; "
                              "name its art in game.yaml icons: {" + (name or "name") + ": art/….svg}")
-    for name in _FORMER_MARKUP.findall(text):
+    for name in former:
         if name in known and ctx.once("former-icon", key, what, name, ctx.lang):
             ctx.problems.add(mark, f"':{name}:' in {what} ({ctx.lang}) is the former icon markup and would "
                              "print as written", f"write {{icon:{name}}}")
