@@ -26,7 +26,7 @@ from generator.errors import SourceMark
 from generator.text.layout import SetStyle, TextLayout, fit_text, fit_whole_words
 from generator.text.rich import parse_rich_text
 
-_DEFAULT_STYLE = TextStyle()
+_DEFAULT_STYLE = TextStyle.model_construct()     # equal to TextStyle(), without building its validator at import
 # The smallest game text on a card, token, pawn, board or sheet (points): text shrinks no
 # further, and a style set smaller is reported. Engine marks (scale bar, tile labels) may be 5 pt.
 MIN_GAME_TEXT = 6.0
