@@ -85,24 +85,36 @@ def catalog_from_document(document: YamlDocument, lang: str, problems: Problems)
 
 def _flatten(node: object, path: tuple, prefix: str, document: YamlDocument,
              catalog: Catalog, problems: Problems) -> None:
-    mark = document.mark(path)
-    if isinstance(node, dict) and node and set(node) <= PLURAL_CATEGORIES:
-        missing = sorted(required_plural_forms(catalog.lang) - set(node))
-        if missing:
-            problems.add(mark, f"{prefix}: plural forms missing for '{catalog.lang}': {', '.join(missing)}",
-                         f"'{catalog.lang}' uses the CLDR forms {', '.join(sorted(required_plural_forms(catalog.lang)))}")
-        texts = {category: str(text) for category, text in node.items()}
-        catalog.entries[prefix] = Entry(None, texts, mark)
-    elif isinstance(node, dict):
-        for key, value in node.items():
-            _flatten(value, path + (key,), f"{prefix}.{key}" if prefix else key,
-                     document, catalog, problems)
-    elif isinstance(node, (str, int, float)) and not isinstance(node, bool):
-        catalog.entries[prefix] = Entry(str(node), None, mark)
-    elif node is None and prefix:      # `key:` with nothing after it: present, not translated yet
-        catalog.entries[prefix] = Entry("", None, mark)
-    else:
-        problems.add(mark, f"{prefix}: expected text, got {node!r}", "write the text in quotes")
+    """Every text under `node` as an entry keyed by its dotted path, marked where it is written.
+
+    A text's mark is made from the document's position table directly (a game of 1,000 cards has
+    2,000 texts, and a mark looked up by `document.mark` walks its path first); a mapping's own mark
+    is only made when a problem is reported at it.
+    """
+    positions, file, entries = document.marks.positions, document.file, catalog.entries
+
+    def walk(node: object, path: tuple, prefix: str) -> None:
+        if isinstance(node, dict) and node and node.keys() <= PLURAL_CATEGORIES:
+            mark = document.mark(path)
+            missing = sorted(required_plural_forms(catalog.lang) - set(node))
+            if missing:
+                problems.add(mark, f"{prefix}: plural forms missing for '{catalog.lang}': {', '.join(missing)}",
+                             f"'{catalog.lang}' uses the CLDR forms "
+                             f"{', '.join(sorted(required_plural_forms(catalog.lang)))}")
+            entries[prefix] = Entry(None, {category: str(text) for category, text in node.items()}, mark)
+        elif isinstance(node, dict):
+            for key, value in node.items():
+                walk(value, path + (key,), f"{prefix}.{key}" if prefix else key)
+        elif isinstance(node, (str, int, float)) and not isinstance(node, bool):
+            position = positions.get(path)
+            mark = SourceMark(file, *position) if position is not None else document.mark(path)
+            entries[prefix] = Entry(str(node), None, mark)
+        elif node is None and prefix:      # `key:` with nothing after it: present, not translated yet
+            entries[prefix] = Entry("", None, document.mark(path))
+        else:
+            problems.add(document.mark(path), f"{prefix}: expected text, got {node!r}", "write the text in quotes")
+
+    walk(node, path, prefix)
 
 
 _RULES: dict[str, object] = {}
