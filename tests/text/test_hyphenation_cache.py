@@ -1,0 +1,52 @@
+"""A hyphenation dictionary parsed once is kept in the cache folder, and gives the same breaks.
+
+pyphen parses a dictionary's text in every process (~0.4 s for Hungarian); pnp keeps the parsed
+patterns by the file's bytes and pyphen's version. Each run is a child process with its own cache
+folder: the first parses and writes, the second reads (parsing is made to fail there), and both
+answer the same for words with ordinary and respelling breaks.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+WORDS = ["достопримечательность", "краеведческий", "подаръци", "klasszikus", "KLASSZIKUS", "összeggyűjtés",
+         "egészségügyi", "hyphenation", "Christmas"]
+BREAKS = f"""
+import json, sys
+import pyphen
+if sys.argv[1] == "no parsing":
+    def refuse(self, path):
+        raise SystemExit("parsed again")
+    pyphen.HyphDict.__init__ = refuse
+from generator.text.hyphenation import breaks
+print(json.dumps([[word, lang, [[found.start, found.end, found.head_end, found.tail_start]
+                                  for found in breaks(word, lang)]]
+                  for lang in ("ru", "bg", "hu", "en") for word in {WORDS!r}]))
+"""
+
+
+def breaks_in_child(cache: Path, mode: str) -> list:
+    result = subprocess.run([sys.executable, "-c", BREAKS, mode], capture_output=True, text=True,
+                            env={**os.environ, "PNP_CACHE_DIR": str(cache)})
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_parsed_patterns_are_kept_and_give_the_same_breaks(tmp_path: Path) -> None:
+    first = breaks_in_child(tmp_path, "parse")
+    assert sorted(path.name.split("-")[0] for path in (tmp_path / "hyphenation").iterdir()) == \
+        ["hyph_bg_BG", "hyph_en_GB", "hyph_hu_HU", "hyph_ru_RU"]
+    assert any(found[2] for _, lang, breaks in first if lang == "hu" for found in breaks)   # a respelling
+    assert breaks_in_child(tmp_path, "no parsing") == first
+
+
+def test_a_damaged_cache_file_is_parsed_again(tmp_path: Path) -> None:
+    first = breaks_in_child(tmp_path, "parse")
+    for path in (tmp_path / "hyphenation").iterdir():
+        path.write_bytes(b"not a pickle")
+    assert breaks_in_child(tmp_path, "parse") == first
