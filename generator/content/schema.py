@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import Annotated, Any, ClassVar, List, Literal, Union
+from typing import Annotated, Any, ClassVar, Literal, Union
 
 from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag,
                       WithJsonSchema, field_validator, model_validator)
@@ -76,7 +76,7 @@ class Strict(BaseModel):
     A model's validator is built when it is first used, not when this module is imported:
     building all of them cost ~20 ms of every build's start, and a build uses those of the
     files its games have (a deck-only game never builds the rulebook's, boards' or sheets').
-    Forward references ('Callout', 'Network') are resolved then, from this module's names.
+    Forward references ('Network', rules_schema's 'Callout') are resolved then, from their module's names.
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
@@ -585,98 +585,19 @@ class Template(Strict):
 
 # ---------------------------------------------------------------- rules.yaml
 
-class Shown(Strict):
-    """Blocks, rows and sections may be limited to editions and carry the edition badge."""
-
-    editions: list[str] | None = Field(None, description="Only in these editions.")
-    badge: bool = Field(False, description="Print the game's edition badge (game.full_badge) beside it.")
+# The rulebook's models live in rules_schema.py, imported the first time one of them is named here.
+RULES_MODELS = frozenset({"Shown", "TableRow", "RulesTable", "CardFigure", "Figure", "FaqEntry", "Block",
+                          "Callout", "Section", "Cover", "Rulebook", "RulesFile"})
 
 
-class TableRow(Shown):
-    cells: list[Any]
+def __getattr__(name: str) -> Any:
+    if name in RULES_MODELS:
+        from generator.content import rules_schema
+        return getattr(rules_schema, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-class RulesTable(Strict):
-    header: list[str] = Field(default_factory=list, description="Translation keys of the column heads.")
-    widths: list[Annotated[float, AfterValidator(number_in(0, 1000, above=True, what="a relative width"))]] | None = \
-        Field(None, description="Relative column widths.")
-    rows: list[list[Any] | TableRow] = Field(
-        description="Cells: a translation key, a number, or {count: set} / {count: set.piece}.")
-
-
-class CardFigure(Strict):
-    deck: str
-    card: str
-
-
-class Figure(Strict):
-    card: CardFigure | None = Field(None, description="A card drawn from its template.")
-    board: str | None = Field(None, description="A board id, drawn whole.")
-    art: str | None = Field(None, description="An art file.")
-    caption: str | None = None
-    width: _length(0.0, 200.0, above=True, what="a figure's width") | None = Field(
-        None, description="The figure's printed width (default: a card at its real size, at most a third of the "
-                          "text's width, cards in a row side by side; a board or art the text's width).")
-
-
-class FaqEntry(Shown):
-    q: str
-    a: str
-
-
-class Block(Shown):
-    """Exactly one of the content keys below."""
-
-    paragraph: str | None = None
-    list: str | None = Field(None, description="One key whose lines are '- item' or '1. item'.")
-    subheading: str | None = None
-    table: RulesTable | None = None
-    callout: "Callout | None" = None
-    faq: "List[FaqEntry] | None" = None   # typing.List: the field `list` shadows the builtin here
-    figure: Figure | None = None
-
-
-class Callout(Strict):
-    title: str | None = None
-    blocks: list[Block]
-
-
-class Section(Shown):
-    heading: str
-    blocks: list[Block] = Field(default_factory=list)
-
-
-class Cover(Strict):
-    """The rulebook's cover: a band with the title, an illustration from the game's own art, the edition
-    and the game's facts (players, age, playing time)."""
-
-    title: str
-    tagline: str | None = None
-    age: str | None = Field(None, description="Translation key of the age; default: game.yaml `age`.")
-    time: str | None = Field(None, description="Translation key of the playing time; default: game.yaml "
-                                               "`play_time`.")
-    art: str | list[str] | None = Field(None, description="Art files drawn in the illustration, in front of "
-                                                          "the cards.")
-    background: str | None = Field(None, description="The page's colour: a palette name, '#rrggbb' or "
-                                                     "'cmyk(...)' (default: a light cream).")
-    band: str | None = Field(None, description="The title band's colour (default: the rulebook's red).")
-    cards: list[CardFigure] | None = Field(
-        None, description="Cards fanned across the illustration (default: the first card of each deck, up to 5; "
-                          "[] for none).")
-    board: str | None = Field(None, description="A board id, drawn behind the cards (faded into the page).")
-
-
-class Rulebook(Strict):
-    leaflet: bool = Field(False, description="A short leaflet: title on the first page, no cover page "
-                                             "and no table of contents.")
-    icons: dict[str, str] = Field(default_factory=dict, description="Inline icons, written :name: in texts.")
-    cover: Cover
-    sections: list[Section] = Field(min_length=1)
-
-
-class RulesFile(Strict):
-    rulebook: Rulebook
-
+# ---------------------------------------------------------------- sheets.yaml
 
 class Sheet(Strict):
     """A printed page to write on (a roll-and-write sheet): a template centred on the paper."""
