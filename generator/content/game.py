@@ -8,8 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.content.payload_check import check_payloads
-from generator.content.schema import (BoardsFile, CardsFile, Game, PawnsFile, PieceSet, RulesFile,
-                                       SheetsFile, TokensFile)
+from generator.content.schema import BoardsFile, CardsFile, Game, PawnsFile, PieceSet, SheetsFile, TokensFile
 from generator.content.templates import TemplateLibrary
 from generator.content.validate import validate
 from generator.content.yaml_source import YamlDocument, load_yaml
@@ -17,6 +16,7 @@ from generator.errors import Problems, SourceMark
 from generator.i18n.catalog import Catalog, Entry, load_catalog
 
 if TYPE_CHECKING:    # the spreadsheet readers are imported only for a set that names a sheet (`cards_from:`)
+    from generator.content.rules_schema import RulesFile    # and the rulebook's models for a game with rules
     from generator.content.sheet_entries import SheetText
 
 
@@ -113,7 +113,10 @@ def load_game(folder: Path, problems: Problems, project_templates: Path | None =
     sheet_keys = _add_sheet_texts(catalogs, sheets.texts, problems)
     boards_document, boards = _load_file(folder, "board", BoardsFile, problems)
     sheets_document, sheets = _load_file(folder, "sheets", SheetsFile, problems)
-    rules_document, rules = _load_file(folder, "rules", RulesFile, problems)
+    rules_document, rules = None, None
+    if _present(folder / "rules.yaml"):
+        from generator.content.rules_schema import RulesFile
+        rules_document, rules = _load_file(folder, "rules", RulesFile, problems)
     if source is None:
         templates.check_all(folder / "templates")
         return None
