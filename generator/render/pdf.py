@@ -26,9 +26,9 @@ from generator.print_facts import INK_LIMIT
 from generator.render.art import art_size, cmyk_svg, load_svg, open_raster
 from generator.render.colour import colour_object
 from generator.render.font_tags import distinct_subset_tags
-from generator.render.text_out import text_out
+from generator.render.text_out import TextLine, TextWriter
 from generator.text.fonts import file_digest
-from generator.units import mm_to_pt
+from generator.units import PT_PER_MM, mm_to_pt
 
 rl_config.useA85 = 0   # PITFALLS: ASCII85 makes files bigger and builds slower
 SYNTHETIC_SLANT = math.tan(math.radians(11))
@@ -47,6 +47,7 @@ class FacePainter:
         self.colour_mode, self.ink_limit = colour_mode, ink_limit
         # PDF/X: colours separated through the output profile; X-1a: no transparency at all
         self.separation, self.opaque = separation, opaque
+        self.text_writer = TextWriter(canvas)
 
     def colour(self, value: str):
         return colour_object(value, self.colour_mode, self.ink_limit, self.separation)
@@ -179,31 +180,28 @@ class FacePainter:
     def _text(self, text: TextPlacement, height: float) -> None:
         # No saveState here: a text item sets the font and colour it uses, and every other
         # item sets (or saves) the state it draws with. A deck draws thousands of these, so
-        # the upright runs without a halo go into one text object (BT … ET): one origin and
-        # string per run, the font and colour only where they change.
+        # the upright runs without a halo go into one text object (BT … ET, render/text_out.py):
+        # one origin and string per run, the font and colour only where they change.
         canvas = self.canvas
-        current = (None, None, None)
-        block = None
+        lines: list[TextLine] = []
+        current = (None, None, None)           # the canvas's font and colour, outside text objects
+        colour_of, colour = None, None
+        left, top = text.x, height - text.y
         for run in text.runs:
-            x = mm_to_pt(text.x + run.x)
-            y = mm_to_pt(height - text.y - run.baseline)
+            if run.color != colour_of:
+                colour_of, colour = run.color, self.colour(run.color)
             if not run.halo and not run.slant:
-                if block is None:
-                    block, current = canvas.beginText(x, y), (None, None, None)
-                else:
-                    block.setTextOrigin(x, y)
-                if (run.font, run.size, run.color) != current:
-                    block.setFont(run.font, run.size)
-                    block.setFillColor(self.colour(run.color))
-                    current = (run.font, run.size, run.color)
-                text_out(block, run.text)     # ReportLab's textOut, fast (render/text_out.py)
+                # points as mm_to_pt gives them (the same product), written out: a deck has 10,000s of runs
+                lines.append(((left + run.x) * PT_PER_MM, (top - run.baseline) * PT_PER_MM, run.text, run.font,
+                              run.size, colour))
                 continue
-            if block is not None:
-                canvas.drawText(block)
-                block, current = None, (None, None, None)
+            x, y = mm_to_pt(text.x + run.x), mm_to_pt(height - text.y - run.baseline)
+            if lines:
+                self.text_writer.draw(lines)
+                lines, current = [], (None, None, None)
             if (run.font, run.size, run.color) != current:
                 canvas.setFont(run.font, run.size)
-                canvas.setFillColor(self.colour(run.color))
+                canvas.setFillColor(colour)
                 current = (run.font, run.size, run.color)
             if run.halo:
                 self._halo(run, x, y)
@@ -215,8 +213,7 @@ class FacePainter:
                 current = (None, None, None)
             else:
                 canvas.drawString(x, y, run.text)
-        if block is not None:
-            canvas.drawText(block)
+        self.text_writer.draw(lines)
         for icon in text.icons:
             self._art(icon, height)
 

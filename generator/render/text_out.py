@@ -1,27 +1,33 @@
-"""Text runs written into a ReportLab text object, faster than its own `textOut`, the same bytes.
+"""Text objects written onto a canvas faster than through ReportLab's own `PDFTextObject`, the same bytes.
+
+pnp draws a text as one text object (BT … ET): each run placed at its own origin (`setTextOrigin`,
+a `Tm`), the font and fill colour set where they change, the run written without moving a cursor
+(`_textOut`). `reportlab_text` does exactly that through ReportLab; `TextWriter.draw` writes the very
+same operators itself, which takes a deck's drawing a fraction of the time: ReportLab does per run,
+in Python, what is the same for a whole text (the font's state, the colour) and writes each string
+one character at a time.
 
 For a TrueType font ReportLab embeds subsets of at most 256 glyphs: `TTFont.splitString` gives each
 character a code the first time the document uses it (subset = code >> 8, byte = code & 0xFF) and
 cuts a string where the subset changes; `PDFTextObject._formatText` then writes `/F1+n size Tf
-leading TL` where the subset changes and `(escaped bytes) Tj` per piece. It does so one character at
-a time in Python, and `textOut` measures the string's width for a cursor pnp never uses (every run
-is placed by its own `setTextOrigin`). Drawing a deck spends almost half its time there.
-
-`text_out` writes the very same operators from a table per font and document, kept in step with
-the font state's `assignments` (a code, once given, never changes): each subset's characters and
-their escaped bytes make a charmap codec, so one C-speed `charmap_encode` both checks that every
-character of a string has its code in the subset and writes the Tj operand. Anything else, a
-character seen for the first time, a font that is not a dynamic TrueType font, an object not of the
-expected shape, goes through ReportLab itself, so the codes are still given by ReportLab, in the
-order it gives them, and the bytes cannot differ; the table takes the new codes in on the next call.
+leading TL` where the subset changes and `(escaped bytes) Tj` per piece. A table per font and
+document, kept in step with the font state's `assignments` (a code, once given, never changes),
+holds each subset's characters and their escaped bytes as a charmap codec, so one C-speed
+`charmap_encode` both checks that every character of a string has its code in the subset and writes
+the Tj operand. Anything else, a character seen for the first time, a font that is not a dynamic
+TrueType font, a colour with a spot ink or a transparency still to set, a canvas or font class that
+overrides how ReportLab writes, goes through ReportLab itself (a text object of its own whose code
+is the text object being written), so the codes are still given by ReportLab, in the order it gives
+them, and the bytes cannot differ; the table takes the new codes in on the next run.
 """
 
 from __future__ import annotations
 
-import weakref
 from codecs import charmap_encode
+from collections.abc import Sequence
 from itertools import groupby, islice
 
+from reportlab.lib.colors import CMYKColor, Color
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfbase.ttfonts import TTFont
@@ -37,7 +43,7 @@ class CodeTable:
     """What `splitString` and `_formatText` make of the characters that already have a code in one
     font's subsets of one document."""
 
-    __slots__ = ("assignments", "synced", "subsets", "subset_of", "__weakref__")
+    __slots__ = ("assignments", "synced", "subsets", "subset_of")
 
     def __init__(self, assignments: dict[int, int]):
         self.assignments = assignments     # the font state's own dict: code point → code
@@ -88,67 +94,163 @@ class CodeTable:
                 for subset, piece in groupby(text, self.subset_of.__getitem__)]
 
 
-_TABLES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # a font's state in one document → its table
+# One run of a text: (x, y) its baseline's start in points on the canvas, its text, font name, size
+# (points) and fill colour (a ReportLab colour; the same colour is the same object: compared by identity).
+TextLine = tuple[float, float, str, str, float, object]
 
 
-def text_out(block: PDFTextObject, text: str) -> None:
-    """Append `text` to the text object at its current origin in its current font, as ReportLab's
-    `textOut` writes it, without advancing the text cursor (like ReportLab's `_textOut`): place the
-    next run with `setTextOrigin`."""
-    written = _written(block, text)
-    if written is None:
+def reportlab_text(canvas: Canvas, lines: Sequence[TextLine]) -> None:
+    """The lines as one text object through ReportLab's own PDFTextObject: what `TextWriter.draw`
+    writes, byte for byte (and what it falls back to)."""
+    block, style = None, None
+    for x, y, text, font, size, colour in lines:
+        if block is None:
+            block = canvas.beginText(x, y)
+        else:
+            block.setTextOrigin(x, y)
+        if style is None or font != style[0] or size != style[1] or colour is not style[2]:
+            block.setFont(font, size)
+            block.setFillColor(colour)
+            style = (font, size, colour)
         _reportlab_text_out(block, text)
-        return
-    operators, subset = written
-    block._code.append(operators)
-    block._curSubset = subset
+    if block is not None:
+        canvas.drawText(block)
 
 
-def _written(block: PDFTextObject, text: str) -> tuple[str, int] | None:
-    """The operators `_formatText` would return and the subset selected after them; None where ReportLab
-    must write the text itself (a character without a code yet, a font this module does not know)."""
-    if type(text) is not str or not text:    # a ShapedStr, bytes; '' appends '' (as ReportLab does)
-        return None
-    try:
-        font, canvas = getFont(block._fontname), block._canvas
-        if not font._dynamicFont or not _reportlab_own(type(font), type(block), type(canvas)):
-            return None
-        doc = canvas._doc
-        state = font.state.get(doc)
-        if state is None:
-            return None
-        table = _TABLES.get(state)
-        if table is None or table.assignments is not state.assignments:
-            table = _TABLES[state] = CodeTable(state.assignments)
+class TextWriter:
+    """Writes text objects onto one canvas as `reportlab_text` does, most of it without ReportLab."""
+
+    def __init__(self, canvas: Canvas):
+        self.canvas = canvas
+        cls = type(canvas)
+        # a canvas drawing top-down, enforcing a colour space or writing its own way: ReportLab writes
+        self.fast = (canvas.bottomup and getattr(canvas, "_enforceColorSpace", None) is None
+                     and getattr(cls, "_escape", None) is Canvas._escape
+                     and getattr(cls, "beginText", None) is Canvas.beginText
+                     and getattr(cls, "drawText", None) is Canvas.drawText)
+        self.tables: dict[object, CodeTable] = {}                # a font object → its table in this document
+        self.fills: dict[int, tuple[object, str | None]] = {}    # id(colour) → (colour, its operator or None)
+        self.helper: PDFTextObject | None = None
+
+    def draw(self, lines: Sequence[TextLine]) -> None:
+        """The lines as one text object (nothing for no lines)."""
+        if not lines:
+            return
+        if not self.fast:
+            reportlab_text(self.canvas, lines)
+            return
+        code = ["BT"]
+        append = code.append
+        style = None
+        table = subsets = font = None
+        current = -1                 # the subset selected (-1: none since the font was set)
+        for x, y, text, font_name, size, colour in lines:
+            origin = f"1 0 0 1 {fp_str(x, y)} Tm"
+            if style is None or font_name != style[0] or size != style[1] or colour is not style[2]:
+                style = (font_name, size, colour)
+                append(origin)
+                origin = ""
+                font = getFont(font_name)
+                current = -1
+                table = self._table(font)
+                if table is None:                   # not a dynamic TrueType font: setFont writes a Tf
+                    self._reportlab(code, font_name, size, current).setFont(font_name, size)
+                else:
+                    subsets = table.subsets
+                fill = self._fill(colour)
+                if fill is None:
+                    self._reportlab(code, font_name, size, current).setFillColor(colour)
+                else:
+                    append(fill)
+            if table is not None and type(text) is str and text:
+                if 0 <= current < len(subsets):     # the usual case: a run in the subset of the one before
+                    try:
+                        escaped = charmap_encode(text, "strict", subsets[current])[0].decode("latin-1")
+                    except UnicodeEncodeError:
+                        pass
+                    else:
+                        append(f"{origin} ({escaped}) Tj" if origin else f"({escaped}) Tj")
+                        continue
+                pieces = table.pieces(text, current)
+                if pieces is not None:
+                    if origin:
+                        append(origin)
+                    for subset, escaped in pieces:
+                        if subset != current:
+                            append(f"{font.getSubsetInternalName(subset, self.canvas._doc)} "
+                                   f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL")
+                            current = subset
+                        append(f"({escaped}) Tj")
+                    continue
+            if origin:
+                append(origin)
+            helper = self._reportlab(code, font_name, size, current)
+            _reportlab_text_out(helper, text)      # gives new characters their codes
+            current = helper._curSubset
+            if table is not None:
+                table.sync()
+            elif font._dynamicFont:         # its first text in the document: it has codes now
+                table = self._table(font)
+                subsets = table.subsets if table is not None else None
+        append("ET")
+        self.canvas._code.append(" ".join(code))
+
+    def _table(self, font) -> CodeTable | None:
+        """The font's code table in this document, synced; None for a font ReportLab must write (not a
+        dynamic TrueType font, or one whose writing a subclass overrides) or that has no codes yet."""
+        table = self.tables.get(font)
+        if table is None:
+            if not font._dynamicFont or not _own_font(type(font)):
+                return None
+            state = font.state.get(self.canvas._doc)
+            if state is None:           # not used in this document yet: ReportLab makes its state
+                return None
+            table = self.tables[font] = CodeTable(state.assignments)
         table.sync()
-        pieces = table.pieces(text, block._curSubset)
-        if pieces is None:
-            return None
-        current = block._curSubset
-        operators = []
-        for subset, escaped in pieces:
-            if subset != current:
-                operators.append(f"{font.getSubsetInternalName(subset, doc)} "
-                                 f"{fp_str(block._fontsize)} Tf {fp_str(block._leading)} TL")
-                current = subset
-            operators.append(f"({escaped}) Tj")
-    except (AttributeError, TypeError):      # ReportLab's insides changed shape: let it write
-        return None
-    return " ".join(operators), current
+        return table
+
+    def _fill(self, colour) -> str | None:
+        """What `setFillColor` writes for an RGB or CMYK colour whose transparency is already in effect;
+        None where ReportLab must set it (a spot colour, another kind, an alpha to set)."""
+        known = self.fills.get(id(colour))
+        if known is None or known[0] is not colour:
+            kind = type(colour)
+            if kind is CMYKColor:
+                d = colour.density
+                operator = "%s k" % fp_str(d * colour.cyan, d * colour.magenta, d * colour.yellow, d * colour.black)
+            elif kind is Color:
+                operator = "%s rg" % fp_str((colour.red, colour.green, colour.blue))
+            else:
+                operator = None
+            known = self.fills[id(colour)] = (colour, operator)   # the colour kept: its id stays its own
+        operator = known[1]
+        alpha = getattr(colour, "alpha", None)
+        if operator is None or alpha is None:
+            return operator
+        if type(alpha) not in (float, int) or self.canvas._extgstate.getValue("ca") != alpha:
+            return None              # setFillAlpha checks it, or writes a graphics state
+        self.canvas._doc.ensureMinPdfVersion("transparency")     # as setFillAlpha does
+        return operator
+
+    def _reportlab(self, code: list[str], font_name: str, size: float, subset: int) -> PDFTextObject:
+        """ReportLab's own text object, in the state of the one being written and writing into its code."""
+        helper = self.helper
+        if helper is None:
+            helper = self.helper = self.canvas.beginText()
+        helper._code = code
+        helper._fontname, helper._fontsize, helper._leading, helper._curSubset = font_name, size, size * 1.2, subset
+        return helper
 
 
-_OWN: dict[tuple[type, type, type], bool] = {}
+_OWN: dict[type, bool] = {}
 
 
-def _reportlab_own(font: type, block: type, canvas: type) -> bool:
-    """Whether the font, text object and canvas split, format and escape as ReportLab's own classes do
-    (a subclass overriding one of them is left to write its own way)."""
-    own = _OWN.get((font, block, canvas))
+def _own_font(font: type) -> bool:
+    """Whether the font class splits strings as ReportLab's TrueType font does (a subclass overriding
+    it is left to write its own way)."""
+    own = _OWN.get(font)
     if own is None:
-        own = _OWN[font, block, canvas] = (
-            issubclass(font, TTFont) and getattr(font, "splitString", None) is TTFont.splitString
-            and getattr(block, "_formatText", None) is PDFTextObject._formatText
-            and getattr(canvas, "_escape", None) is Canvas._escape)
+        own = _OWN[font] = issubclass(font, TTFont) and getattr(font, "splitString", None) is TTFont.splitString
     return own
 
 

@@ -1,19 +1,18 @@
-"""render/text_out.py writes what ReportLab's textOut writes: two tiny PDFs, one through each, byte for byte."""
+"""render/text_out.py writes what ReportLab's own text object writes: two tiny PDFs, one through each, byte for byte."""
 
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
 
 import pypdfium2 as pdfium
 import pytest
+from reportlab.lib.colors import CMYKColor, CMYKColorSep, Color, HexColor
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.pdfgen.textobject import PDFTextObject
 
 from generator.render import text_out as text_out_module
-from generator.render.text_out import text_out
+from generator.render.text_out import TextWriter, reportlab_text
 from generator.text.fonts import FontLibrary
 
 Run = tuple[str, float, str]      # (font name, size, text)
@@ -23,6 +22,8 @@ CYRILLIC = ["Передвиньте фишку на три клетки", "во�
 GEORGIAN = ["ყველა ადამიანი იბადება თავისუფალი", "და თანასწორი თავისი ღირსებითა და უფლებებით"]
 ESCAPES = ["f(x) = \\alpha (1)\\", "((nested) \\(escaped\\))", "a\\b", "tab\there", "~{|}`"]
 NBSP = ["10\xa0km", "\xa0лидирующий и конечный\xa0", "с\xa0неразрывными\xa0пробелами"]
+INK = HexColor("#2b2220")
+COLOURS = [INK, CMYKColor(0, 0, 0, 1), Color(0.2, 0.4, 0.6), CMYKColor(0.1, 0.5, 0, 0.25, density=0.5)]
 
 
 @pytest.fixture(scope="module")
@@ -38,26 +39,24 @@ def fonts() -> dict[str, str]:
     return names
 
 
-def _pdf(runs: list[Run], write: Callable[[PDFTextObject, str], None], initial_font: str) -> bytes:
-    """One page, every run in one text object at its own origin, the font set where it changes (as pdf.py does)."""
+def _pdf(runs: list[Run], ours: bool, initial_font: str, colours: list = (INK,), per_object: int = 7,
+         bottomup: int = 1) -> bytes:
+    """One page of text objects of `per_object` runs each, every run at its own origin, the colours taken
+    in turn (a colour per run where there are several: the font or colour set where either changes)."""
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, invariant=1, initialFontName=initial_font, pageCompression=0)
-    block = canvas.beginText(20, 800)
-    current = None
-    for index, (font, size, text) in enumerate(runs):
-        block.setTextOrigin(20 + index % 3, 800 - 14 * (index % 50))
-        if (font, size) != current:
-            block.setFont(font, size)
-            current = (font, size)
-        write(block, text)
-    canvas.drawText(block)
+    canvas = Canvas(buffer, invariant=1, initialFontName=initial_font, pageCompression=0, bottomup=bottomup)
+    draw = TextWriter(canvas).draw if ours else (lambda lines: reportlab_text(canvas, lines))
+    lines = [(20 + index % 3 + 0.123456 * index, 800 - 14 * (index % 50) - 1 / 3, text, font, size,
+              colours[(index // 2) % len(colours)]) for index, (font, size, text) in enumerate(runs)]
+    for start in range(0, len(lines), per_object):
+        draw(lines[start:start + per_object])
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()
 
 
 class Spy:
-    """Counts the runs text_out leaves to ReportLab."""
+    """Counts the runs TextWriter leaves to ReportLab."""
 
     def __init__(self, monkeypatch):
         self.fallbacks: list[str] = []
@@ -69,11 +68,11 @@ class Spy:
         monkeypatch.setattr(text_out_module, "_reportlab_text_out", counted)
 
 
-def _same_as_reportlab(runs: list[Run], monkeypatch) -> Spy:
+def _same_as_reportlab(runs: list[Run], monkeypatch, **pdf) -> Spy:
     initial = runs[0][0]
-    reportlab = _pdf(runs, PDFTextObject.textOut, initial)
+    reportlab = _pdf(runs, False, initial, **pdf)
     spy = Spy(monkeypatch)
-    ours = _pdf(runs, text_out, initial)
+    ours = _pdf(runs, True, initial, **pdf)
     assert ours == reportlab, _first_difference(ours, reportlab)
     return spy
 
@@ -128,7 +127,7 @@ def test_more_than_256_characters_switch_subsets_back_and_forth(fonts, monkeypat
                                           first[:5] + second[5:15] + first[20:25], second[60:], "", first[:3])]
     spy = _same_as_reportlab(runs, monkeypatch)
     assert len(spy.fallbacks) == 14 + 1            # the runs giving codes, and the empty string
-    pdf = _pdf(runs, text_out, font)
+    pdf = _pdf(runs, True, font)
     assert b"/F1+1 9 Tf" in pdf and b"/F1+0 9 Tf" in pdf        # both subsets written
     assert pdf.count(b" Tf ") >= 8                                # switched back and forth within the object
 
@@ -146,9 +145,56 @@ def test_a_font_that_is_not_truetype_goes_through_reportlab(fonts, monkeypatch):
     assert spy.fallbacks == ["кот", "cat (x)", "cat (x)"]
 
 
+def test_colours_rgb_cmyk_and_density_each_set_where_they_change(fonts, monkeypatch):
+    runs = [(fonts["nunito"], 9, text) for text in CYRILLIC * 3]
+    spy = _same_as_reportlab(runs, monkeypatch, colours=COLOURS)
+    assert spy.fallbacks == CYRILLIC       # each text the first time (new letters); colours never need ReportLab
+    pdf = _pdf(runs, True, fonts["nunito"], colours=COLOURS)
+    assert b" .2 .4 .6 rg " in pdf and b" 0 0 0 1 k " in pdf and b" .05 .25 0 .125 k " in pdf
+
+
+def test_a_spot_colour_and_a_transparency_to_set_go_through_reportlab(fonts, monkeypatch):
+    # a spot ink is named in the page's resources; a colour's alpha other than the one in effect writes a
+    # graphics state (and the next opaque colour another)
+    spot = CMYKColorSep(0, 0.8, 0.9, 0, spotName="PANTONE 485 C")
+    colours = [INK, spot, Color(0.2, 0.4, 0.6, alpha=0.5), INK, Color(0.2, 0.4, 0.6, alpha=0.5)]
+    runs = [(fonts["nunito"], 9, text) for text in CYRILLIC * 3]
+    _same_as_reportlab(runs, monkeypatch, colours=colours, per_object=5)
+    pdf = _pdf(runs, True, fonts["nunito"], colours=colours, per_object=5)
+    assert b" scn " in pdf and pdf.count(b" gs ") >= 3
+
+
+def test_a_top_down_canvas_is_left_to_reportlab(fonts, monkeypatch):
+    runs = [(fonts["nunito"], 9, text) for text in CYRILLIC * 2]
+    spy = _same_as_reportlab(runs, monkeypatch, bottomup=0)
+    assert spy.fallbacks == CYRILLIC * 2
+    assert b"1 0 0 -1 " in _pdf(runs, True, fonts["nunito"], bottomup=0)
+
+
+def test_empty_texts_and_codes_given_outside_the_writer(fonts):
+    # codes ReportLab gives between two text objects (drawString: a halo, a slanted run) are taken in
+    nunito = fonts["nunito"]
+
+    def page(ours: bool) -> bytes:
+        buffer = io.BytesIO()
+        canvas = Canvas(buffer, invariant=1, initialFontName=nunito, pageCompression=0)
+        draw = TextWriter(canvas).draw if ours else (lambda lines: reportlab_text(canvas, lines))
+        draw([(10, 700, "абв", nunito, 9, INK), (10, 690, "", nunito, 9, INK), (10, 680, "вба", nunito, 9, INK)])
+        canvas.setFont(nunito, 9)
+        canvas.drawString(10, 670, "где ёж")
+        draw([(10, 660, "ёж где", nunito, 9, INK), (10, 650, "", nunito, 9, INK), (10, 640, "", nunito, 10, INK)])
+        draw([])
+        canvas.showPage()
+        canvas.save()
+        return buffer.getvalue()
+    ours, theirs = page(True), page(False)
+    assert ours == theirs, _first_difference(ours, theirs)
+    assert b"Tm  1 0 0 1" in ours        # an empty text writes an empty operator, as ReportLab's does
+
+
 def test_the_written_text_reads_back(fonts):
     runs = [(fonts["nunito"], 9, text) for text in CYRILLIC + ESCAPES + NBSP] * 2
-    document = pdfium.PdfDocument(_pdf(runs, text_out, fonts["nunito"]))
+    document = pdfium.PdfDocument(_pdf(runs, True, fonts["nunito"]))
     text = document[0].get_textpage().get_text_range()
     document.close()
     for written in CYRILLIC + ESCAPES[:3]:
@@ -175,5 +221,5 @@ def test_a_face_renders_to_the_same_pdf_as_through_textout(monkeypatch):
     page = Page(210, 297, tuple(Placement(face, 10 + 65 * (i % 3), 10 + 90 * (i // 3), (0, 0, 210, 297))
                                 for i, face in enumerate(faces)))
     ours = pdf_module.render_pdf(Document([page]), library.face("nunito").name)
-    monkeypatch.setattr(pdf_module, "text_out", PDFTextObject.textOut)
+    monkeypatch.setattr(TextWriter, "draw", lambda writer, lines: reportlab_text(writer.canvas, lines))
     assert pdf_module.render_pdf(Document([page]), library.face("nunito").name) == ours
