@@ -13,8 +13,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
-from babel import Locale, UnknownLocaleError
-
 from generator.content.yaml_source import YamlDocument, load_yaml
 from generator.errors import Problems, SourceMark
 
@@ -64,7 +62,13 @@ def load_catalog(folder: Path, lang: str, problems: Problems) -> Catalog | None:
     return catalog_from_document(document, lang, problems)
 
 
-def catalog_from_document(document: YamlDocument, lang: str, problems: Problems) -> Catalog:
+def catalog_from_document(document: YamlDocument, lang: str, problems: Problems, *,
+                          check_plural_forms: bool = True) -> Catalog:
+    """The catalog a document holds; its problems go to `problems`.
+
+    `check_plural_forms=False` skips asking whether each plural has every CLDR form of the language,
+    for pnp's own catalogs, which tests/i18n/test_engine_catalogs.py checks: the question loads the
+    language's CLDR data (~5-10 ms a language, of every build that reads the kit's words)."""
     catalog = Catalog(lang, document.file)
     data = document.data
     if not isinstance(data, dict) or set(data) != {lang}:
@@ -79,12 +83,12 @@ def catalog_from_document(document: YamlDocument, lang: str, problems: Problems)
         problems.add(document.mark((lang,)), f"'{lang}:' must hold the catalog's keys, got {data[lang]!r}",
                      f"indent the keys under '{lang}:'")
         return catalog
-    _flatten(data[lang], (lang,), "", document, catalog, problems)
+    _flatten(data[lang], (lang,), "", document, catalog, problems, check_plural_forms)
     return catalog
 
 
 def _flatten(node: object, path: tuple, prefix: str, document: YamlDocument,
-             catalog: Catalog, problems: Problems) -> None:
+             catalog: Catalog, problems: Problems, check_plural_forms: bool = True) -> None:
     """Every text under `node` as an entry keyed by its dotted path, marked where it is written.
 
     A text's mark is made from the document's position table directly (a game of 1,000 cards has
@@ -96,7 +100,7 @@ def _flatten(node: object, path: tuple, prefix: str, document: YamlDocument,
     def walk(node: object, path: tuple, prefix: str) -> None:
         if isinstance(node, dict) and node and node.keys() <= PLURAL_CATEGORIES:
             mark = document.mark(path)
-            missing = sorted(required_plural_forms(catalog.lang) - set(node))
+            missing = sorted(required_plural_forms(catalog.lang) - set(node)) if check_plural_forms else ()
             if missing:
                 problems.add(mark, f"{prefix}: plural forms missing for '{catalog.lang}': {', '.join(missing)}",
                              f"'{catalog.lang}' uses the CLDR forms "
@@ -122,6 +126,7 @@ _RULES: dict[str, object] = {}
 
 def _plural_rule(lang: str):
     if lang not in _RULES:
+        from babel import Locale, UnknownLocaleError      # CLDR: only for a catalog with plurals
         try:
             _RULES[lang] = Locale.parse(lang.replace("-", "_")).plural_form
         except (UnknownLocaleError, ValueError):
@@ -147,6 +152,7 @@ def interpolate(text: str, args: Mapping[str, object]) -> str:
 
 def required_plural_forms(lang: str) -> set[str]:
     """The CLDR categories a language uses (ru: one, few, many, other)."""
+    from babel import Locale, UnknownLocaleError
     try:
         locale = Locale.parse(lang.replace("-", "_"))
     except (UnknownLocaleError, ValueError):
