@@ -72,6 +72,9 @@ OUTPUTS = ("cards", "ink-saver", "tokens", "pawns", "board", "sheets", "rules", 
 
 @dataclass(frozen=True)
 class BuildOptions:
+    """What one build is asked for: editions, languages, papers and outputs (None: all there are), and how
+    its pages are laid out and printed."""
+
     editions: tuple[str, ...] | None = None
     languages: tuple[str, ...] | None = None
     papers: tuple[Paper, ...] = PAPERS

@@ -16,6 +16,8 @@ from generator.components.piece import Face
 
 @dataclass(frozen=True)
 class LaidOutFace:
+    """A board or a sheet laid out: one face, named by its id and its title's key."""
+
     id: str
     title: str          # translation key naming it in lists
     face: Face

@@ -88,6 +88,8 @@ class Pen(NamedTuple):
 
 @dataclass(frozen=True)
 class ArtPlacement:
+    """An art file drawn into the frame x, y, w, h (mm on the face)."""
+
     file: Path
     x: float
     y: float
@@ -97,6 +99,8 @@ class ArtPlacement:
 
 @dataclass(frozen=True)
 class TextPlacement:
+    """Set text: its glyph runs, placed from the box's top-left, and the art of its inline icons."""
+
     x: float                       # the box's top-left; runs are relative to it
     y: float
     runs: tuple[GlyphRun, ...]

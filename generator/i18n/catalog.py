@@ -38,6 +38,8 @@ class Entry:
 
 @dataclass
 class Catalog:
+    """One language's texts by dotted key, in the file's order."""
+
     lang: str
     file: Path
     entries: dict[str, Entry] = field(default_factory=dict)

@@ -40,6 +40,9 @@ GUTTER_HALO = 0.6           # mm: the white line under a mark drawn over bleed a
 
 @dataclass(frozen=True)
 class GridSpec:
+    """How pieces of one size go on a sheet: paper and piece size (mm), the gap, the duplex flip, and
+    where crop marks and bleed may go."""
+
     paper: tuple[float, float]
     card: tuple[float, float]
     gap: float = 0.0
@@ -61,6 +64,8 @@ class GridSpec:
 
 @dataclass(frozen=True)
 class GridGeometry:
+    """A grid of `columns` × `rows` cells on a sheet, its top-left corner at (left, top) mm."""
+
     columns: int
     rows: int
     left: float
@@ -203,7 +208,7 @@ def default_gap(copies: Sequence[PieceCopy]) -> float:
     return FULL_BLEED_GAP if any(reaches_into_bleed(copy.front) for copy in copies) else 0.0
 
 
-@dataclass
+@dataclass(repr=False, eq=False)     # a sheet's working part, never printed or compared
 class _Band:
     """One size's grid on a sheet: its rows hold `copies` (the last row maybe part-filled)."""
 

@@ -21,6 +21,8 @@ class Placement:
 
 @dataclass(frozen=True)
 class Page:
+    """One page (mm): faces placed on it, marks drawn over them, and a print-shop page's boxes."""
+
     width: float
     height: float
     placements: tuple[Placement, ...]
@@ -32,6 +34,8 @@ class Page:
 
 @dataclass
 class Document:
+    """The pages of one PDF file, its title, and whether viewers should print it at 100 %."""
+
     pages: list[Page] = field(default_factory=list)
     title: str = ""
     no_print_scaling: bool = True
