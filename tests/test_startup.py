@@ -56,11 +56,23 @@ def test_a_deck_only_build_loads_no_rulebook_no_spreadsheet_reader_and_builds_on
     assert "generator.content.game" in modules and "generator.render.pdf" in modules      # it did build
     unwanted = sorted(name for name in modules
                       if name.startswith(("generator.rulebook", "generator.content.spreadsheet",
-                                          "generator.content.sheet_entries")))
-    assert unwanted == []
+                                          "generator.content.sheet_entries", "generator.content.rules_schema")))
+    assert unwanted == []          # the rulebook's models are not even created
     built = set(loaded["built"])
     assert {"Game", "CardsFile", "Template"} <= built
-    assert not built & {"RulesFile", "BoardsFile", "SheetsFile", "TokensFile", "PawnsFile", "Rulebook", "Board"}
+    assert not built & {"BoardsFile", "SheetsFile", "TokensFile", "PawnsFile", "Board", "TextStyle"}
+    # nothing is counted and no catalog of the game has a plural: no CLDR data is read (pnp's own
+    # catalogs' plurals are checked by tests/i18n/test_engine_catalogs.py, not by every build)
+    assert not any(name == "babel" or name.startswith("babel.") for name in modules)
+
+
+def test_a_game_with_rules_reaches_the_rulebook_models_through_the_schema_module():
+    from generator.content import rules_schema, schema
+    assert schema.RulesFile is rules_schema.RulesFile and schema.Block is rules_schema.Block
+    assert {name for name in vars(rules_schema) if isinstance(getattr(rules_schema, name), type)
+            and issubclass(getattr(rules_schema, name), schema.Strict) and name != "Strict"} == schema.RULES_MODELS
+    with pytest.raises(AttributeError):
+        schema.NoSuchModel
 
 
 def test_a_build_with_nothing_to_do_does_not_import_importlib_metadata(tmp_path):
