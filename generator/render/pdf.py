@@ -12,12 +12,13 @@ import hashlib
 import io
 import math
 from collections import Counter
-from itertools import groupby
+from itertools import chain, groupby
 from pathlib import Path
 
 from reportlab import rl_config
 from reportlab.lib.colors import CMYKColor
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, PATH_OPS, Canvas
 
 from generator.components.piece import (ArtPlacement, Curve, Ellipse, Face, Group, Item, Line, Polygon, Rect, Shape,
                                         TextPlacement, Triangle, walk)
@@ -43,6 +44,7 @@ class FacePainter:
                  separation=None, opaque: bool = False):
         self.canvas = canvas
         self.forms: set[str] = set()
+        self.art_defined: set[Path] = set()     # art files whose form is defined (named by content: see _art_form_name)
         self.initial_font = initial_font
         self.colour_mode, self.ink_limit = colour_mode, ink_limit
         # PDF/X: colours separated through the output profile; X-1a: no transparency at all
@@ -71,9 +73,7 @@ class FacePainter:
         canvas.saveState()
         canvas.translate(x, y)
         canvas.scale(scale, scale)
-        path = canvas.beginPath()
-        path.rect(0, 0, mm_to_pt(face.width), mm_to_pt(face.height))
-        canvas.clipPath(path, stroke=0, fill=0)
+        clip_to_rect(canvas, 0, 0, mm_to_pt(face.width), mm_to_pt(face.height))
         self._items(face.items, face.height)
         canvas.restoreState()
 
@@ -96,13 +96,25 @@ class FacePainter:
 
     def _define_art_of(self, face: Face) -> None:
         """Forms cannot be defined inside a page or another form: define a face's art first."""
-        for item in walk(face.items):
+        self._define_art_in(face.items)
+
+    def _define_art_in(self, items: tuple[Item, ...]) -> None:
+        # the art in `walk` order, without its generators: a deck's every card passes here
+        for item in items:
             if isinstance(item, ArtPlacement):
                 self._define_art(item.file)
+            elif isinstance(item, TextPlacement):
+                for icon in item.icons:
+                    self._define_art(icon.file)
+            elif isinstance(item, Group):
+                self._define_art_in(item.items)
 
     def _define_art(self, file: Path) -> None:
+        if file in self.art_defined:
+            return
         name = _art_form_name(file)
         if name in self.forms:
+            self.art_defined.add(file)
             return
         canvas = self.canvas
         if file.suffix.lower() == ".svg":
@@ -128,6 +140,7 @@ class FacePainter:
                 canvas.drawImage(str(file), 0, 0, width, height, mask="auto")
         canvas.endForm()
         self.forms.add(name)
+        self.art_defined.add(file)
 
     # ------------------------------------------------------------------ items
     def _items(self, items: tuple[Item, ...], height: float) -> None:
@@ -143,9 +156,8 @@ class FacePainter:
         along, across = (group.h, group.w) if turned else (group.w, group.h)
         canvas.scale(along / group.width, across / group.height)
         canvas.translate(-mm_to_pt(group.width) / 2, -mm_to_pt(group.height) / 2)
-        path = canvas.beginPath()   # a group never spills its bleed into its neighbours
-        path.rect(0, 0, mm_to_pt(group.width), mm_to_pt(group.height))
-        canvas.clipPath(path, stroke=0, fill=0)
+        # a group never spills its bleed into its neighbours
+        clip_to_rect(canvas, 0, 0, mm_to_pt(group.width), mm_to_pt(group.height))
         self._items(group.items, group.height)
         canvas.restoreState()
 
@@ -286,9 +298,7 @@ class PdfRenderer(FacePainter):
             face = placement.face
             canvas.saveState()
             cx, cy, cw, ch = placement.clip
-            path = canvas.beginPath()
-            path.rect(mm_to_pt(cx), mm_to_pt(page.height - cy - ch), mm_to_pt(cw), mm_to_pt(ch))
-            canvas.clipPath(path, stroke=0, fill=0)
+            clip_to_rect(canvas, mm_to_pt(cx), mm_to_pt(page.height - cy - ch), mm_to_pt(cw), mm_to_pt(ch))
             sx, sy = placement.scale
             canvas.translate(mm_to_pt(placement.x), mm_to_pt(page.height - placement.y - face.height * sy))
             if (sx, sy) != (1.0, 1.0):
@@ -308,29 +318,23 @@ class PdfRenderer(FacePainter):
         The cards of a deck differ in a title or a picture but share a frame, a background,
         a rules text: stored once, a 1,000-card deck draws each card's own items only.
         """
-        numbers: dict[Item, int] = {}      # equal items share a number
-        by_identity: dict[int, int] = {}   # the same object (a memoised box) is hashed once
-
-        def number(item: Item) -> int:
-            found = by_identity.get(id(item))
-            if found is None:
-                found = by_identity[id(item)] = numbers.setdefault(item, len(numbers))
-            return found
-        signatures = {face.key: [number(item) for item in face.items] for face in faces}
-        uses = Counter(number for signature in signatures.values() for number in signature)
+        numbers = _item_numbers(faces)
+        signatures = [[numbers[id(item)] for item in face.items] for face in faces]
+        uses = Counter(chain.from_iterable(signatures))
         run_uses: Counter = Counter()
-        planned: dict[str, list[tuple[tuple[Item, ...], tuple | None]]] = {}
-        for face in faces:
+        planned: list[list[tuple[tuple[Item, ...], tuple | None]]] = []
+        for face, signature in zip(faces, signatures):
             runs: list[tuple[tuple[Item, ...], tuple | None]] = []
-            numbered = zip(face.items, signatures[face.key])
-            for recurring, run in groupby(numbered, key=lambda pair: uses[pair[1]] > 1):
-                items, run_numbers = zip(*run)
-                key = (face.width, face.height, face.bleed, run_numbers) if recurring else None
+            start = 0
+            for recurring, run in groupby([uses[number] > 1 for number in signature]):
+                end = start + len(list(run))
+                key = (face.width, face.height, face.bleed, tuple(signature[start:end])) if recurring else None
                 run_uses[key] += 1
-                runs.append((items, key))
-            planned[face.key] = runs
-        self.layers = {face_key: [(items, key if key is not None and run_uses[key] > 1 else None)
-                                  for items, key in runs] for face_key, runs in planned.items()}
+                runs.append((face.items[start:end], key))
+                start = end
+            planned.append(runs)
+        self.layers = {face.key: [(items, key if key is not None and run_uses[key] > 1 else None)
+                                  for items, key in runs] for face, runs in zip(faces, planned)}
 
     def _define_layers(self, face: Face) -> None:
         for items, key in self.layers[face.key]:
@@ -350,6 +354,40 @@ class PdfRenderer(FacePainter):
         x, y, w, h = box
         return (mm_to_pt(x), mm_to_pt(page.height - y - h), mm_to_pt(x + w), mm_to_pt(page.height - y))
 
+
+
+def _item_numbers(faces: list[Face]) -> dict[int, int]:
+    """A number for each item of the faces, by the item's id: equal items share a number.
+
+    An item is numbered by its value, hashed whole, and a text's hash takes every field of every run
+    (a deck's bodies: ~10 ms). A text is first told by a sketch of a few of its values that equal
+    texts share: a text whose sketch no other text has equals no other item and is numbered as it is.
+    """
+    objects = {id(item): item for face in faces for item in face.items}    # the same object once (a memoised box)
+    sketches = {ident: _sketch(item) for ident, item in objects.items() if type(item) is TextPlacement}
+    sketched = Counter(sketches.values())
+    numbers: dict = {}
+    found: dict[int, int] = {}
+    for ident, item in objects.items():
+        sketch = sketches.get(ident)
+        if sketch is not None and sketched[sketch] == 1:
+            found[ident] = numbers[sketch] = len(numbers)       # a sketch is a tuple: never equal to an item
+        else:
+            found[ident] = numbers.setdefault(item, len(numbers))
+    return found
+
+
+def _sketch(text: TextPlacement) -> tuple:
+    """Values equal texts share, cheap to hash: the box, the number of runs and the first run's text."""
+    runs = text.runs
+    return (text.x, text.y, len(runs), runs[0].text if runs else None, runs[-1].text if runs else None)
+
+
+def clip_to_rect(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
+    """Clip to a rectangle (points): what `path = canvas.beginPath(); path.rect(x, y, w, h);
+    canvas.clipPath(path, stroke=0, fill=0)` writes, without its path object (every placed piece is clipped)."""
+    mode = canvas._fillMode
+    canvas._code.append(f"n {fp_str(x, y, w, h)} re {'W*' if mode == FILL_EVEN_ODD else 'W'} {PATH_OPS[0, 0, mode]}")
 
 
 # Each shape kind's outline, drawn on a canvas whose paint is set: (canvas, shape, frame, face height, paint),

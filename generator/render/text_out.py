@@ -141,57 +141,53 @@ class TextWriter:
             return
         code = ["BT"]
         append = code.append
-        style = None
-        table = subsets = font = None
+        style_font = style_size = style_colour = None
+        table = font = None
         current = -1                 # the subset selected (-1: none since the font was set)
+        codes = None                 # its characters' escaped bytes (table.subsets[current]), if it has any
         for x, y, text, font_name, size, colour in lines:
-            origin = f"1 0 0 1 {fp_str(x, y)} Tm"
-            if style is None or font_name != style[0] or size != style[1] or colour is not style[2]:
-                style = (font_name, size, colour)
-                append(origin)
-                origin = ""
+            if font_name == style_font and size == style_size and colour is style_colour:
+                if codes is not None and type(text) is str and text:   # the usual case: the subset of the run before
+                    try:
+                        escaped = charmap_encode(text, "strict", codes)[0].decode("latin-1")
+                    except UnicodeEncodeError:
+                        pass
+                    else:
+                        append(f"1 0 0 1 {fp_str(x, y)} Tm ({escaped}) Tj")
+                        continue
+                append(f"1 0 0 1 {fp_str(x, y)} Tm")
+            else:                                # setFont and setFillColor after the origin
+                append(f"1 0 0 1 {fp_str(x, y)} Tm")
+                style_font, style_size, style_colour = font_name, size, colour
                 font = getFont(font_name)
-                current = -1
+                current, codes = -1, None
                 table = self._table(font)
                 if table is None:                   # not a dynamic TrueType font: setFont writes a Tf
                     self._reportlab(code, font_name, size, current).setFont(font_name, size)
-                else:
-                    subsets = table.subsets
                 fill = self._fill(colour)
                 if fill is None:
                     self._reportlab(code, font_name, size, current).setFillColor(colour)
                 else:
                     append(fill)
             if table is not None and type(text) is str and text:
-                if 0 <= current < len(subsets):     # the usual case: a run in the subset of the one before
-                    try:
-                        escaped = charmap_encode(text, "strict", subsets[current])[0].decode("latin-1")
-                    except UnicodeEncodeError:
-                        pass
-                    else:
-                        append(f"{origin} ({escaped}) Tj" if origin else f"({escaped}) Tj")
-                        continue
                 pieces = table.pieces(text, current)
                 if pieces is not None:
-                    if origin:
-                        append(origin)
                     for subset, escaped in pieces:
                         if subset != current:
                             append(f"{font.getSubsetInternalName(subset, self.canvas._doc)} "
                                    f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL")
                             current = subset
                         append(f"({escaped}) Tj")
+                    codes = table.subsets[current]
                     continue
-            if origin:
-                append(origin)
             helper = self._reportlab(code, font_name, size, current)
             _reportlab_text_out(helper, text)      # gives new characters their codes
             current = helper._curSubset
-            if table is not None:
-                table.sync()
-            elif font._dynamicFont:         # its first text in the document: it has codes now
+            if table is None and font._dynamicFont:     # its first text in the document: it has codes now
                 table = self._table(font)
-                subsets = table.subsets if table is not None else None
+            elif table is not None:
+                table.sync()
+            codes = table.subsets[current] if table is not None and 0 <= current < len(table.subsets) else None
         append("ET")
         self.canvas._code.append(" ".join(code))
 
