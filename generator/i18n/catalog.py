@@ -98,8 +98,12 @@ def _flatten(node: object, path: tuple, prefix: str, document: YamlDocument,
     is only made when a problem is reported at it.
     """
     positions, file, entries = document.marks.positions, document.file, catalog.entries
-
-    def walk(node: object, path: tuple, prefix: str) -> None:
+    # depth first, in the file's order, with a list for a stack: a nested function calling itself
+    # would be a reference cycle holding the whole document (with its position table) alive, as
+    # loading runs with the collector paused and sets aside what it made
+    pending: list[tuple[object, tuple, str]] = [(node, path, prefix)]
+    while pending:
+        node, path, prefix = pending.pop()
         if isinstance(node, dict) and node and node.keys() <= PLURAL_CATEGORIES:
             mark = document.mark(path)
             missing = sorted(required_plural_forms(catalog.lang) - set(node)) if check_plural_forms else ()
@@ -109,8 +113,8 @@ def _flatten(node: object, path: tuple, prefix: str, document: YamlDocument,
                              f"{', '.join(sorted(required_plural_forms(catalog.lang)))}")
             entries[prefix] = Entry(None, {category: str(text) for category, text in node.items()}, mark)
         elif isinstance(node, dict):
-            for key, value in node.items():
-                walk(value, path + (key,), f"{prefix}.{key}" if prefix else key)
+            pending.extend((value, path + (key,), f"{prefix}.{key}" if prefix else key)
+                           for key, value in reversed(node.items()))
         elif isinstance(node, (str, int, float)) and not isinstance(node, bool):
             position = positions.get(path)
             mark = SourceMark(file, *position) if position is not None else document.mark(path)
@@ -119,8 +123,6 @@ def _flatten(node: object, path: tuple, prefix: str, document: YamlDocument,
             entries[prefix] = Entry("", None, document.mark(path))
         else:
             problems.add(document.mark(path), f"{prefix}: expected text, got {node!r}", "write the text in quotes")
-
-    walk(node, path, prefix)
 
 
 _RULES: dict[str, object] = {}
