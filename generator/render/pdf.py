@@ -78,8 +78,8 @@ class FacePainter:
         canvas.restoreState()
 
     # ------------------------------------------------------------------ forms
-    def _define_face(self, face: Face) -> None:
-        name = _form_name(face.key)
+    def _define_face(self, face: Face, name: str) -> None:
+        """The face as the form `name` (see _form_name), once."""
         if name in self.forms:
             return
         self._define_art_of(face)
@@ -254,7 +254,7 @@ class PdfRenderer(FacePainter):
         super().__init__(Canvas(self.buffer, invariant=1, initialFontName=initial_font,
                                 initialFontSize=9, pageCompression=1), initial_font, colour_mode, ink_limit,
                          separation, opaque)
-        self.shared: set[str] = set()      # keys of faces placed more than once
+        self.shared: dict[str, str] = {}   # the key of each face placed more than once → its form's name
         self.layers: dict[str, list[tuple[tuple[Item, ...], tuple | None]]] = {}   # see _plan_layers
         self.layer_forms: dict[tuple, str] = {}
 
@@ -267,7 +267,7 @@ class PdfRenderer(FacePainter):
         if document.no_print_scaling:
             canvas.setViewerPreference("PrintScaling", "None")
         uses = Counter(placement.face.key for page in document.pages for placement in page.placements)
-        self.shared = {key for key, count in uses.items() if count > 1}
+        self.shared = {key: _form_name(key) for key, count in uses.items() if count > 1}
         once = {placement.face.key: placement.face for page in document.pages for placement in page.placements
                 if placement.face.key not in self.shared}
         # a page's marks (crop marks, scale bar, captions) drawn like a face of the page's size:
@@ -284,8 +284,9 @@ class PdfRenderer(FacePainter):
         canvas = self.canvas
         canvas.setPageSize((mm_to_pt(page.width), mm_to_pt(page.height)))
         for placement in page.placements:
-            if placement.face.key in self.shared:
-                self._define_face(placement.face)
+            form = self.shared.get(placement.face.key)
+            if form is not None:
+                self._define_face(placement.face, form)
             else:
                 self._define_art_of(placement.face)
                 self._define_layers(placement.face)
@@ -303,8 +304,9 @@ class PdfRenderer(FacePainter):
             canvas.translate(mm_to_pt(placement.x), mm_to_pt(page.height - placement.y - face.height * sy))
             if (sx, sy) != (1.0, 1.0):
                 canvas.scale(sx, sy)
-            if face.key in self.shared:
-                canvas.doForm(_form_name(face.key))
+            form = self.shared.get(face.key)
+            if form is not None:
+                canvas.doForm(form)
             else:
                 self._layers(face)
             canvas.restoreState()
@@ -321,20 +323,28 @@ class PdfRenderer(FacePainter):
         numbers = _item_numbers(faces)
         signatures = [[numbers[id(item)] for item in face.items] for face in faces]
         uses = Counter(chain.from_iterable(signatures))
+        # A face's outline: its size and its items' numbers, those on no other face as -1. The cards
+        # of a deck mostly share one: each outline is cut into runs once, for all its faces.
+        outlines = [(face.width, face.height, face.bleed, tuple([number if uses[number] > 1 else -1
+                                                                for number in signature]))
+                    for face, signature in zip(faces, signatures)]
+        faces_of = Counter(outlines)
         run_uses: Counter = Counter()
-        planned: list[list[tuple[tuple[Item, ...], tuple | None]]] = []
-        for face, signature in zip(faces, signatures):
-            runs: list[tuple[tuple[Item, ...], tuple | None]] = []
-            start = 0
-            for recurring, run in groupby([uses[number] > 1 for number in signature]):
+        cuts: dict[tuple, list[tuple[int, int, tuple | None]]] = {}
+        for outline, count in faces_of.items():
+            width, height, bleed, numbered = outline
+            runs, start = [], 0
+            for recurring, run in groupby([number >= 0 for number in numbered]):
                 end = start + len(list(run))
-                key = (face.width, face.height, face.bleed, tuple(signature[start:end])) if recurring else None
-                run_uses[key] += 1
-                runs.append((face.items[start:end], key))
+                key = (width, height, bleed, numbered[start:end]) if recurring else None
+                run_uses[key] += count
+                runs.append((start, end, key))
                 start = end
-            planned.append(runs)
-        self.layers = {face.key: [(items, key if key is not None and run_uses[key] > 1 else None)
-                                  for items, key in runs] for face, runs in zip(faces, planned)}
+            cuts[outline] = runs
+        forms = {outline: [(start, end, key if key is not None and run_uses[key] > 1 else None)
+                           for start, end, key in runs] for outline, runs in cuts.items()}
+        self.layers = {face.key: [(face.items[start:end], key) for start, end, key in forms[outline]]
+                       for face, outline in zip(faces, outlines)}
 
     def _define_layers(self, face: Face) -> None:
         for items, key in self.layers[face.key]:
