@@ -1,6 +1,6 @@
 """Benchmark: a generated deck through `pnp build --only cards` vs a plain ReportLab script, whole processes.
 
-Run: python tests/benchmarks/bench_cards.py [--cards 1000] [--distinct D] [--repeat 3] [--json]
+Run: python tests/benchmarks/bench_cards.py [--cards 1000] [--distinct D] [--text words|rules] [--repeat 3] [--json]
 
 The deck is Russian: every card has its own title and its own 40-word Cyrillic body
 (words drawn at random from a list, so no two bodies share their lines), a framed front
@@ -75,14 +75,46 @@ def card_text(rng: random.Random, words: int) -> str:
     return " ".join(out)
 
 
-def deck_texts(distinct: int, seed: int = 17) -> list[tuple[str, str]]:
-    """(title, body) of each distinct card: the same for the engine and the floor."""
+def deck_texts(distinct: int, seed: int = 17, text: str = "words") -> list[tuple[str, str]]:
+    """(title, body) of each distinct card: the same for the engine and the floor.
+
+    text "words": titles and bodies drawn from WORDS; "rules": real Russian, each body 40 running
+    words cut from the shipped games' Russian catalogs (rules, cards, the board: their own
+    punctuation, numbers and dashes; ~2,000 different words), each title 1-4 words from there."""
     rng = random.Random(seed)
+    if text == "rules":
+        tokens = _rules_words()
+        cards = []
+        for _ in range(distinct):
+            start = rng.randrange(len(tokens) - BODY_WORDS)
+            title = " ".join(tokens[rng.randrange(len(tokens) - 4):][:rng.randint(1, 4)]).strip(" .,;:!?()«»—") or "Карта"
+            cards.append((title, " ".join(tokens[start:start + BODY_WORDS])))
+        return cards
     return [(f"{rng.choice(WORDS).capitalize()} {rng.choice(WORDS)} №{n + 1}", card_text(rng, BODY_WORDS))
             for n in range(distinct)]
 
 
-def make_game(folder: Path, cards: int, distinct: int | None = None) -> Path:
+def _rules_words() -> list[str]:
+    """The words of the shipped games' Russian texts, in order (quotes and backslashes left out)."""
+    import yaml
+    found: list[str] = []
+
+    def walk(value) -> None:
+        if isinstance(value, str):
+            found.extend(word.replace("**", "") for word in value.split()
+                         if '"' not in word and "\\" not in word and "{" not in word and "." not in word.strip("."))
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+    for file in sorted(ROOT.glob("content/*/i18n/ru.yaml")):
+        walk(yaml.safe_load(file.read_text(encoding="utf-8")))
+    return found
+
+
+def make_game(folder: Path, cards: int, distinct: int | None = None, text: str = "words") -> Path:
     """A Russian game of `cards` poker cards (`distinct` different faces, all by default) under folder/bench."""
     distinct = distinct or cards
     game = folder / "bench"
@@ -97,7 +129,7 @@ def make_game(folder: Path, cards: int, distinct: int | None = None) -> Path:
         editions: {standard: {name: t.title}}
         """), encoding="utf-8")
     catalog = ["ru:", "  t:", '    title: "Проба"', "  card:"]
-    for n, (title, body) in enumerate(deck_texts(distinct)):
+    for n, (title, body) in enumerate(deck_texts(distinct, text=text)):
         catalog += [f"    c{n}:", f'      title: "{title}"', f'      body: "{body}"']
     (game / "i18n" / "ru.yaml").write_text("\n".join(catalog) + "\n", encoding="utf-8")
     deck = ["decks:", "  - id: bench", "    name: t.title", "    template: front", "    back: back", "    cards:"]
@@ -163,6 +195,8 @@ def compile_engine() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--cards", type=int, default=1000)
+    parser.add_argument("--text", choices=("words", "rules"), default="words",
+                        help="bodies of random words (default) or cut from the shipped games' Russian texts")
     parser.add_argument("--distinct", type=int, default=None,
                         help="distinct card faces (default: every card different, the worst case)")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each side; the median counts")
@@ -171,7 +205,7 @@ def main() -> None:
     compile_engine()
     with tempfile.TemporaryDirectory() as temporary:
         folder = Path(temporary)
-        game = make_game(folder / "content", args.cards, args.distinct)
+        game = make_game(folder / "content", args.cards, args.distinct, args.text)
         (folder / "out").mkdir()
         engine, floor = engine_command(game, folder / "out"), floor_command(game, folder / "out")
         cold, warm = {"PNP_NO_CACHE": "1"}, {"PNP_CACHE_DIR": str(folder / "cache"), "PNP_NO_CACHE": ""}
