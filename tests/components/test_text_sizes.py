@@ -135,16 +135,21 @@ def pdf_text_sizes(path: Path) -> dict[str, set[float]]:
     return sizes
 
 
-def laid_out_sizes(folder: Path) -> dict[str, set[float]]:
-    """Each card of the game's first deck → the sizes of its text runs, from the laid-out faces."""
+def laid_out_runs(folder: Path) -> dict[str, list]:
+    """Each card of the game's first deck → the glyph runs of its texts, from the laid-out faces."""
     problems = Problems()
     source = load_game(folder, problems)
     assert source is not None and not problems.errors, problems.errors
     ctx = LayoutContext(source, "standard", "en", TextSetter(FontLibrary()), problems, art=ART_FILES)
     deck = layout_sets(ctx, source.pieces["cards"])[0]
     assert not problems.errors, [str(p) for p in problems.errors]
-    return {copy.card: {round(run.size, 3) for item in walk(copy.front.items) if isinstance(item, TextPlacement)
-                        for run in item.runs} for copy in deck.copies}
+    return {copy.card: [run for item in walk(copy.front.items) if isinstance(item, TextPlacement)
+                        for run in item.runs] for copy in deck.copies}
+
+
+def laid_out_sizes(folder: Path) -> dict[str, set[float]]:
+    """Each card of the game's first deck → the sizes of its text runs, from the laid-out faces."""
+    return {card: {round(run.size, 3) for run in runs} for card, runs in laid_out_runs(folder).items()}
 
 
 def test_one_size_per_deck_read_back_from_the_pdf(tmp_path: Path) -> None:
@@ -216,15 +221,7 @@ def test_a_word_too_wide_at_the_size_so_far_is_not_split_but_shrinks_the_deck(tm
     card = CARD.replace("body: {size: 10pt, min_size: 6pt}", "body: {size: 14pt, min_size: 6pt, hyphenate: true}") \
         .replace("height: 24, style: body", "height: 13, style: body")
     cards = CARDS.replace("      - {id: medium, count: 2, fields: {effect: rules.medium}}\n", "")
-    folder = make_game(tmp_path, i18n_en=(EN, catalog), templates_card=(CARD, card), cards=(CARDS, cards))
-    problems = Problems()
-    source = load_game(folder, problems)
-    assert source is not None and not problems.errors, problems.errors
-    ctx = LayoutContext(source, "standard", "en", TextSetter(FontLibrary()), problems, art=ART_FILES)
-    deck = layout_sets(ctx, source.pieces["cards"])[0]
-    assert not problems.errors, [str(p) for p in problems.errors]
-    runs = {copy.card: [run for item in walk(copy.front.items) if isinstance(item, TextPlacement)
-                        for run in item.runs] for copy in deck.copies}
+    runs = laid_out_runs(make_game(tmp_path, i18n_en=(EN, catalog), templates_card=(CARD, card), cards=(CARDS, cards)))
     assert [run.text for run in runs["long"]] == ["Superextraordinarilylongword"], runs["long"]
     sizes = {run.size for found in runs.values() for run in found}
     assert len(sizes) == 1 and 6.0 < next(iter(sizes)) < 14.0, sizes
