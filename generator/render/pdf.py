@@ -341,9 +341,9 @@ class PdfRenderer(FacePainter):
                 runs.append((start, end, key))
                 start = end
             cuts[outline] = runs
-        forms = {outline: [(start, end, key if key is not None and run_uses[key] > 1 else None)
-                           for start, end, key in runs] for outline, runs in cuts.items()}
-        self.layers = {face.key: [(face.items[start:end], key) for start, end, key in forms[outline]]
+        planned = {outline: [(start, end, key if key is not None and run_uses[key] > 1 else None)
+                             for start, end, key in runs] for outline, runs in cuts.items()}
+        self.layers = {face.key: [(face.items[start:end], key) for start, end, key in planned[outline]]
                        for face, outline in zip(faces, outlines)}
 
     def _define_layers(self, face: Face) -> None:
@@ -369,9 +369,10 @@ class PdfRenderer(FacePainter):
 def _item_numbers(faces: list[Face]) -> dict[int, int]:
     """A number for each item of the faces, by the item's id: equal items share a number.
 
-    An item is numbered by its value, hashed whole, and a text's hash takes every field of every run
-    (a deck's bodies: ~10 ms). A text is first told by a sketch of a few of its values that equal
-    texts share: a text whose sketch no other text has equals no other item and is numbered as it is.
+    An item is numbered by its value, hashed whole (and compared with the items of the same hash), and a
+    text's hash takes every field of every run. A text is first told by a sketch of a few of its values
+    that equal texts share: a text whose sketch no other text has equals no other item and is numbered
+    without its hash (a deck's cards' own titles and bodies).
     """
     objects = {id(item): item for face in faces for item in face.items}    # the same object once (a memoised box)
     sketches = {ident: _sketch(item) for ident, item in objects.items() if type(item) is TextPlacement}
@@ -388,7 +389,7 @@ def _item_numbers(faces: list[Face]) -> dict[int, int]:
 
 
 def _sketch(text: TextPlacement) -> tuple:
-    """Values equal texts share, cheap to hash: the box, the number of runs and the first run's text."""
+    """Values equal texts share, cheap to hash: the box, the number of runs, the first and last run's text."""
     runs = text.runs
     return (text.x, text.y, len(runs), runs[0].text if runs else None, runs[-1].text if runs else None)
 

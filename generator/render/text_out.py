@@ -131,6 +131,9 @@ class TextWriter:
         self.tables: dict[object, CodeTable] = {}                # a font object → its table in this document
         self.fills: dict[int, tuple[object, str | None]] = {}    # id(colour) → (colour, its operator or None)
         self.helper: PDFTextObject | None = None
+        # (font, subset, size) → the operator selecting it: the font's name in the document, once given, stays
+        self.selections: dict[tuple[object, int, float], str] = {}
+        self.transparency = False      # the document's version raised for transparency (setFillAlpha does it)
 
     def draw(self, lines: Sequence[TextLine]) -> None:
         """The lines as one text object (nothing for no lines)."""
@@ -174,8 +177,7 @@ class TextWriter:
                 if pieces is not None:
                     for subset, escaped in pieces:
                         if subset != current:
-                            append(f"{font.getSubsetInternalName(subset, self.canvas._doc)} "
-                                   f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL")
+                            append(self._select(font, subset, size))
                             current = subset
                         append(f"({escaped}) Tj")
                     codes = table.subsets[current]
@@ -225,8 +227,18 @@ class TextWriter:
             return operator
         if type(alpha) not in (float, int) or self.canvas._extgstate.getValue("ca") != alpha:
             return None              # setFillAlpha checks it, or writes a graphics state
-        self.canvas._doc.ensureMinPdfVersion("transparency")     # as setFillAlpha does
+        if not self.transparency:     # as setFillAlpha does (the version only ever rises)
+            self.canvas._doc.ensureMinPdfVersion("transparency")
+            self.transparency = True
         return operator
+
+    def _select(self, font, subset: int, size: float) -> str:
+        """What `_formatText` writes to select a subset of the font at a size (leading: setFont's 1.2 × size)."""
+        selection = self.selections.get((font, subset, size))
+        if selection is None:
+            selection = self.selections[font, subset, size] = (
+                f"{font.getSubsetInternalName(subset, self.canvas._doc)} {fp_str(size)} Tf {fp_str(size * 1.2)} TL")
+        return selection
 
     def _reportlab(self, code: list[str], font_name: str, size: float, subset: int) -> PDFTextObject:
         """ReportLab's own text object, in the state of the one being written and writing into its code."""

@@ -85,8 +85,8 @@ def test_halo_slanted_and_coloured_runs_render_as_through_reportlabs_text_object
     group = Group(5, 40, 30, 20, 30, 20, 90, (Rect(0, 0, 30, 20, fill="#1e88e5"), TextPlacement(1, 1, runs[:4])))
     faces = [Face(f"card {index}", 63, 88, 3, (Rect(-3, -3, 69, 94, fill="#fff8ec"), text, group)[:2 + index % 2])
              for index in range(3)]
-    page = Page(210, 297, tuple(Placement(face, 10 + 65 * index, 10, (7, 7, 69, 94)) for index, face in enumerate(faces)),
-                marks=(Line(5, 5, 0, 3, stroke="#000000"),))
+    placements = tuple(Placement(face, 10 + 65 * index, 10, (7, 7, 69, 94)) for index, face in enumerate(faces))
+    page = Page(210, 297, placements, marks=(Line(5, 5, 0, 3, stroke="#000000"),))
     for mode in ("rgb", "cmyk"):
         ours = PdfRenderer(body, mode).draw(Document([page, page]))
         with monkeypatch.context() as patched:
