@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import groupby
 from typing import Callable, Sequence
 
@@ -335,6 +336,13 @@ def _clip(spec: GridSpec, geometry: GridGeometry, row: int, column: int, outer: 
 def crop_marks(spec: GridSpec, geometry: GridGeometry, room: Sides | None = None) -> list[Item]:
     """Short lines in line with every cut: outside the grid, fitted to the room inside the printable
     area; the cuts of a side without room are marked in the gutters between the pieces instead."""
+    return list(_crop_marks(spec, geometry, room))
+
+
+@lru_cache(maxsize=64)
+def _crop_marks(spec: GridSpec, geometry: GridGeometry, room: Sides | None) -> tuple[Item, ...]:
+    # the same marks, the same objects, on every full sheet of a deck: made once (and the drawing
+    # stage tells equal items apart by identity first)
     room = room or margin_room(spec, geometry)
     grid_w, grid_h = geometry.size(spec)
     xs = sorted({geometry.left + c * (spec.card[0] + spec.gap) for c in range(geometry.columns)}
@@ -357,7 +365,7 @@ def crop_marks(spec: GridSpec, geometry: GridGeometry, room: Sides | None = None
         marks += _gutter_marks(xs, _gutters(geometry.top, spec.card[1], spec.gap, geometry.rows), vertical=True)
     if not (fits.left and fits.right):       # the row cuts, between the columns
         marks += _gutter_marks(ys, _gutters(geometry.left, spec.card[0], spec.gap, geometry.columns), vertical=False)
-    return marks
+    return tuple(marks)
 
 
 def _gutters(start: float, size: float, gap: float, count: int) -> list[tuple[float, float]]:

@@ -188,3 +188,21 @@ def test_the_art_of_a_face_is_defined_in_walk_order(monkeypatch):
     monkeypatch.setattr(PdfRenderer, "_define_art", lambda self, file: defined.append(file))
     renderer._define_art_of(face)
     assert defined == [item.file for item in walk(face.items) if isinstance(item, ArtPlacement)]
+
+
+def test_full_sheets_share_their_crop_marks_and_the_plan_numbers_them_alike():
+    # imposition makes a sheet's crop marks once for every sheet of that grid (the same objects), each
+    # caller getting its own list; equal marks made apart still plan as the same items
+    from generator.imposition.grid import GridSpec, crop_marks, grid_geometry
+    from generator.print_facts import PAPER_SIZES
+    spec = GridSpec(PAPER_SIZES["a4"], (63.0, 88.0))
+    geometry = grid_geometry(spec)
+    first, second = crop_marks(spec, geometry), crop_marks(spec, geometry)
+    assert first == second and all(a is b for a, b in zip(first, second)) and first is not second
+    first.append(Line(0, 0, 1, 1))
+    assert len(crop_marks(spec, geometry)) == len(second)
+    made_apart = [Line(mark.x, mark.y, mark.w, mark.h, stroke=mark.stroke, stroke_width=mark.stroke_width)
+                  for mark in second]
+    faces = [Face("\0page 0", 210, 297, 0, tuple(second)), Face("\0page 1", 210, 297, 0, tuple(made_apart))]
+    numbers = pdf_module._item_numbers(faces)
+    assert [numbers[id(mark)] for mark in second] == [numbers[id(mark)] for mark in made_apart]
