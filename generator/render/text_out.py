@@ -123,9 +123,8 @@ class TextWriter:
     def __init__(self, canvas: Canvas):
         self.canvas = canvas
         cls = type(canvas)
-        # a canvas drawing top-down, enforcing a colour space or writing its own way: ReportLab writes
-        self.fast = (canvas.bottomup and getattr(canvas, "_enforceColorSpace", None) is None
-                     and getattr(cls, "_escape", None) is Canvas._escape
+        # a canvas class writing its own way: ReportLab writes
+        self.fast = (getattr(cls, "_escape", None) is Canvas._escape
                      and getattr(cls, "beginText", None) is Canvas.beginText
                      and getattr(cls, "drawText", None) is Canvas.drawText)
         self.tables: dict[object, CodeTable] = {}                # a font object → its table in this document
@@ -139,8 +138,9 @@ class TextWriter:
         """The lines as one text object (nothing for no lines)."""
         if not lines:
             return
-        if not self.fast:
-            reportlab_text(self.canvas, lines)
+        canvas = self.canvas
+        if not self.fast or not canvas.bottomup or getattr(canvas, "_enforceColorSpace", None) is not None:
+            reportlab_text(canvas, lines)       # drawing top-down, or enforcing a colour space: ReportLab writes
             return
         code = ["BT"]
         append = code.append
@@ -191,7 +191,7 @@ class TextWriter:
                 table.sync()
             codes = table.subsets[current] if table is not None and 0 <= current < len(table.subsets) else None
         append("ET")
-        self.canvas._code.append(" ".join(code))
+        canvas._code.append(" ".join(code))
 
     def _table(self, font) -> CodeTable | None:
         """The font's code table in this document, synced; None for a font ReportLab must write (not a

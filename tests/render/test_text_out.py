@@ -171,6 +171,27 @@ def test_a_top_down_canvas_is_left_to_reportlab(fonts, monkeypatch):
     assert b"1 0 0 -1 " in _pdf(runs, True, fonts["nunito"], bottomup=0)
 
 
+def test_a_canvas_enforcing_a_colour_space_or_turned_top_down_later_is_left_to_reportlab(fonts, monkeypatch):
+    nunito = fonts["nunito"]
+
+    def page(ours: bool, **canvas_options) -> bytes:
+        buffer = io.BytesIO()
+        canvas = Canvas(buffer, invariant=1, pageCompression=0, initialFontName=nunito, **canvas_options)
+        draw = TextWriter(canvas).draw if ours else (lambda lines: reportlab_text(canvas, lines))
+        draw([(10, 700, CYRILLIC[0], nunito, 9, COLOURS[1]), (10, 690, CYRILLIC[1], nunito, 9, COLOURS[3])])
+        canvas.bottomup = 0
+        draw([(10, 680, CYRILLIC[0], nunito, 9, COLOURS[1])])
+        canvas.showPage()
+        canvas.save()
+        return buffer.getvalue()
+    for options in ({}, {"enforceColorSpace": "cmyk"}):
+        spy = Spy(monkeypatch)
+        ours = page(True, **options)
+        assert ours == page(False, **options)
+        assert CYRILLIC[0] in spy.fallbacks and len(spy.fallbacks) >= 2
+    assert b"1 0 0 -1 10 680 Tm" in ours
+
+
 def test_empty_texts_and_codes_given_outside_the_writer(fonts):
     # codes ReportLab gives between two text objects (drawString: a halo, a slanted run) are taken in
     nunito = fonts["nunito"]
