@@ -135,6 +135,7 @@ class _Words(NamedTuple):
     # fragments, scaled by _scaled): the wrapping loop reads these without a call per word
     singles: tuple[float | None, ...]
     total: float      # all the words' widths at 1 pt, side by side (icons at ICON_EM)
+    face: object = None   # the one face every word of a plain paragraph is drawn in (None: not known to be one)
 
 
 def _words_of(paragraph: Paragraph, words: tuple[Word, ...], units: tuple[tuple[float | None, ...], ...]) -> _Words:
@@ -150,6 +151,9 @@ class _Line:
     marker: str = ""      # the list marker, on a list item's first line only
     first: bool = False   # the first line of a paragraph
     widths: list[float] = field(default_factory=list)   # each word's width (mm) as wrapping measured it
+    # the one face of its paragraph's plain words, when the line holds only such words (no piece of
+    # a hyphenated word): it is then set as one run without looking at each word (_PlainLines)
+    face: object = None
 
     def add(self, word: Word, width: float) -> None:
         self.words.append(word)
@@ -404,7 +408,7 @@ def _wrap(texts: tuple[_Words, ...], width, size, style, setter,
         elif not paragraph.line_break:    # a line break keeps the indent of the list item it continues
             indent = 0.0
         available = width - indent
-        line = _Line([], indent, paragraph.marker, first=not paragraph.line_break)
+        line = _Line([], indent, paragraph.marker, first=not paragraph.line_break, face=text.face)
         used = 0.0
         words, singles, units = text.words, text.singles, text.units
         count, index = len(words), 0
@@ -439,16 +443,18 @@ def _wrap(texts: tuple[_Words, ...], width, size, style, setter,
             loose = (used < HYPHENATE_BELOW * available and not too_long) or (too_long and split_long_words)
             head, tail = (_hyphenate(word, available - used - space, measure, style)
                           if loose else (None, None))
+            next_face = text.face
             if head is not None and (line.words or tail):
                 line.add(head, measure.word(head))
                 carried = (tail, measure.word(tail))
+                line.face = next_face = None      # a head and a tail: pieces, not the paragraph's words
             elif not line.words:  # alone on a line and still too wide
                 line.add(word, word_width)
                 too_wide = max(too_wide, word_width - available)
             else:
                 carried = (word, word_width)
             lines.append(line)
-            line, used = _Line([], indent), 0.0
+            line, used = _Line([], indent, face=next_face), 0.0
         if line.words:
             lines.append(line)
     return lines, too_wide
@@ -557,12 +563,17 @@ class _Measure:
             text = text.replace(NARROW_GLUE, narrow)
         return text
 
-    def unit(self, text: str, bold: bool, italic: bool) -> float:
-        """The text's width in points at 1 pt."""
+    def _table(self, bold: bool, italic: bool) -> dict[str, float]:
+        """The setter's widths at 1 pt for the style's face made bolder or slanted so."""
         table = self._tables.get((bold, italic))
         if table is None:
             table = self._tables[(bold, italic)] = self.setter.unit_table(
                 self.style.stack, self.weight(bold), italic or self.style.italic)
+        return table
+
+    def unit(self, text: str, bold: bool, italic: bool) -> float:
+        """The text's width in points at 1 pt."""
+        table = self._table(bold, italic)
         unit = table.get(text)
         if unit is None:
             unit = table[text] = self.setter.width_pt(self.printable(text), self.style.stack, self.weight(bold),
@@ -578,13 +589,22 @@ class _Measure:
                    for part in fragment.text.split(" ") if part]
         if not entries:
             return _Words(paragraph, (), (), (), 0)
-        words, units, singles = zip(*entries)
-        return _Words(paragraph, words, units, singles, sum(singles))
+        words, units, singles, faces = zip(*entries)
+        one = set(faces)
+        return _Words(paragraph, words, units, singles, sum(singles), one.pop() if len(one) == 1 else None)
 
     def _plain_word(self, known: dict, fragment: Fragment, part: str) -> tuple:
-        """A word met the first time in this face: its one fragment, its width at 1 pt (as units and alone)."""
-        unit = self.unit(part, False, False)
-        entry = known[part] = ((_piece(fragment, part),), (unit,), unit)
+        """A word met the first time in this face: its one fragment, its width at 1 pt (as units and
+        alone) and the one face it is drawn in (plain_face), each noted where unit and plain_face keep them."""
+        style = self.style
+        printable = self.printable(part)
+        face = self.setter.first_face(printable, style.stack, style.weight, style.italic)
+        if face is not None:     # the usual word: all of it in the stack's first face
+            unit = self._table(False, False)[part] = stringWidth(printable, face.name, 1.0)   # as width_pt gives it
+            self.plain_faces()[part] = face
+        else:
+            unit, face = self.unit(part, False, False), self.plain_face(part)
+        entry = known[part] = ((_piece(fragment, part),), (unit,), unit, face)
         return entry
 
     def space_as_measured(self, face) -> bool:
@@ -728,6 +748,26 @@ class _PlainLines:
         if face is None:
             return None
         known, measure = self.known, self.measure
+        if line.face is face:      # the paragraph's own plain words, every one in this face
+            texts = [word[0].text for word in line.words]
+        else:
+            texts = self._checked(line)
+            if texts is None:
+                return None
+        if len(texts) > 1:
+            if self.space_ok is None:
+                self.space_ok = measure.space_as_measured(face)
+            if not self.space_ok:
+                return None
+        joined = " ".join(texts)
+        if GLUE in joined or NARROW_GLUE in joined:
+            joined = measure.printable(joined)
+        style = self.style
+        return GlyphRun(x, baseline, joined, face.name, measure.size, style.color, face.synthetic_italic, style.halo)
+
+    def _checked(self, line: _Line) -> list[str] | None:
+        """The texts of a line's words, each checked to be plain and in the space's face (None if one is not)."""
+        face, known, measure = self.face, self.known, self.measure
         texts = []
         for word in line.words:
             if len(word) == 1:
@@ -746,16 +786,7 @@ class _PlainLines:
             if found is not face:
                 return None
             texts.append(text)
-        if len(texts) > 1:
-            if self.space_ok is None:
-                self.space_ok = measure.space_as_measured(face)
-            if not self.space_ok:
-                return None
-        joined = " ".join(texts)
-        if GLUE in joined or NARROW_GLUE in joined:
-            joined = measure.printable(joined)
-        style = self.style
-        return GlyphRun(x, baseline, joined, face.name, measure.size, style.color, face.synthetic_italic, style.halo)
+        return texts
 
 
 def _space_as_measured(space: str, run: GlyphRun, measure: "_Measure") -> bool:

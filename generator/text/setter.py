@@ -47,6 +47,10 @@ class TextSetter:
         self.missing.update(missing)
         return runs
 
+    def first_face(self, text: str, stack: tuple[str, ...], weight: str, italic: bool) -> FontFace | None:
+        """The stack's first face when it has every character of text: the text is one run in it (else None)."""
+        return _one_face(self.library, text, stack, weight, italic)
+
     def width_pt(self, text: str, stack: tuple[str, ...], weight: str, italic: bool,
                  size: float) -> float:
         # measured once per text and face by the layout, which keeps the answer (unit_tables)
