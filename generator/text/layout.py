@@ -590,8 +590,9 @@ class _Measure:
         if not entries:
             return _Words(paragraph, (), (), (), 0)
         words, units, singles, faces = zip(*entries)
-        one = set(faces)
-        return _Words(paragraph, words, units, singles, sum(singles), one.pop() if len(one) == 1 else None)
+        # (count compares by identity first: the faces are the library's own objects, never hashed here)
+        face = faces[0] if faces.count(faces[0]) == len(faces) else None
+        return _Words(paragraph, words, units, singles, sum(singles), face)
 
     def _plain_word(self, known: dict, fragment: Fragment, part: str) -> tuple:
         """A word met the first time in this face: its one fragment, its width at 1 pt (as units and
