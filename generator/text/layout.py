@@ -309,19 +309,25 @@ def _one_line(texts: tuple[_Words, ...], width, height, style, setter) -> TextLa
     words = texts[0].words
     if texts[0].total * style.size / PT_PER_MM + measure.space() * (len(words) - 1) > width + 1e-3:
         return None
-    text = " ".join(part for part in fragment.text.split(" ") if part)
-    runs = setter.runs(measure.printable(text), style.stack, style.weight, style.italic)
     used = pt_to_mm(style.size * style.leading)
-    if len(runs) != 1 or used > height + 1e-6:
+    if used > height + 1e-6:
         return None
-    content = measure.text(text, False, False)
+    text = " ".join(word[0].text for word in words)
+    printable = measure.printable(text)
+    face = setter.first_face(printable, style.stack, style.weight, style.italic)
+    if face is not None:     # the usual title: its width as unit and text give it, not kept (titles differ)
+        drawn, content = printable, pt_to_mm(stringWidth(printable, face.name, 1.0) * style.size)
+    else:
+        runs = setter.runs(printable, style.stack, style.weight, style.italic)
+        if len(runs) != 1:
+            return None
+        face, drawn, content = runs[0].face, runs[0].text, measure.text(text, False, False)
     if content > width + 1e-6:
         return None
     top = {"top": 0.0, "middle": (height - used) / 2, "bottom": height - used}[style.valign]
     baseline = top + pt_to_mm(style.size * (style.leading - 1) / 2) + pt_to_mm(style.size * BASELINE)
     x = {"left": 0.0, "center": (width - content) / 2, "right": width - content}[style.align]
-    run = GlyphRun(x, baseline, runs[0].text, runs[0].face.name, style.size, style.color,
-                   runs[0].face.synthetic_italic, style.halo)
+    run = GlyphRun(x, baseline, drawn, face.name, style.size, style.color, face.synthetic_italic, style.halo)
     return TextLayout((run,), style.size, True, 0.0, used, line_tops=(top,))
 
 
