@@ -14,17 +14,19 @@ sheets (ReportLab's Paragraph wraps each body). Imports count on both sides.
 The engine runs twice over: cold (PNP_NO_CACHE=1: every text fitted, as in a first build or
 after an engine upgrade: the honest figure) and warm (the per-face layout cache of a
 previous build in a fresh PNP_CACHE_DIR). Each of the three runs --repeat times, in turn,
-and the median counts; the load average is printed, as the machine may be shared. The font
-instances are cut (and cached on disk) before the first run, as in any second build.
+and the median counts; the load average is printed, as the machine may be shared. One run of
+each engine side comes first, as in any second build: the font instances cut, pnp's own
+modules compiled (where PYTHONDONTWRITEBYTECODE is set, into pnp's cache: generator/bytecode.py).
+The engine is the `pnp` installed beside this Python (a venv's, not a pyenv shim).
 
-Measured here (2 cores shared with other engineers' work, load average 2.5-4; medians of 3-5;
-the engine's bytecode compiled, as `compile_engine` does):
-1,000 cards: floor 0.48-0.52 s; engine cold 0.85 s (1.75×), warm 0.72 s (1.48×); the tree issue 17 part 4
-started from took 1.03 s cold (2.06×) the same way. 10,000 cards cold (`--only cards`, PNP_NO_CACHE=1):
-6.95 s CPU, 292 MiB peak (before: 8.25 s, 336 MiB); 0.67 ms a card past a fixed ~0.25 s at either
-size. Of a cold 1,000-card build ~0.30 s is starting and importing (the floor's: 0.17 s; pydantic and
-the schema's models ~0.09 s, the engine's own modules ~0.07 s), ~0.30 s laying out (0.2 s of it
-fitting text), ~0.20 s drawing, 0.05 s reading the YAML.
+Measured here (2 cores shared with other engineers' work, load average 1-2, medians of 9):
+1,000 cards, --text words: floor 0.56 s; engine cold 0.68 s (1.20×), warm 0.59 s (1.05×);
+--text rules: floor 0.54 s; engine cold 0.69 s (1.28×), warm 0.60 s (1.11×). The tree this
+work started from: cold 0.85 s (1.75×; 2.06× before the session before). 10,000 cards cold:
+4.8-5.0 s CPU, 254 MiB peak (cache on: 274 MiB first, 276 MiB warm; before: 6.95 s, 292 MiB);
+~0.48 ms a card past a fixed ~0.17 s. Of a cold 1,000-card build ~0.18 s is starting and
+importing (pydantic and its validators ~0.1 s), ~0.06 s reading the YAML, ~0.25 s laying out
+(svglib's import and the fonts' registering included), ~0.12 s drawing.
 """
 
 from __future__ import annotations
@@ -187,15 +189,6 @@ def floor_command(game: Path, out: Path) -> list[str]:
             str(library.face("nunito").path), str(library.face("nunito", "black").path)]
 
 
-def compile_engine() -> None:
-    """The engine's bytecode written beside its sources, as installing pnp's wheel writes it. (Where
-    PYTHONDONTWRITEBYTECODE is set, as on the project's machines, an editable install otherwise
-    compiles every module of the engine again in every run: ~0.08 s the floor, whose libraries are
-    installed compiled, never pays.)"""
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "generator")], check=True,
-                   stdout=subprocess.DEVNULL)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--cards", type=int, default=1000)
@@ -206,14 +199,17 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="runs of each side; the median counts")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    compile_engine()
     with tempfile.TemporaryDirectory() as temporary:
         folder = Path(temporary)
         game = make_game(folder / "content", args.cards, args.distinct, args.text)
         (folder / "out").mkdir()
         engine, floor = engine_command(game, folder / "out"), floor_command(game, folder / "out")
         cold, warm = {"PNP_NO_CACHE": "1"}, {"PNP_CACHE_DIR": str(folder / "cache"), "PNP_NO_CACHE": ""}
-        measure(engine, warm)            # fills the warm runs' layout cache
+        # one run of each first, as any second build: the font instances cut, pnp's own modules compiled
+        # (into __pycache__, or where PYTHONDONTWRITEBYTECODE is set into pnp's cache: generator/bytecode.py),
+        # and the warm runs' layout cache filled
+        measure(engine, cold)
+        measure(engine, warm)
         runs: dict[str, list[tuple[float, float]]] = {"cold": [], "warm": [], "floor": []}
         for _ in range(args.repeat):
             runs["cold"].append(measure(engine, cold))
