@@ -71,6 +71,11 @@ def recording(recorder: TextRecorder) -> Iterator[None]:
         _RECORDER.reset(token)
 
 
+def _made(mark: SourceMark | Callable[[], SourceMark]) -> SourceMark:
+    """A mark given as itself or as the function that makes it (made only when a problem is said)."""
+    return mark() if callable(mark) else mark
+
+
 @dataclass
 class LayoutContext:
     source: GameSource
@@ -99,12 +104,15 @@ class LayoutContext:
         self.reported.add(key)
         return True
 
-    def translate(self, key: str, mark: SourceMark, args: dict | None = None,
+    def translate(self, key: str, mark: SourceMark | Callable[[], SourceMark], args: dict | None = None,
                   count: int | None = None) -> tuple[str, SourceMark | None]:
-        """The text of a key in this language, and where the translation is written."""
+        """The text of a key in this language, and where the translation is written.
+
+        `mark` (where the key is used, for a problem) may be a function giving it: a card's text
+        found in the catalog needs none, and making a field's mark is most of asking for a text."""
         self.used.add(key)
         if self.recorder is not None:
-            self.recorder.looked_up(self, key, mark)
+            self.recorder.looked_up(self, key, _made(mark))
         catalog = self.catalog
         entry = catalog.entries.get(key) if catalog else None
         if entry is not None and entry.untranslated:   # a stub's empty value: not translated yet
@@ -117,9 +125,9 @@ class LayoutContext:
                 text = f"missing translation key '{key}' for language '{self.lang}' (in {display_path(file)})"
                 hint = f"add '{key}' to {display_path(file)}"
                 if self.allow_fallback and fallback is not None:
-                    self.problems.warn(mark, text + f"; using the {self.source.source_language} text", hint)
+                    self.problems.warn(_made(mark), text + f"; using the {self.source.source_language} text", hint)
                 else:
-                    self.problems.add(mark, text, hint)
+                    self.problems.add(_made(mark), text, hint)
             if fallback is None or not self.allow_fallback:
                 return "", None
             entry, catalog = fallback, source_catalog
@@ -128,7 +136,7 @@ class LayoutContext:
             number = count if count is not None else arguments.get("count")
             if number is None:
                 if self.once("no-count", key):
-                    self.problems.add(mark, f"'{key}' has plural forms but no count is given",
+                    self.problems.add(_made(mark), f"'{key}' has plural forms but no count is given",
                                       "set `count: '@field'` on the template box")
                 number = 1
             arguments.setdefault("count", number)

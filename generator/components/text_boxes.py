@@ -192,9 +192,9 @@ def box_text(call: BoxCall) -> Words:
                              f"{subject.label}: count for plural text must be a whole number, got {count!r}")
         count = None
     args = {k: v for k, v in subject.fields.items() if isinstance(v, (str, int, float))}
-    where = call.where(box.text)
-    text, entry_mark = ctx.translate(key, where, args, count)
-    return Words(text, key, entry_mark or where)
+    # where the key is used (its card's field): made only for a problem or a key without a mark
+    text, entry_mark = ctx.translate(key, lambda: call.where(box.text), args, count)
+    return Words(text, key, entry_mark or call.where(box.text))
 
 
 def uppercase_covered(text: str, stack: tuple[str, ...], ctx: LayoutContext) -> str:
