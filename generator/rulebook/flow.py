@@ -377,6 +377,28 @@ class RulebookTemplate(BaseDocTemplate):
 
     last_fill = 0.0     # the share of the last page's text area in use, once built
 
+    def filterFlowables(self, flowables):
+        """A figure that does not fit the room left on the page floats: the paragraph after it is set
+        first, filling the page's foot, and the figure is tried again after it (so it tops the next page
+        rather than leaving the foot of this one empty). Only running text of the same section passes a
+        figure: never a heading, a table, a callout or another figure."""
+        if len(flowables) < 2 or not getattr(flowables[0], "floats", False) or not _passes_figures(flowables[1]):
+            return
+        frame = getattr(self, "frame", None)
+        if frame is None or frame._atTop:
+            return
+        figure, text = flowables[0], flowables[1]
+        width = frame._getAvailableWidth()
+        room = frame._y - frame._y1p - figure.getSpaceBefore()
+        _, height = figure.wrapOn(self.canv, width, room)
+        if height <= room + 1e-6:
+            return
+        # the text passes only if some of it stays on this page: else the figure tops the next page
+        room = frame._y - frame._y1p - text.getSpaceBefore()
+        _, height = text.wrapOn(self.canv, width, room)
+        if height <= room + 1e-6 or text.split(width, room):
+            flowables[0], flowables[1] = text, figure
+
     def afterFlowable(self, flowable):
         frame = getattr(self, "frame", None)
         if frame is not None:
@@ -600,16 +622,25 @@ class StoryBuilder:
             cells.append([drawn] + (self.paragraphs(figure.caption, self.styles.caption) if figure.caption
                                     else []))
         row = Table([cells], colWidths=[mm_to_pt(column)] * len(figures))
+        row.floats = True        # a row that does not fit waits for the next page (RulebookTemplate.filterFlowables)
         row.setStyle(self.table_style([("VALIGN", (0, 0), (-1, -1), "TOP"), ("ALIGN", (0, 0), (-1, -1), "CENTER"),
                                        ("LEFTPADDING", (0, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 2),
                                        ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
         return [self.spaced(row, 4, 2)]
 
 
+def _passes_figures(flowable: Flowable) -> bool:
+    """Whether a flowable may be set before a figure that waits for the next page: a paragraph of running
+    text (not a heading, nor anything kept with what follows it)."""
+    return type(flowable) is SetText and not flowable.keepWithNext
+
+
 class ShrinkingFigure(Flowable):
     """A figure (a board, art) and its caption, kept together, centred: drawn at its width where it fits,
     else as large as the room left on the page allows down to a share `least` of that width (a page's foot
-    filled rather than left empty), else whole on the next page."""
+    filled rather than left empty), else on the next page (floating past the text after it)."""
+
+    floats = True
 
     def __init__(self, drawn: Flowable, captions: list[Flowable], least: float):
         super().__init__()

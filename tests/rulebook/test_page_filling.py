@@ -120,3 +120,27 @@ def test_a_name_in_a_narrow_column_never_breaks_inside_a_word(tmp_path):
     long = textpage.search("A long explanation").get_next()
     name_right = max(textpage.get_charbox(i)[2] for i in range(name[0], name[0] + name[1]))
     assert name_right < textpage.get_charbox(long[0])[0]            # the name ends inside its own column
+
+
+def test_a_figure_that_does_not_fit_the_page_foot_floats_past_the_text_after_it(tmp_path):
+    # a card figure after fillers, then short paragraphs: where the figure must wait for the next page,
+    # the paragraphs after it fill this page's foot and the figure tops the next page
+    from tests.rulebook.test_cover_and_pagination import _fillers
+    en = EN + "".join(f'    s{n}: "Short{n} sentence after the figure."\n' for n in range(6))
+    after = "".join(f"        - paragraph: rules.s{n}\n" for n in range(6))
+    figure = "        - figure: {card: {deck: cards, card: one}, caption: rules.figure}\n"
+    moved = 0
+    for fillers in range(0, 13):
+        rules = COVER + _fillers(fillers) + figure + after
+        folder = _game(tmp_path / str(fillers), rules, en)
+        texts = _texts(_build(tmp_path / str(fillers), folder) / "rules.pdf")
+        caption = next(page for page, text in enumerate(texts) if "Figure caption" in text)
+        first_after = next(page for page, text in enumerate(texts) if "Short0" in text)
+        last_before = max(page for page, text in enumerate(texts)
+                          if "Word59" in text or "A short line of filler" in text)
+        if caption > last_before:           # the figure did not fit after the text before it
+            moved += 1
+            assert first_after < caption, (fillers, texts[caption - 1][-200:])
+            assert texts[caption].split("Figure caption")[0].count("Short") == 0, \
+                "the figure tops its page: no paragraph of its own section before it"
+    assert moved, "no case where the figure had to wait for the next page"
