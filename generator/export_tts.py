@@ -60,7 +60,7 @@ def write_tts(folder: Path, out: Path, edition: str | None, lang: str | None,
     problems.raise_if_errors()
     target = targets[0]
     try:
-        return _write_all(source, target, library, out, edition, lang)
+        return _write_staged(source, target, library, out, edition, lang)
     except OSError as error:        # a file where the folder goes, a read-only folder, a full disk
         where = Path(error.filename) if error.filename else out
         problems.add(SourceMark(where), f"cannot write the export: {error.strerror or error}",
@@ -69,33 +69,84 @@ def write_tts(folder: Path, out: Path, edition: str | None, lang: str | None,
         raise
 
 
-def _write_all(source, target, library, out: Path, edition: str, lang: str) -> Path:
-    """The images and the saved object of one laid-out target, written into `out`."""
-    initial_font = library.face("nunito").name
+class _Export:
+    """The export's files: written into a staging folder, named by the URLs they will have in `out`."""
+
+    def __init__(self, staging: Path, out: Path):
+        self.staging, self.out = staging, out
+        self.names: list[str] = []
+
+    def has(self, name: str) -> bool:
+        return name in self.names
+
+    def url(self, name: str) -> str:
+        return (self.out / name).resolve().as_uri()
+
+    def save_png(self, image, name: str) -> str:
+        """The image written as `name`; its final URL."""
+        buffer = io.BytesIO()
+        image.save(buffer, "PNG", optimize=False)
+        return self.save(buffer.getvalue(), name)
+
+    def save(self, data: bytes, name: str) -> str:
+        (self.staging / name).write_bytes(data)
+        if name not in self.names:
+            self.names.append(name)
+        return self.url(name)
+
+
+def _write_staged(source, target, library, out: Path, edition: str, lang: str) -> Path:
+    """Every file of the export written into a staging folder inside `out`, then all renamed into place:
+    a failure half-way (a full disk, a face that cannot be drawn) leaves `out` as it was."""
+    from generator.files import Staging, Swap, interrupts_deferred
+    created = not out.exists()
     out.mkdir(parents=True, exist_ok=True)
+    try:
+        with Staging(out) as staging:
+            export = _Export(staging.folder, out)
+            name = _write_all(source, target, library, export, edition, lang)
+            swap = Swap(staging)
+            with interrupts_deferred():
+                try:
+                    for written in export.names:
+                        swap.put(staging.folder / written, out / written)
+                except OSError:
+                    swap.rollback()
+                    raise
+    except BaseException:
+        if created:                  # a folder made for this export goes with it
+            try:
+                out.rmdir()
+            except OSError:
+                pass
+        raise
+    return out / name
+
+
+def _write_all(source, target, library, export: _Export, edition: str, lang: str) -> str:
+    """The images and the saved object of one laid-out target; the saved object's file name."""
+    initial_font = library.face("nunito").name
     objects: list[dict] = []
     sheet_number = 0
     decks = [laid_out for laid_out in target.sets.get("cards", []) if laid_out.copies]   # none in this edition
     for position, laid_out in enumerate(decks):
-        deck, sheet_number = _deck(laid_out, out, initial_font, sheet_number, position)
+        deck, sheet_number = _deck(laid_out, export, initial_font, sheet_number, position)
         objects.append(deck)
     tiles = [(copy.front, copy.back, f"{laid_out.id} {copy.card}")
              for kind in ("tokens",) for laid_out in target.sets.get(kind, []) for copy in laid_out.copies]
-    objects += _tiles(tiles, out, initial_font, "token")
-    objects += _tiles([(board.face, None, board.id) for board in target.boards], out, initial_font, "board",
+    objects += _tiles(tiles, export, initial_font, "token")
+    objects += _tiles([(board.face, None, board.id) for board in target.boards], export, initial_font, "board",
                       stackable=False)
     pawns = [(*standee_sides(copy.front), f"{laid_out.id} {copy.card}")
              for laid_out in target.sets.get("pawns", []) for copy in laid_out.copies]
-    objects += _figurines(pawns, out, initial_font)
+    objects += _figurines(pawns, export, initial_font)
     name = f"{source.id}-{edition}-{lang}"
     # a saved object's keys as Tabletop Simulator writes them (Saves/Saved Objects/*.json)
     save = {"SaveName": name, "Date": "", "VersionNumber": "", "GameMode": name, "GameType": "",
             "GameComplexity": "", "Tags": [], "Gravity": 0.5, "PlayArea": 0.5, "Table": "", "Sky": "", "Note": "",
             "TabStates": {}, "LuaScript": "", "LuaScriptState": "", "XmlUI": "", "ObjectStates": objects}
-    path = out / f"{name}.json"
-    from generator.files import write_atomically
-    write_atomically(path, (json.dumps(save, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
-    return path
+    export.save((json.dumps(save, indent=2, ensure_ascii=False) + "\n").encode("utf-8"), f"{name}.json")
+    return f"{name}.json"
 
 
 def _faces_png(faces: list, size: tuple[int, int], initial_font: str) -> list:
@@ -141,14 +192,7 @@ def _sheet_image(images: list, columns: int, rows: int, size: tuple[int, int]):
     return sheet
 
 
-def _save_png(image, path: Path) -> None:
-    from generator.files import write_atomically
-    buffer = io.BytesIO()
-    image.save(buffer, "PNG", optimize=False)
-    write_atomically(path, buffer.getvalue())
-
-
-def _deck(laid_out, out: Path, initial_font: str, sheet_number: int, position: int) -> tuple[dict, int]:
+def _deck(laid_out, export: _Export, initial_font: str, sheet_number: int, position: int) -> tuple[dict, int]:
     """A DeckCustom (or a lone Card, for a deck of one) of the deck's copies, and the last sheet number used."""
     slots: dict[tuple[str, str], int] = {}
     distinct: list[SheetSlot] = []
@@ -167,18 +211,16 @@ def _deck(laid_out, out: Path, initial_font: str, sheet_number: int, position: i
         face = chunk[0].front
         size = card_pixels(face.width, face.height, columns, rows)
         stem = f"{laid_out.id}-{sheet_number - first_sheet + 1}"
-        _save_png(_sheet_image(_faces_png([slot.front for slot in chunk], size, initial_font), columns, rows,
-                               size), out / f"{stem}-faces.png")
+        faces = export.save_png(_sheet_image(_faces_png([slot.front for slot in chunk], size, initial_font),
+                                             columns, rows, size), f"{stem}-faces.png")
         if unique_back:
-            _save_png(_sheet_image(_faces_png([slot.back for slot in chunk], size, initial_font), columns, rows,
-                                   size), out / f"{stem}-backs.png")
-            back = out / f"{stem}-backs.png"
+            back = export.save_png(_sheet_image(_faces_png([slot.back for slot in chunk], size, initial_font),
+                                                columns, rows, size), f"{stem}-backs.png")
+        elif start == 0 or not export.has(f"{laid_out.id}-back.png"):
+            back = export.save_png(_faces_png([chunk[0].back], size, initial_font)[0], f"{laid_out.id}-back.png")
         else:
-            back = out / f"{laid_out.id}-back.png"
-            if not back.exists() or start == 0:
-                _save_png(_faces_png([chunk[0].back], size, initial_font)[0], back)
-        custom[str(sheet_number)] = {"FaceURL": (out / f"{stem}-faces.png").resolve().as_uri(),
-                                     "BackURL": back.resolve().as_uri(), "NumWidth": columns, "NumHeight": rows,
+            back = export.url(f"{laid_out.id}-back.png")
+        custom[str(sheet_number)] = {"FaceURL": faces, "BackURL": back, "NumWidth": columns, "NumHeight": rows,
                                      "BackIsHidden": True, "UniqueBack": unique_back, "Type": 0}
     ids = []
     for copy in laid_out.copies:
@@ -199,23 +241,22 @@ def _deck(laid_out, out: Path, initial_font: str, sheet_number: int, position: i
     return deck, sheet_number
 
 
-def _image_url(face, prefix: str, out: Path, written: dict[str, str], initial_font: str) -> str:
+def _image_url(face, prefix: str, export: _Export, written: dict[str, str], initial_font: str) -> str:
     """The file URL of a tile's or figurine's image, written once per distinct face (`written` by key):
     TILE_PX_PER_MM, at most MAX_SHEET_PX a side, numbered <prefix><n>.png in the order first met."""
     if face.key not in written:
         scale = min(TILE_PX_PER_MM, MAX_SHEET_PX / max(face.width, face.height))
         size = (max(1, math.floor(face.width * scale)), max(1, math.floor(face.height * scale)))
-        path = out / f"{prefix}{len(written) + 1}.png"
-        _save_png(_faces_png([face], size, initial_font)[0], path)
-        written[face.key] = path.resolve().as_uri()
+        written[face.key] = export.save_png(_faces_png([face], size, initial_font)[0],
+                                            f"{prefix}{len(written) + 1}.png")
     return written[face.key]
 
 
-def _tiles(pieces: list[tuple], out: Path, initial_font: str, kind: str, stackable: bool = True) -> list[dict]:
+def _tiles(pieces: list[tuple], export: _Export, initial_font: str, kind: str, stackable: bool = True) -> list[dict]:
     """A Custom_Tile per piece (its images written once per distinct face): round pieces as circles."""
     objects, written = [], {}
     for number, (front, back, name) in enumerate(pieces):
-        urls = [_image_url(face, f"{kind}-", out, written, initial_font)
+        urls = [_image_url(face, f"{kind}-", export, written, initial_font)
                 for face in (front, back if back is not None else front)]
         shape = 2 if front.shape == "round" else 0           # TTS tile types: 0 box, 1 hex, 2 circle, 3 rounded
         transform = _transform(-4.0 - (number % 10) * 1.2, 4.0 + (number // 10) * 1.2 if kind == "token" else -12.0,
@@ -240,13 +281,13 @@ def standee_sides(strip) -> tuple:
             Face(f"{strip.key}/back", back.width, back.height, 0.0, back.items))
 
 
-def _figurines(pawns: list[tuple], out: Path, initial_font: str) -> list[dict]:
+def _figurines(pawns: list[tuple], export: _Export, initial_font: str) -> list[dict]:
     """A Figurine_Custom per pawn: a standing picture, its back seen from behind (each distinct image
     written once, with the paper around a figure's outline kept: TTS cuts a figurine to its image's alpha
     only, so a pawn stands as its printed rectangle, like the fold-over standee)."""
     objects, written = [], {}
     for number, (front, back, name) in enumerate(pawns):
-        urls = [_image_url(face, "pawn-", out, written, initial_font) for face in (front, back)]
+        urls = [_image_url(face, "pawn-", export, written, initial_font) for face in (front, back)]
         transform = _transform(4.0 + (number % 10) * 1.2, 4.0 + (number // 10) * 1.5, scale=front.width / INCH)
         objects.append(_object("Figurine_Custom", _guid(f"pawn {number} {name}"), transform, name,
                                CustomImage={"ImageURL": urls[0], "ImageSecondaryURL": urls[1], "ImageScalar": 1.0,

@@ -591,3 +591,28 @@ def test_tts_objects_carry_every_key_real_saves_have(tmp_path):
     with Image.open(front) as image:       # the figure alone (16 × 24 mm), upright: red, its name at the foot
         assert image.width / image.height == pytest.approx(16 / 24, abs=0.02)
         assert image.convert("RGB").getpixel((image.width // 2, 5))[0] > 150
+
+
+def test_a_tts_export_that_fails_half_way_leaves_its_folder_as_it_was(game, tmp_path, monkeypatch):
+    import errno
+
+    from generator import export_tts
+    out = tmp_path / "tts"
+    assert pnp("export", "tts", str(game), "--out", str(out)).exit_code == 0
+    before = {path.name: path.read_bytes() for path in out.iterdir()}
+    assert len(before) >= 3
+    drawn, calls = export_tts._faces_png, []
+
+    def full_disk_from_the_third_image(faces, size, font):
+        calls.append(1)
+        if len(calls) >= 3:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return drawn(faces, size, font)
+    monkeypatch.setattr(export_tts, "_faces_png", full_disk_from_the_third_image)
+    result = pnp("export", "tts", str(game), "--out", str(out))
+    assert result.exit_code == 1 and "No space left on device" in result.output, result.output
+    assert {path.name: path.read_bytes() for path in out.iterdir()} == before    # no staging left, nothing new
+    calls.clear()
+    fresh = tmp_path / "fresh"
+    assert pnp("export", "tts", str(game), "--out", str(fresh)).exit_code == 1
+    assert not fresh.exists(), "a folder made for a failed export goes with it"
