@@ -23,7 +23,7 @@ from generator.content.yaml_source import load_yaml
 from generator.errors import ContentError, Problems, SourceMark
 from generator.files import Staging, fingerprint, output_problem, remove_dead_staging
 from generator.heap import allocation_burst, frozen_heap
-from generator.incremental import commit_targets, inputs_digest, is_fresh, target_digest
+from generator.incremental import commit_targets, inputs_digest, is_fresh, retire_targets, retired_targets, target_digest
 from generator.options import BuildOptions
 from generator.report import BuildReport
 
@@ -59,9 +59,10 @@ def build(folders: list[Path], options: BuildOptions, progress=None) -> BuildRep
 def _build(folders: list[Path], options: BuildOptions, progress) -> BuildReport:
     started = time.perf_counter()
     report = BuildReport()
-    stale, digests = plan_targets(folders, options, report)
+    stale, digests, retired = plan_targets(folders, options, report)
     if not stale:                 # nothing to do: nothing else is imported
         remove_dead_staging(options.out)
+        report.retired = retire_targets(options.out, retired)
         report.seconds = time.perf_counter() - started
         return report
     problems = Problems()
@@ -81,6 +82,7 @@ def _build(folders: list[Path], options: BuildOptions, progress) -> BuildReport:
         _write_staged(targets, options, library, digests, report, progress)
     else:
         remove_dead_staging(options.out)
+    report.retired = retire_targets(options.out, retired)     # only once everything built is in place
     report.targets.sort(key=lambda row: row["target"])
     report.written.sort()
     report.warnings = problems.warnings
@@ -236,13 +238,16 @@ def _merge(report: BuildReport, part: BuildReport) -> None:
 
 
 def plan_targets(folders: list[Path], options: BuildOptions, report: BuildReport):
-    """Which edition × language targets need building, by game folder; and each target's digest.
+    """Which edition × language targets need building, by game folder; each target's digest; and, for a
+    build of whole games, the targets built before that the games no longer have (retired once the build
+    succeeds).
 
     Reads only game.yaml (for the editions and languages) and hashes files: an
     unchanged target costs no layout at all.
     """
     stale: dict[Path, set[tuple[str, str, str]]] = {}
     digests: dict[tuple[str, str, str], str] = {}
+    retired: list[tuple[str, str, str]] = []
     for folder in folders:
         problems = Problems()
         document = load_yaml(folder / "game.yaml", problems)
@@ -253,6 +258,8 @@ def plan_targets(folders: list[Path], options: BuildOptions, report: BuildReport
             stale[folder] = set()            # let the full load report what is wrong
             continue
         game_digest = inputs_digest(folder, options.templates)
+        if options.editions is None and options.languages is None:    # a build of the whole game
+            retired += retired_targets(options.out, game_id, editions, languages)
         wanted_languages = [lang for lang in options.languages or languages]
         for edition in options.editions or list(editions):
             for lang in wanted_languages:
@@ -263,7 +270,7 @@ def plan_targets(folders: list[Path], options: BuildOptions, report: BuildReport
                     stale.setdefault(folder, set()).add(key)
                 else:
                     report.up_to_date.append("/".join(key))
-    return stale, digests
+    return stale, digests, retired
 
 
 def check(folders: list[Path], options: BuildOptions) -> Problems:

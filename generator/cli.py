@@ -304,7 +304,7 @@ def build_command(games, edition, lang, paper, content_root, project_file, out, 
     if as_json:
         import json
         click.echo(json.dumps({"seconds": round(report.seconds, 2), "targets": report.targets,
-                               "up_to_date": report.up_to_date,
+                               "up_to_date": report.up_to_date, "retired": report.retired,
                                "warnings": [str(warning) for warning in report.warnings],
                                "files": [str(path) for path in report.written]}, ensure_ascii=False, indent=1))
     elif not quiet:
@@ -341,6 +341,8 @@ def summary_table(report) -> str:
                          f"{row['bytes'] / 1e6:>7.1f} {row['seconds']:>6.1f}")
     fresh = f"; {len(report.up_to_date)} target(s) up to date" if report.up_to_date else ""
     lines.append(f"wrote {len(report.written)} files in {report.seconds:.1f} s{fresh}")
+    for target in report.retired:
+        lines.append(f"removed the output of {target}: its edition or language is no longer in game.yaml")
     return "\n".join(lines)
 
 

@@ -245,6 +245,49 @@ def next_stamp(folder: Path, digest: str | None, made: dict[str, tuple[int, str]
     return NewStamp(made, only, old_names - selected - set(made), removed)
 
 
+def retired_targets(out: Path, game_id: str, editions, languages) -> list[tuple[str, str, str]]:
+    """The targets built before into `out` that the game no longer has (an edition or a language taken out
+    of game.yaml): folders <game>/<edition>/<lang> holding a stamp. The pseudo-locale, built only when
+    asked for by name, is never one."""
+    from generator.i18n.pseudo import PSEUDO
+    current = {(str(edition), str(lang)) for edition in editions for lang in languages}
+    found = []
+    try:
+        for edition in sorted(os.scandir(out / game_id), key=lambda entry: entry.name):
+            if not edition.is_dir(follow_symlinks=False):
+                continue
+            for lang in sorted(os.scandir(edition.path), key=lambda entry: entry.name):
+                if lang.name != PSEUDO and (edition.name, lang.name) not in current \
+                        and os.path.isfile(os.path.join(lang.path, STAMP)):
+                    found.append((game_id, edition.name, lang.name))
+    except OSError:          # no output yet, or not a folder
+        pass
+    return found
+
+
+def retire_targets(out: Path, keys: list[tuple[str, str, str]]) -> list[str]:
+    """Remove what pnp built for each target: the files its stamp lists and the stamp (a file of the
+    user's own in the folder stays), then the folders left empty up to the game's. Each target is one
+    change, undone on an error."""
+    retired = []
+    for key in keys:
+        folder = out.joinpath(*key)
+        names = stamped_names(folder)
+        with Staging(out) as staging:
+            swap = Swap(staging)
+            with interrupts_deferred():
+                try:
+                    swap.remove(folder / STAMP)
+                    for name in sorted(names):
+                        swap.remove(folder / name)
+                except BaseException:
+                    swap.rollback()
+                    raise
+        remove_empty_folders({(folder / name).parent for name in names} | {folder}, out / key[0])
+        retired.append("/".join(key))
+    return retired
+
+
 def commit_targets(staging: Staging, built: dict[tuple[str, str, str], dict[str, tuple[int, str]]],
                    digests: dict[tuple[str, str, str], str], only: frozenset[str] | None = None) -> None:
     """Move every built target's staged files into place as one change.

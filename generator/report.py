@@ -14,6 +14,7 @@ class BuildReport:
 
     written: list[Path] = field(default_factory=list)
     up_to_date: list[str] = field(default_factory=list)     # targets skipped, unchanged
+    retired: list[str] = field(default_factory=list)        # targets the game no longer has: their outputs removed
     pages: dict[Path, int] = field(default_factory=dict)     # pages of each PDF written
     targets: list[dict] = field(default_factory=list)        # per target: files, pages, bytes, seconds
     warnings: list = field(default_factory=list)
