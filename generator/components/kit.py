@@ -98,6 +98,8 @@ def kit_text(ctx: LayoutContext, sets: dict[str, list[LaidOutSet]], boards: list
     document = ctx.source.game_document
     edition_name = ctx.translate(edition.name, document.mark(("editions", ctx.edition, "name")))[0]
     subtitle = " · ".join((edition_name,) + game_facts(ctx).line())
+    # kit.title continues the game's title after a dash: each catalog writes it as its language goes on
+    # there (lower case in Russian, Bulgarian, Hungarian and French: "Ты должен это увидеть — набор для печати")
     return KitText(ctx.translate(game.title, document.mark(("title",)))[0] + " — " + words("kit.title"), subtitle,
                    words("kit.contents"), tuple(contents), words("kit.also_needed"), words("kit.printing"),
                    words("kit.print_steps"), words("kit.warning"),

@@ -98,7 +98,7 @@ def _kit_text(folder, tmp_path, lang: str) -> str:
 
 def test_the_kit_prints_the_engines_russian_words_with_the_plural_players(tmp_path):
     text = _kit_text(_game(tmp_path, "ru"), tmp_path, "ru")
-    assert text.startswith("G — Набор для печати Standard edition · 2–4 игрока Что внутри")
+    assert text.startswith("G — набор для печати Standard edition · 2–4 игрока Что внутри")
     assert "Печатайте с двух сторон, с переворотом по длинному краю" in text and "Как печатать" in text
 
 
@@ -107,7 +107,7 @@ def test_a_games_catalog_overrides_engine_words_and_its_plural_players_get_the_c
                                     "game.players": {"one": "{players} игрок!", "few": "{players} игрока!",
                                                      "many": "{players} игроков!", "other": "{players} игрока!"}})
     text = _kit_text(folder, tmp_path, "ru")
-    assert "G — Комплект" in text and "Набор для печати" not in text
+    assert "G — Комплект" in text and "набор для печати" not in text
     assert "2–4 игрока!" in text and "Режьте ножницами." in text and "Режьте по меткам" not in text
     status = CliRunner().invoke(main, ["i18n", "status", str(folder), "--brief"])
     assert status.exit_code == 0, status.output
