@@ -21,7 +21,7 @@ The engine is the `pnp` installed beside this Python (a venv's, not a pyenv shim
 
 Measured here (2 cores shared with other engineers' work, load average 1-2, medians of 9):
 1,000 cards, --text words: floor 0.56 s; engine cold 0.68 s (1.20×), warm 0.59 s (1.05×);
---text rules: floor 0.54 s; engine cold 0.69 s (1.28×), warm 0.60 s (1.11×). The tree this
+--text rules: floor 0.51-0.54 s; engine cold 0.62-0.69 s (1.22-1.28×), warm 0.55-0.60 s (1.09-1.11×). The tree this
 work started from: cold 0.85 s (1.75×; 2.06× before the session before). 10,000 cards cold:
 4.8-5.0 s CPU, 254 MiB peak (cache on: 274 MiB first, 276 MiB warm; before: 6.95 s, 292 MiB);
 ~0.48 ms a card past a fixed ~0.17 s. Of a cold 1,000-card build ~0.18 s is starting and
