@@ -20,6 +20,9 @@ import sys
 import zlib
 from pathlib import Path
 
+# imported here, before the finder is installed: the loader needs it to find its own cache
+from generator.cache_folder import cache_root
+
 _PACKAGE = __name__.rpartition(".")[0]      # "generator"
 _MAGIC = importlib.util.MAGIC_NUMBER          # this Python's bytecode format
 
@@ -32,9 +35,7 @@ def install() -> None:
 
 
 def _folder() -> Path:
-    root = os.environ.get("PNP_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "pnp")
-    return Path(root) / "bytecode" / (sys.implementation.cache_tag or "python")
+    return cache_root() / "bytecode" / (sys.implementation.cache_tag or "python")
 
 
 class _Finder:

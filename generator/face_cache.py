@@ -26,16 +26,13 @@ import sys
 from functools import lru_cache
 from pathlib import Path
 
+from generator.cache_folder import cache_root
+
 LAYOUTS_FORMAT = 2       # the file's layout (records); the engine's own source is in its name
 MAX_GAME_FILES = 64      # games' files kept; the least recently built go first
 MAX_LAYOUTS = 200_000     # entries kept in one game's file (a 10,000-card deck in 8 languages has ~100,000)
 
 
-def cache_root() -> Path:
-    """The folder the font instances share (text/fonts.py): PNP_CACHE_DIR or ~/.cache/pnp."""
-    root = os.environ.get("PNP_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "pnp")
-    return Path(root)
 
 
 def enabled() -> bool:

@@ -67,10 +67,18 @@ def builtin_families() -> dict[str, FamilySource]:
 
 
 def cache_dir() -> Path:
-    root = os.environ.get("PNP_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "pnp")
-    path = Path(root) / "fonts"
-    path.mkdir(parents=True, exist_ok=True)
+    """The fonts' folder in pnp's cache (made if missing); a cache that cannot be a folder is the user's to fix."""
+    from generator.cache_folder import cache_root
+    path = cache_root() / "fonts"
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        from generator.errors import ContentError, Problems, SourceMark
+        problems = Problems()
+        problems.add(SourceMark(cache_root()), f"pnp's cache folder cannot be used: {error.strerror or error}",
+                     "set PNP_CACHE_DIR to a folder you can write to, or unset it (default: ~/.cache/pnp); "
+                     "pnp keeps the font instances it cuts there")
+        raise ContentError(problems) from None
     return path
 
 

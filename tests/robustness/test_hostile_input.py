@@ -162,3 +162,16 @@ def test_a_new_game_in_any_language_gets_its_kit_cover_in_that_language(tmp_path
     assert built.exit_code == 0, built.output
     cover = open_pdf(tmp_path / "output" / "my-game" / "standard" / lang / "a4" / "kit.pdf")[0]
     assert heading in " ".join(cover.get_textpage().get_text_range().split())
+
+
+def test_a_cache_folder_that_cannot_be_one_is_said_plainly(tmp_path):
+    # PNP_CACHE_DIR naming a file: one message naming it and what to do, exit 1, nothing written
+    from tests.robustness.harness import run_pnp
+    from tests.test_content_errors import make_game
+    game, not_a_folder, out = make_game(tmp_path, {}), tmp_path / "cache", tmp_path / "out"
+    not_a_folder.write_text("a file")
+    run = run_pnp("build", str(game), "--out", str(out), "--paper", "a4", "--only", "cards", "--jobs", "1",
+                  env={"PNP_CACHE_DIR": str(not_a_folder)}).assert_clean(1)
+    assert "pnp's cache folder cannot be used: Not a directory" in run.output
+    assert "set PNP_CACHE_DIR to a folder you can write to" in run.output
+    assert not list(out.rglob("*.pdf"))

@@ -1,0 +1,16 @@
+"""Where pnp keeps what it works out once and reuses: PNP_CACHE_DIR, else $XDG_CACHE_HOME/pnp, else ~/.cache/pnp.
+
+Font instances (fonts/), parsed hyphenation dictionaries (hyphenation/), fitted texts (layouts/),
+face images (faces/) and, where Python writes no bytecode, pnp's own compiled modules (bytecode/).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def cache_root() -> Path:
+    root = os.environ.get("PNP_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "pnp")
+    return Path(root)
