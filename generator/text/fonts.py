@@ -196,7 +196,11 @@ CUT_FORMAT = 2
 
 def _cut_dir() -> Path:
     path = cache_dir() / f"cut-{CUT_FORMAT}"
-    path.mkdir(exist_ok=True)
+    if not path.is_dir():
+        path.mkdir(exist_ok=True)
+        # the fonts earlier formats cut are never read again: format 1 kept them beside the cmaps
+        for stale in path.parent.glob("*.ttf"):
+            stale.unlink(missing_ok=True)
     return path
 
 

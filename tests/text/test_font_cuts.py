@@ -28,9 +28,13 @@ def test_a_font_cut_by_an_older_format_is_not_used(tmp_path: Path) -> None:
     stale = tmp_path / "second" / "fonts" / cut.name
     stale.parent.mkdir(parents=True)
     stale.write_bytes(b"not the font an older pnp cut")
+    kept = stale.with_name("Nunito-0123456789abcdef.cmap")
+    kept.write_bytes(b"a character map")
     again = face_path(tmp_path / "second")
     assert again != stale and again.parent.name == cut.parent.name
     assert again.read_bytes() == cut.read_bytes()    # and two cuts of one source are the same bytes
+    assert not stale.exists(), "an older format's cut is removed once the new folder is made"
+    assert kept.read_bytes() == b"a character map", "the character maps beside it are kept"
 
 
 def test_the_table_directory_is_read_as_fonttools_reads_it(tmp_path: Path) -> None:
