@@ -52,6 +52,12 @@ class Target:
     def copies(self, kind: str) -> list[PieceCopy]:
         return [copy for laid_out in self.sets.get(kind, []) for copy in laid_out.copies]
 
+    @property
+    def prints_ink_saver_backs(self) -> bool:
+        """Whether the edition makes cards-ink-saver.pdf (its `ink_saver`) and a deck has such a back."""
+        return bool(self.source.game.editions[self.edition].ink_saver) and \
+            any(laid_out.ink_saver_back for laid_out in self.sets.get("cards", []))
+
 
 def load_games(folders: list[Path], problems: Problems, project_templates: Path | None = None,
                languages: tuple[str, ...] | None = None) -> list[GameSource]:

@@ -127,7 +127,7 @@ def home_sections(target: Target, options: BuildOptions, paper: str, caption) ->
     if cards:
         savers = {laid_out.id: laid_out.ink_saver_back for laid_out in target.sets["cards"]}
         variants = {"cards": cards}
-        if target.source.game.editions[target.edition].ink_saver and any(savers.values()):
+        if target.prints_ink_saver_backs:
             variants["cards-ink-saver"] = [replace(copy, back=savers.get(copy.deck) or copy.back) for copy in cards]
         for name, variant in variants.items():
             if not wanted(SECTION_OUTPUTS[name]):

@@ -198,7 +198,8 @@ class PreviewSession:
                     add(f"{kind}/{laid_out.id}/{copy.card}", copy.front)
                 for copy in laid_out.copies:
                     add(f"{kind}/{laid_out.id}/back", copy.back)
-                add(f"{kind}/{laid_out.id}/ink-saver back", laid_out.ink_saver_back)
+                if target.prints_ink_saver_backs:      # an edition without the ink-saver file shows none
+                    add(f"{kind}/{laid_out.id}/ink-saver back", laid_out.ink_saver_back)
         for name, items in (("board", target.boards), ("sheet", target.sheets)):
             for item in items:
                 add(f"{name}/{item.id}", item.face)

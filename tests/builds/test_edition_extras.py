@@ -82,3 +82,28 @@ def test_asking_a_print_shop_preset_of_an_edition_without_one_is_a_located_note(
     assert "'full'" not in result.output
     assert not (out / "g" / "free" / "en" / "print-shop").exists()
     assert (out / "g" / "full" / "en" / "print-shop" / "cards.pdf").is_file()
+
+
+def test_only_an_edition_with_the_ink_saver_file_shows_ink_saver_backs_in_the_preview(tmp_path):
+    # `pnp serve` lists every face an edition prints: the free edition makes no cards-ink-saver.pdf
+    from types import SimpleNamespace
+
+    from generator.errors import Problems
+    from generator.options import BuildOptions
+    from generator.serve.session import PreviewSession
+    from generator.targets import clean_games, layout_targets
+    from generator.text.fonts import FontLibrary
+    game = _game(tmp_path)
+    (game / "templates" / "light.yaml").write_text(      # a back of its own, not the regular one again
+        LIGHT_BACK.replace("boxes:\n", 'boxes:\n  frame: {kind: rect, x: 3, y: 3, width: 57, height: 82, stroke: "#999999"}\n'),
+        encoding="utf-8")
+    problems = Problems()
+    sources = clean_games([game], problems)
+    targets = {target.edition: target for target in layout_targets(sources, BuildOptions(check_only=True), problems,
+                                                                    FontLibrary())}
+    assert not problems.errors
+    labels = {edition: [label for label, _ in PreviewSession._face_list(SimpleNamespace(faces={}), target)]
+              for edition, target in targets.items()}
+    assert not targets["free"].prints_ink_saver_backs and targets["full"].prints_ink_saver_backs
+    assert "cards/cards/ink-saver back" in labels["full"]
+    assert not any("ink-saver" in label for label in labels["free"]), labels["free"]
