@@ -167,12 +167,17 @@ def fit_text(paragraphs: tuple[Paragraph, ...], width: float, height: float,
     The same text in the same box (a card's rules text on every copy, a deck
     name on every back) is set once: results are remembered on the setter.
     """
-    key = (paragraphs, round(width, 4), round(height, 4), style)
+    key = _layout_key(paragraphs, width, height, style)
     cached = setter.layouts.get(key)
     if cached is None:
         glued = glue_paragraphs(paragraphs, style.rules)
         cached = setter.layouts[key] = _fit(glued, width, height, style, setter)
     return cached
+
+
+def _layout_key(paragraphs: tuple[Paragraph, ...], width: float, height: float, style: SetStyle) -> tuple:
+    """What a fitted text is kept by in the setter's layouts (and the layout cache, face_cache.py)."""
+    return (paragraphs, round(width, 4), round(height, 4), style)
 
 
 def fit_whole_words(paragraphs: tuple[Paragraph, ...], width: float, height: float,
@@ -181,7 +186,7 @@ def fit_whole_words(paragraphs: tuple[Paragraph, ...], width: float, height: flo
     the box, or None where it does not fit so: the very layout fit_text gives at that one size
     when it fits so. A deck's further texts are tried at the deck's size so far (deck_sizes)."""
     exact = style if style.min_size == style.size else replace(style, min_size=style.size)
-    key = (paragraphs, round(width, 4), round(height, 4), exact, "whole words")
+    key = _layout_key(paragraphs, width, height, exact) + ("whole words",)
     found = setter.layouts.get(key)
     if found is None:
         texts = _prepare(glue_paragraphs(paragraphs, exact.rules), exact, setter)
@@ -314,9 +319,9 @@ def _one_line(texts: tuple[_Words, ...], width, height, style, setter) -> TextLa
         return None
     text = " ".join(word[0].text for word in words)
     printable = measure.printable(text)
-    face = setter.first_face(printable, style.stack, style.weight, style.italic)
-    if face is not None:     # the usual title: its width as unit and text give it, not kept (titles differ)
-        drawn, content = printable, pt_to_mm(stringWidth(printable, face.name, 1.0) * style.size)
+    found = setter.in_first_face(printable, style.stack, style.weight, style.italic)
+    if found is not None:     # the usual title: its width as unit and text give it, not kept (titles differ)
+        face, drawn, content = found[0], printable, pt_to_mm(found[1] * style.size)
     else:
         runs = setter.runs(printable, style.stack, style.weight, style.italic)
         if len(runs) != 1:
@@ -605,9 +610,10 @@ class _Measure:
         alone) and the one face it is drawn in (plain_face), each noted where unit and plain_face keep them."""
         style = self.style
         printable = self.printable(part)
-        face = self.setter.first_face(printable, style.stack, style.weight, style.italic)
-        if face is not None:     # the usual word: all of it in the stack's first face
-            unit = self._table(False, False)[part] = stringWidth(printable, face.name, 1.0)   # as width_pt gives it
+        found = self.setter.in_first_face(printable, style.stack, style.weight, style.italic)
+        if found is not None:     # the usual word: all of it in the stack's first face
+            face, unit = found         # (the width as width_pt gives it)
+            self._table(False, False)[part] = unit
             self.plain_faces()[part] = face
         else:
             unit, face = self.unit(part, False, False), self.plain_face(part)

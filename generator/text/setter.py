@@ -47,41 +47,32 @@ class TextSetter:
         self.missing.update(missing)
         return runs
 
-    def first_face(self, text: str, stack: tuple[str, ...], weight: str, italic: bool) -> FontFace | None:
-        """The stack's first face when it has every character of text: the text is one run in it (else None)."""
-        return _one_face(self.library, text, stack, weight, italic)
+    def in_first_face(self, text: str, stack: tuple[str, ...], weight: str,
+                      italic: bool) -> tuple[FontFace, float] | None:
+        """The stack's first face and the text's width in it at 1 pt, when that face has every character
+        of the text (the text is then one run in it); else None."""
+        face = _one_face(self.library, text, stack, weight, italic)
+        return None if face is None else (face, stringWidth(text, face.name, 1.0))
 
     def width_pt(self, text: str, stack: tuple[str, ...], weight: str, italic: bool,
                  size: float) -> float:
         # measured once per text and face by the layout, which keeps the answer (unit_tables)
-        face = _one_face(self.library, text, stack, weight, italic)
-        if face is not None:      # the usual word: the very float the sum over its one run gives
-            return stringWidth(text, face.name, 1.0) * size
+        found = self.in_first_face(text, stack, weight, italic)
+        if found is not None:      # the usual word: the very float the sum over its one run gives
+            return found[1] * size
         return sum(stringWidth(run.text, run.face.name, 1.0) for run in self.runs(text, stack, weight, italic)) * size
 
     def unit_table(self, stack: tuple[str, ...], weight: str, italic: bool) -> dict[str, float]:
         """The widths at 1 pt of texts in one face of a stack, by text as written (layout fills it)."""
-        key = (stack, weight, italic)
-        table = self.unit_tables.get(key)
-        if table is None:
-            table = self.unit_tables[key] = {}
-        return table
+        return _table(self.unit_tables, (stack, weight, italic))
 
     def face_table(self, stack: tuple[str, ...], weight: str, italic: bool) -> dict:
         """For texts in one face of a stack: the one face each is drawn in end to end, or None (layout fills it)."""
-        key = (stack, weight, italic)
-        table = self.face_tables.get(key)
-        if table is None:
-            table = self.face_tables[key] = {}
-        return table
+        return _table(self.face_tables, (stack, weight, italic))
 
     def word_table(self, stack: tuple[str, ...], weight: str, italic: bool) -> dict:
         """For plain words in one face of a stack: each word's fragments and widths at 1 pt (layout fills it)."""
-        key = (stack, weight, italic)
-        table = self.word_tables.get(key)
-        if table is None:
-            table = self.word_tables[key] = {}
-        return table
+        return _table(self.word_tables, (stack, weight, italic))
 
     def covers(self, char: str, stack: tuple[str, ...]) -> bool:
         return any(ord(char) in self.library.cmap(family) for family in stack)
@@ -127,6 +118,14 @@ def _split(library: FontLibrary, text: str, stack: tuple[str, ...], weight: str,
     runs = [Run("".join(chars), library.face(stack[index], weight, italic))
             for index, chars in groupby(drawn, key=first_family)]
     return runs, frozenset(missing) if missing else _NOTHING
+
+
+def _table(tables: dict, key: tuple) -> dict:
+    """The table of one face (stack, weight, italic) among a setter's tables, made empty the first time."""
+    table = tables.get(key)
+    if table is None:
+        table = tables[key] = {}
+    return table
 
 
 def _one_face(library: FontLibrary, text: str, stack: tuple[str, ...], weight: str, italic: bool) -> FontFace | None:
