@@ -65,7 +65,7 @@ class _CachedLoader(importlib.machinery.SourceFileLoader):
         except (OSError, ValueError, EOFError, TypeError):      # none yet, or damaged: compile it
             pass
         code = self.source_to_code(source, self.path)
-        try:
+        try:     # (written here, not with files.write_atomically: importing that at start costs every command)
             cached.parent.mkdir(parents=True, exist_ok=True)
             temporary = cached.with_name(f".{cached.name}.{os.getpid()}.tmp")
             temporary.write_bytes(_MAGIC + key + marshal.dumps(code))

@@ -33,8 +33,6 @@ MAX_GAME_FILES = 64      # games' files kept; the least recently built go first
 MAX_LAYOUTS = 200_000     # entries kept in one game's file (a 10,000-card deck in 8 languages has ~100,000)
 
 
-
-
 def enabled() -> bool:
     return os.environ.get("PNP_NO_CACHE", "") in ("", "0")
 

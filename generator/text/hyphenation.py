@@ -8,7 +8,6 @@ applies only at a line end. Georgian and other languages pyphen lacks: none.
 
 from __future__ import annotations
 
-import os
 import pickle
 from dataclasses import dataclass
 from functools import lru_cache
@@ -49,7 +48,9 @@ def _read_patterns(path: Path) -> None:
     the cache when an earlier run parsed it, else parsed now and written there."""
     if path in pyphen.hdcache:
         return
-    from generator.face_cache import cache_root, file_digest
+    from generator.cache_folder import cache_root
+    from generator.face_cache import file_digest
+    from generator.files import write_atomically
     version = getattr(pyphen, "VERSION", getattr(pyphen, "__version__", "?"))
     cached = cache_root() / "hyphenation" / f"{path.stem}-{version}-{_PATTERNS_FORMAT}-{file_digest(path)[:16]}.pickle"
     try:
@@ -61,10 +62,7 @@ def _read_patterns(path: Path) -> None:
         pass
     parsed = pyphen.hdcache[path] = pyphen.HyphDict(path)
     try:
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        temporary = cached.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_bytes(pickle.dumps(parsed, protocol=pickle.HIGHEST_PROTOCOL))
-        os.replace(temporary, cached)
+        write_atomically(cached, pickle.dumps(parsed, protocol=pickle.HIGHEST_PROTOCOL))
     except OSError:       # a read-only cache: parsed again next time
         pass
 
