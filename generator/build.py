@@ -99,7 +99,7 @@ def _write_staged(targets: list[Target], options: BuildOptions, library: FontLib
         with staging:
             _draw_targets(targets, options, staging, library, report, progress, failures)
             failures.raise_if_errors()
-            commit_targets(staging, report.produced, digests, options.only)
+            commit_targets(staging, report.produced, digests, options.coverage())
     except OSError as error:
         path, message, hint = output_problem(error, staging)
         failures.add(SourceMark(path or options.out), message, hint)
@@ -261,12 +261,13 @@ def plan_targets(folders: list[Path], options: BuildOptions, report: BuildReport
         if options.editions is None and options.languages is None:    # a build of the whole game
             retired += retired_targets(options.out, game_id, editions, languages)
         wanted_languages = [lang for lang in options.languages or languages]
+        coverage = options.coverage()
         for edition in options.editions or list(editions):
             for lang in wanted_languages:
                 key = (game_id, str(edition), str(lang))
                 language_digest = game_digest.of_language(key[2], str(languages[0]) if languages else "")
                 digests[key] = target_digest(language_digest, key[1], key[2], options)
-                if options.force or not is_fresh(options.out.joinpath(*key), digests[key], options.only):
+                if options.force or not is_fresh(options.out.joinpath(*key), digests[key], coverage):
                     stale.setdefault(folder, set()).add(key)
                 else:
                     report.up_to_date.append("/".join(key))

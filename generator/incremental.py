@@ -8,10 +8,13 @@ the shared templates, the engine's own source, the versions of the packages that
 A no-op build only reads files and hashes them. The stamp is written last, when
 every file of the target is in place (`commit_targets`).
 
-A build with `--only` makes some outputs of a target: its stamp says which (`only`), so a
-later build that wants more does not trust it, and files it did not make are neither
-removed nor listed as made from these inputs (`older` keeps their names, so a later full
-build can still remove those it no longer makes).
+A build makes some parts of a target — each paper's home outputs, the print-shop files —
+(`BuildOptions.coverage`: `--paper a4` makes the A4 part, `--only cards` the cards of each paper).
+Its stamp says which parts its files cover (`covers`), so a later build that wants more does not
+trust it. Files of parts it did not make are never removed: they stay listed as made from these
+inputs when the old stamp has this very digest, else their names are kept as `older` (so a later
+build of their part can still remove those it no longer makes). An A4 build and a Letter build
+into one folder thus keep both, and either one after the other is a no-op.
 """
 
 from __future__ import annotations
@@ -26,10 +29,10 @@ from functools import lru_cache
 from pathlib import Path, PurePosixPath
 
 from generator.files import Staging, Swap, fingerprint, interrupts_deferred, remove_empty_folders
-from generator.options import output_of
+from generator.options import coverage_of
 
 STAMP = ".pnp-build.json"
-STAMP_FORMAT = 3           # 3: `only` and `older`; 2: files name → [size, sha256]; 1 listed names only
+STAMP_FORMAT = 4           # 4: `covers`; 3: `only` and `older`; 2: files name → [size, sha256]; 1 listed names only
 DRAWING_PACKAGES = ("reportlab", "pypdfium2", "svglib", "fonttools", "pyphen", "babel", "pillow",
                     "fontpkg-nunito", "fontpkg-inter", "manimgx-fonts")
 
@@ -138,7 +141,8 @@ def inputs_digest(game_folder: Path, project_templates: Path | None = None) -> G
 
 def target_digest(game_digest: str, edition: str, lang: str, options) -> str:
     settings = {key: value for key, value in asdict(options).items()
-                if key not in ("editions", "languages", "out", "force", "check_only", "jobs", "only", "templates")}
+                if key not in ("editions", "languages", "papers", "out", "force", "check_only", "jobs", "only",
+                               "templates")}
     text = json.dumps([game_digest, edition, lang, settings], sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()
 
@@ -151,7 +155,7 @@ def read_stamp(folder: Path) -> dict | None:
         return None
     if not isinstance(stamp, dict) or stamp.get("format") != STAMP_FORMAT \
             or not isinstance(stamp.get("digest"), str) or not isinstance(stamp.get("files"), dict) \
-            or not _names(stamp.get("only", None), allow_none=True) or not _names(stamp.get("older", [])):
+            or not _names(stamp.get("covers")) or not _names(stamp.get("older", [])):
         return None
     for name, entry in stamp["files"].items():
         if not _inside(name) or not (isinstance(entry, list) and len(entry) == 2
@@ -160,13 +164,13 @@ def read_stamp(folder: Path) -> dict | None:
     return stamp
 
 
-def _names(value, allow_none: bool = False) -> bool:
-    return (allow_none and value is None) or (isinstance(value, list) and all(isinstance(v, str) for v in value))
+def _names(value) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
 
 
-def is_fresh(folder: Path, digest: str, only: frozenset[str] | None = None) -> bool:
-    """The target was built from these very inputs, with every output this build wants (`only`,
-    None for all), and every file it wrote is still there, whole.
+def is_fresh(folder: Path, digest: str, coverage: frozenset[str]) -> bool:
+    """The target was built from these very inputs, with every part this build makes (`coverage`,
+    BuildOptions.coverage), and every file it wrote is still there, whole.
 
     Each file is read and hashed (about 0.15 s for the five games' 200 MB): a truncated or
     edited output is rebuilt, never trusted because its name, size and date look right.
@@ -174,8 +178,8 @@ def is_fresh(folder: Path, digest: str, only: frozenset[str] | None = None) -> b
     stamp = read_stamp(folder)
     if stamp is None or stamp["digest"] != digest:
         return False
-    if stamp["only"] is not None and (only is None or not only <= set(stamp["only"])):
-        return False            # an --only build made less than this one wants
+    if not coverage <= set(stamp["covers"]):
+        return False            # an --only or one-paper build made less than this one wants
     for name, (size, sha256) in stamp["files"].items():
         path = folder / name
         try:
@@ -204,11 +208,11 @@ def _inside(name: str) -> bool:
     return bool(parts) and not PurePosixPath(name).is_absolute() and ".." not in parts and parts[0] != STAMP
 
 
-def stamp_text(digest: str, files: dict[str, tuple[int, str]], only: frozenset[str] | None = None,
+def stamp_text(digest: str, files: dict[str, tuple[int, str]], covers: frozenset[str],
                older: set[str] = frozenset()) -> bytes:
     """The stamp written last, once every file of the target is in place."""
     listed = {name: [size, sha256] for name, (size, sha256) in sorted(files.items())}
-    return json.dumps({"format": STAMP_FORMAT, "digest": digest, "only": sorted(only) if only is not None else None,
+    return json.dumps({"format": STAMP_FORMAT, "digest": digest, "covers": sorted(covers),
                        "files": listed, "older": sorted(older)}, indent=1).encode()
 
 
@@ -217,32 +221,29 @@ class NewStamp:
     """What a target's stamp says after this build, and which old files the build removes."""
 
     files: dict[str, tuple[int, str]]
-    only: frozenset[str] | None
+    covers: frozenset[str]
     older: set[str]
     removed: set[str]
 
 
 def next_stamp(folder: Path, digest: str | None, made: dict[str, tuple[int, str]],
-               only: frozenset[str] | None) -> NewStamp:
+               coverage: frozenset[str]) -> NewStamp:
     """Merge this build's files into what the target's old stamp says.
 
-    A full build replaces the stamp and removes every old file it no longer makes. An --only
-    build touches only the outputs it was asked for: old files of other outputs stay where they
-    are, listed as made (and trusted) only when the old stamp has this very digest, else as `older`.
+    The build removes the old files of the parts it makes (`coverage`) that it no longer makes. Old
+    files of other parts stay where they are, listed as made (and trusted) only when the old stamp
+    has this very digest, else as `older`.
     """
     old_names = stamped_names(folder)
-    if only is None:
-        return NewStamp(made, None, set(), old_names - set(made))
-    selected = {name for name in old_names if output_of(name) in only}
+    selected = {name for name in old_names if coverage_of(name) in coverage}
     removed = selected - set(made)
     stamp = read_stamp(folder)
     if stamp is not None and stamp["digest"] == digest:
         kept = {name: tuple(entry) for name, entry in stamp["files"].items()
-                if output_of(name) not in only and name not in made}
-        covered = None if stamp["only"] is None else only | set(stamp["only"])
-        older = {name for name in stamp["older"] if output_of(name) not in only} - set(made)
-        return NewStamp({**kept, **made}, covered, older, removed)
-    return NewStamp(made, only, old_names - selected - set(made), removed)
+                if coverage_of(name) not in coverage and name not in made}
+        older = {name for name in stamp["older"] if coverage_of(name) not in coverage} - set(made)
+        return NewStamp({**kept, **made}, coverage | set(stamp["covers"]), older, removed)
+    return NewStamp(made, coverage, old_names - selected - set(made), removed)
 
 
 def retired_targets(out: Path, game_id: str, editions, languages) -> list[tuple[str, str, str]]:
@@ -289,7 +290,7 @@ def retire_targets(out: Path, keys: list[tuple[str, str, str]]) -> list[str]:
 
 
 def commit_targets(staging: Staging, built: dict[tuple[str, str, str], dict[str, tuple[int, str]]],
-                   digests: dict[tuple[str, str, str], str], only: frozenset[str] | None = None) -> None:
+                   digests: dict[tuple[str, str, str], str], coverage: frozenset[str]) -> None:
     """Move every built target's staged files into place as one change.
 
     Old stamps go first (a crash in the middle leaves targets stale, never trusted), then
@@ -302,7 +303,7 @@ def commit_targets(staging: Staging, built: dict[tuple[str, str, str], dict[str,
     with interrupts_deferred():
         try:
             folders = {key: staging.out.joinpath(*key) for key in built}
-            stamps = {key: next_stamp(folders[key], digests.get(key), files, only) for key, files in built.items()}
+            stamps = {key: next_stamp(folders[key], digests.get(key), files, coverage) for key, files in built.items()}
             for folder in folders.values():
                 swap.remove(folder / STAMP)
             for key, files in built.items():
@@ -316,7 +317,7 @@ def commit_targets(staging: Staging, built: dict[tuple[str, str, str], dict[str,
                 if key in digests:
                     staged = staging.staged(folders[key] / STAMP)
                     staged.parent.mkdir(parents=True, exist_ok=True)
-                    staged.write_bytes(stamp_text(digests[key], stamp.files, stamp.only, stamp.older))
+                    staged.write_bytes(stamp_text(digests[key], stamp.files, stamp.covers, stamp.older))
                     swap.put(staged, folders[key] / STAMP)
         except BaseException:
             swap.rollback()

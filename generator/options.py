@@ -106,6 +106,21 @@ class BuildOptions:
         """Whether this build makes `output` (one of OUTPUTS)."""
         return self.only is None or output in self.only
 
+    def coverage(self) -> frozenset[str]:
+        """The parts of a target this build makes, as `coverage_of` names them: each paper's home outputs
+        and the paper-free ones. A build replaces (and may remove) files of these parts only: an A4
+        build leaves the Letter files, an --only cards build the rules."""
+        outputs = OUTPUTS if self.only is None else tuple(self.only)
+        parts = {output for output in outputs if output in PAPER_FREE_OUTPUTS}
+        parts |= {f"{paper}/{output}" for paper in self.papers for output in outputs
+                  if output not in PAPER_FREE_OUTPUTS}
+        if self.only is None:           # files of no named output (older engines' names) go with a whole build
+            parts |= {f"{paper}/" for paper in self.papers} | {""}
+        return frozenset(parts)
+
+
+PAPER_FREE_OUTPUTS = ("print-shop", "png")      # made once per target, whatever the papers
+
 
 def output_of(name: str) -> str | None:
     """Which of OUTPUTS a file of a target is, by its path under the target's folder ('a4/cards.pdf' → cards)."""
@@ -117,6 +132,18 @@ def output_of(name: str) -> str | None:
         return "png" if len(parts) > 1 and parts[1] == "png" else "print-shop"
     stem = parts[-1].removesuffix(".pdf")
     return {"cards-ink-saver": "ink-saver", "rules-booklet": "booklet"}.get(stem, stem if stem in OUTPUTS else None)
+
+
+def coverage_of(name: str) -> str:
+    """The part of a target a file of it belongs to ('a4/cards.pdf' → 'a4/cards', 'print-shop/png/x.png'
+    → 'png'; a file of no known output: 'a4/' under a paper's folder, else '')."""
+    output = output_of(name)
+    if output in PAPER_FREE_OUTPUTS:
+        return output
+    paper = name.split("/", 1)[0]
+    if paper not in PAPERS or "/" not in name:
+        return ""
+    return f"{paper}/{output or ''}"
 
 
 def with_print_options(options: BuildOptions, pdfx: str | None, icc: str | None, cut: str | None) -> BuildOptions:
