@@ -6,14 +6,40 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-# C0 and C1 controls, DEL, and the bidirectional overrides: catalog text and file names are
-# user data, and a raw ESC or U+202E in a message would rewrite the user's terminal line.
-_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# C0 and C1 controls, DEL, the line and paragraph separators (U+2028, U+2029), the invisible
+# format characters (zero-width spaces and joiners, bidirectional marks and overrides, the BOM)
+# and lone surrogates: catalog text and file names are user data, and a raw ESC or U+202E in a
+# message would rewrite the user's terminal line, a U+2028 break it where no line ends.
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u180e\u200b-\u200f\u2028-\u202e"
+                          "\u2060-\u206f\ufeff\ufff9-\ufffb\ud800-\udfff]")
+
+ECHOED_ITEMS = 3       # a list in a message: its first few items, then how many more
+ECHOED_CHARS = 80      # a text in a message: its first characters, then how many more
 
 
 def printable(text: str) -> str:
     """Text safe to print on a terminal: every control character written as an escape."""
     return _UNPRINTABLE.sub(lambda match: match.group().encode("unicode_escape").decode("ascii"), text)
+
+
+def abridged(value: object) -> str:
+    """A value as a message echoes it (its repr), a long list or text cut to its start and how much
+    more there is: a 100,000-value mistake is one readable line, not 300 KB of terminal."""
+    if isinstance(value, str):
+        if len(value) <= ECHOED_CHARS:
+            return repr(value)
+        return f"{value[:ECHOED_CHARS]!r}… ({len(value) - ECHOED_CHARS:,} more characters)"
+    if isinstance(value, dict):
+        pairs = [f"{abridged(key)}: {abridged(item)}" for key, item in list(value.items())[:ECHOED_ITEMS]]
+        return "{" + _and_more(pairs, len(value)) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + _and_more([abridged(item) for item in value[:ECHOED_ITEMS]], len(value)) + "]"
+    return repr(value)
+
+
+def _and_more(shown: list[str], total: int) -> str:
+    more = total - len(shown)
+    return ", ".join(shown) + (f", … and {more:,} more" if more else "")
 
 
 @dataclass(frozen=True)

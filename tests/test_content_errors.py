@@ -252,7 +252,7 @@ CASES = [
         id="unknown-colour-name"),
     pytest.param(
         edit("templates/card.yaml", '"#222222"', '"#zzzzzz"'),
-        ["g/templates/card.yaml:5:56: unknown colour '#zzzzzz'"],
+        ["g/templates/card.yaml:7:8: palette.ink: '#zzzzzz' is not a colour: '#' takes six hex digits (0-9, a-f)"],
         id="colour-not-hex"),
     pytest.param(
         edit("templates/card.yaml", "font: body", "font: bodyy"),
@@ -335,6 +335,47 @@ CASES = [
         edit("templates/card.yaml", "color: ink}", "color: ink, halo: {color: glow}}"),
         ["g/templates/card.yaml:5:75: unknown colour 'glow'"],
         id="halo-unknown-colour"),
+    # --- colours written as cmyk(...) and text sizes (issue 26: these passed check and failed the build)
+    pytest.param(
+        edit("templates/card.yaml", "color: ink}", 'color: "cmyk(1.2.3, 0, 0, 0)"}'),
+        ["g/templates/card.yaml:5:56: styles.body.color: 'cmyk(1.2.3, 0, 0, 0)' is not a colour: "
+         "its cyan, '1.2.3', is not a number from 0 to 100"],
+        id="cmyk-two-points"),
+    pytest.param(
+        edit("templates/card.yaml", '"#222222"', '"cmyk(., ., ., .)"'),
+        ["g/templates/card.yaml:7:8: palette.ink: 'cmyk(., ., ., .)' is not a colour: "
+         "its cyan, '.', is not a number from 0 to 100"],
+        id="cmyk-dots"),
+    pytest.param(
+        edit("game.yaml", "fonts:", 'palette:\n  red: "cmyk(0, 200, 0, 0)"\nfonts:'),
+        ["g/game.yaml:7:8: palette.red: 'cmyk(0, 200, 0, 0)' is not a colour: its magenta is 200 %, "
+         "and an ink goes from 0 to 100 %"],
+        id="cmyk-over-100"),
+    pytest.param(
+        edit("templates/card.yaml", '"#222222"', '"cmyk(10, 20, 30)"'),
+        ["g/templates/card.yaml:7:8: palette.ink: 'cmyk(10, 20, 30)' is not a colour: "
+         "cmyk takes four inks (cyan, magenta, yellow, black), not 3"],
+        id="cmyk-three-inks"),
+    pytest.param(
+        {**edit("templates/card.yaml", "boxes:", 'boxes:\n  band: {kind: rect, width: 5, height: 5, fill: "@tint"}'),
+         **edit("cards.yaml", "art: art/star.svg}", 'art: art/star.svg, tint: "cmyk(0, 0, 0, 101)"}')},
+        ["g/cards.yaml:9:61: 'cmyk(0, 0, 0, 101)' is not a colour: its black is 101 %, and an ink goes from 0 to 100 %"],
+        id="cmyk-from-a-field"),
+    pytest.param(
+        edit("templates/card.yaml", "min_size: 8pt", "min_size: 12pt"),
+        ["g/templates/card.yaml:5:44: styles.body.min_size: min_size 12 pt is larger than its size, 10 pt: "
+         "text shrinks from its size down to min_size"],
+        id="min-size-above-size"),
+    pytest.param(
+        edit("templates/card.yaml", "size: 10pt, min_size: 8pt", "min_size: 12pt"),
+        ["g/templates/card.yaml:5:32: styles.body.min_size: min_size 12 pt is larger than the default size, 9 pt: "
+         "text shrinks from its size down to min_size"],
+        id="min-size-above-default-size"),
+    pytest.param(
+        edit("templates/card.yaml", "boxes:", 'boxes:\n  band: {kind: rect, width: 5, height: 5, fill: "@tint"}'),
+        ["g/templates/card.yaml:9:49: deck cards, card star: has no field 'tint', used by the fill of box 'band' "
+         "(its fields: art, deck, id, name)"],
+        id="fill-from-a-missing-field"),
     # --- several problems in one run: all are reported
     pytest.param(
         {**edit("cards.yaml", "count: 2", "cout: 2"), **edit("i18n/en.yaml", '"Standard"', '"Standard')},

@@ -13,7 +13,8 @@ from typing import Any, Callable, Protocol
 
 from generator.components.context import LayoutContext
 from generator.components.piece import Face, Item
-from generator.components.subject import Subject, box_colour, reference_mark, require
+from generator.components.subject import (MISSING, Subject, box_colour, reference_mark, report_missing_field, require,
+                                          value_of)
 from generator.content.payloads import Issue
 from generator.content.templates import ResolvedTemplate
 from generator.errors import SourceMark
@@ -54,10 +55,16 @@ class BoxCall:
         """Where a key of the box is written (the first file of the template's chain that has it)."""
         return self.template.mark(("boxes", self.name, *path), self.mark)
 
-    def colour(self, value: str | None, at: str | None = None) -> str | None:
+    def colour(self, value: str | None, *at: str) -> str | None:
         """A colour value of the box ('@field', a palette name, '#rrggbb'), reported at its key `at`
-        when given, else at the box."""
-        return box_colour(value, self.palette, self.subject, self.ctx, self.key_mark(at) if at else self.mark)
+        (a path inside the box) when given, else at the box."""
+        mark = self.key_mark(*at) if at else self.mark
+        if value_of(value, self.subject) is MISSING:
+            # a fill read from a field the subject lacks drew nothing, and nobody was told
+            used_by = f"the {at[-1]} of box '{self.name}'" if at else f"box '{self.name}'"
+            report_missing_field(value, self.subject, self.ctx, mark, used_by)
+            return None
+        return box_colour(value, self.palette, self.subject, self.ctx, mark)
 
     def require(self, reference: Any) -> Any:
         """A value of the box, read from the subject's field when written '@field' (missing: reported)."""

@@ -176,7 +176,7 @@ def layout_cells(call: BoxCall, draw: DrawTemplate) -> list[Item]:
     items: list[Item] = []
     if box.link:
         items.extend(link_curves(places, fields, box.link, call.frame,
-                                 Pen(call.colour(box.stroke), box.stroke_width, tuple(box.dash) if box.dash else None)))
+                                 Pen(call.colour(box.stroke, "stroke"), box.stroke_width, tuple(box.dash) if box.dash else None)))
     size = cell_template.model.size
     for index, (place, cell) in enumerate(zip(places, fields)):
         cell_subject = Subject(f"{subject.label}, {field} cell {index + 1}", cell,

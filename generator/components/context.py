@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -10,14 +9,13 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, NamedTuple, Protocol
 
 from generator.content.game import GameSource
-from generator.errors import Problems, SourceMark, display_path
-from generator.content.colours import COLOUR_PATTERN
+from generator.errors import Problems, SourceMark, abridged, display_path
+from generator.content.colours import COLOUR_FORMS, colour_problem, written_as_colour
 from generator.i18n.catalog import MissingArgument, interpolate
 from generator.text.fonts import DEFAULT_STACK
 from generator.text.setter import TextSetter
 
 FALLBACK_COLOURS = {"black": "#000000", "white": "#ffffff", "none": None}
-_HEX_COLOUR = re.compile(COLOUR_PATTERN)  # '#zzzzzz' must be reported here, not crash the drawing
 
 
 class TextRecorder(Protocol):
@@ -162,8 +160,15 @@ class LayoutContext:
     def colour(self, value: str | None, palette: dict[str, str], mark: SourceMark) -> str | None:
         if value is None:
             return None
-        if _HEX_COLOUR.fullmatch(value):
-            return value
+        if written_as_colour(value):
+            # the schema checks colours written in templates; a field's ('@tint') is first seen here,
+            # and '#zzzzzz' or 'cmyk(., ., ., .)' must be reported, not crash the drawing
+            problem = colour_problem(value)
+            if problem is None:
+                return value
+            if self.once("colour", value):
+                self.problems.add(mark, f"{abridged(value)} {problem}", f"write {COLOUR_FORMS}")
+            return "#ff00ff"
         if value in palette:
             return self.colour(palette[value], {}, mark) if palette[value] != value else None
         if value in self.source.game.palette:

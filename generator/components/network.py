@@ -187,7 +187,8 @@ def _outline(call: BoxCall, outline, to_mm) -> list[Item]:
     spec = call.box.network
     if not outline:
         return []
-    return [Polygon(0, 0, 0, 0, fill=call.colour(spec.outline_fill), stroke=call.colour(spec.outline_stroke),
+    return [Polygon(0, 0, 0, 0, fill=call.colour(spec.outline_fill, "network", "outline_fill"),
+                    stroke=call.colour(spec.outline_stroke, "network", "outline_stroke"),
                     stroke_width=0.6, points=tuple(to_mm(lon, lat) for lon, lat in outline))]
 
 

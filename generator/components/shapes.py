@@ -52,6 +52,6 @@ def layout_polygon(call: BoxCall, draw: DrawTemplate) -> list[Item]:
     if corners is None:
         return []
     x, y, _, _ = call.frame
-    return [Polygon(x, y, 0, 0, fill=call.colour(box.fill), stroke=call.colour(box.stroke),
+    return [Polygon(x, y, 0, 0, fill=call.colour(box.fill, "fill"), stroke=call.colour(box.stroke, "stroke"),
                     stroke_width=box.stroke_width, dash=tuple(box.dash) if box.dash else None,
                     points=tuple((x + px, y + py) for px, py in corners))]

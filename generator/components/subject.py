@@ -55,11 +55,19 @@ def is_present(value: Any) -> bool:
 def require(reference: Any, subject: Subject, ctx: LayoutContext, mark: SourceMark, box: str) -> Any:
     value = value_of(reference, subject)
     if value is MISSING:
-        if ctx.once("field", subject.label, reference):
-            ctx.problems.add(mark, f"{subject.label}: has no field '{reference[1:]}', used by box '{box}'",
-                             f"add `{reference[1:]}:` to the card's fields, or `when: '{reference}'` to the box")
+        report_missing_field(reference, subject, ctx, mark, f"box '{box}'")
         return None
     return value
+
+
+def report_missing_field(reference: str, subject: Subject, ctx: LayoutContext, mark: SourceMark,
+                         used_by: str) -> None:
+    """Say (once per subject and field) that a box reads '@name' from a subject that has no such field."""
+    name = reference[1:]
+    if ctx.once("field", subject.label, reference):
+        has = ", ".join(sorted(subject.fields)) or "none"
+        ctx.problems.add(mark, f"{subject.label}: has no field '{name}', used by {used_by} (its fields: {has})",
+                         f"add `{name}:` to its fields, or `when: '{reference}'` to the box")
 
 
 def reference_mark(reference: Any, subject: Subject, fallback: SourceMark) -> SourceMark:

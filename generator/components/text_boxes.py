@@ -20,7 +20,7 @@ from generator.components.subject import MISSING, Subject, value_of
 from generator.components.table import TableText, fit_table
 from generator.components.text_placement import placed_text
 from generator.content.payloads import field_name, parse_rows
-from generator.content.schema import TextStyle
+from generator.content.schema import DEFAULT_TEXT_SIZE, TextStyle
 from generator.content.templates import ResolvedTemplate
 from generator.errors import SourceMark
 from generator.text.layout import SetStyle, TextLayout, fit_text, fit_whole_words
@@ -57,7 +57,7 @@ def _resolve_style(template: ResolvedTemplate, name: str | None, ctx: LayoutCont
     if name and name not in styles and ctx.once("style", template.id, name):
         ctx.problems.add(mark, f"unknown style '{name}' in template '{template.id}'",
                          f"styles: {', '.join(styles) or 'none'}")
-    size = style.size or 9.0
+    size = style.size or DEFAULT_TEXT_SIZE
     # shrinking stops at the style's minimum, and never below MIN_GAME_TEXT (unless the style
     # itself is set smaller: that is reported where it is used, see report_small)
     floor = max(style.min_size if style.min_size is not None else size * 0.75, MIN_GAME_TEXT)
@@ -278,8 +278,8 @@ def table_items(call: BoxCall, draw: DrawTemplate) -> list[Item]:
     for line in [header, *body]:
         for cell in line:
             check_glyphs(cell, style.stack, ctx, box.table, mark, subject)
-    table = TableText(header, body, style, head_style, (call.colour(box.header_fill), call.colour(box.row_fill)),
-                      Pen(call.colour(box.stroke), box.stroke_width, None))
+    table = TableText(header, body, style, head_style, (call.colour(box.header_fill, "header_fill"), call.colour(box.row_fill, "row_fill")),
+                      Pen(call.colour(box.stroke, "stroke"), box.stroke_width, None))
     items, fits, overflow = fit_table(table, call.frame, ctx.setter, ctx.art.size)
     if not fits:
         report_overflow(call, None, mark, (overflow, style.min_size))

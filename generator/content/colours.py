@@ -1,9 +1,39 @@
 """How a colour is written in content: '#rrggbb', or 'cmyk(c, m, y, k)' in percent.
 
-The schema checks palettes with it and layout checks every colour a box or style
-names with it, so the render stage (generator.render.colour) only meets colours it can ink.
+The schema checks every colour a palette, style or box writes with it, and layout every
+colour a field gives, so the render stage (generator.render.colour) only meets colours it can ink.
 """
 
 from __future__ import annotations
 
-COLOUR_PATTERN = r"^(#[0-9a-fA-F]{6}|cmyk\(\s*[\d.]+\s*,\s*[\d.]+\s*,\s*[\d.]+\s*,\s*[\d.]+\s*\))$"
+import re
+
+COLOUR_FORMS = "'#rrggbb' or 'cmyk(c, m, y, k)', each ink a percent from 0 to 100"
+
+_HEX = re.compile(r"#[0-9a-fA-F]{6}")
+_CMYK = re.compile(r"cmyk\((.*)\)", re.DOTALL)
+# ASCII digits only: the render stage reads the inks with float(), which would take '٣' or '1_0'
+_INK = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")
+
+
+def written_as_colour(value: str) -> bool:
+    """Whether a value is written as a colour itself, not as a palette name or '@field'."""
+    return value.startswith(("#", "cmyk"))
+
+
+def colour_problem(value: str) -> str | None:
+    """Why `value` is not a colour pnp can ink (a phrase to follow the value), or None when it is one."""
+    if _HEX.fullmatch(value):
+        return None
+    match = _CMYK.fullmatch(value)
+    if match is None:
+        return "is not a colour" + (": '#' takes six hex digits (0-9, a-f)" if value.startswith("#") else "")
+    inks = [ink.strip() for ink in match.group(1).split(",")]
+    if len(inks) != 4:
+        return f"is not a colour: cmyk takes four inks (cyan, magenta, yellow, black), not {len(inks)}"
+    for name, ink in zip(("cyan", "magenta", "yellow", "black"), inks):
+        if not _INK.fullmatch(ink):
+            return f"is not a colour: its {name}, {ink!r}, is not a number from 0 to 100"
+        if float(ink) > 100:
+            return f"is not a colour: its {name} is {ink} %, and an ink goes from 0 to 100 %"
+    return None

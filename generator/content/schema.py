@@ -8,13 +8,13 @@ the card being drawn; anything else in a text slot is a translation key.
 from __future__ import annotations
 
 import difflib
-import re
 from typing import Annotated, Any, ClassVar, Literal, Union
 
 from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag,
-                      WithJsonSchema, field_validator, model_validator)
+                      ValidationInfo, WithJsonSchema, field_validator, model_validator)
 
-from generator.content.colours import COLOUR_PATTERN
+from generator.content.colours import COLOUR_FORMS, colour_problem, written_as_colour
+from generator.errors import abridged
 from generator.print_facts import SHEET_MAX_SIZE
 from generator.units import MAX_FONT_SIZE, MAX_LENGTH, OutOfRange, length_in, number_in
 
@@ -64,6 +64,22 @@ def _dash(pattern: list[float] | None) -> list[float] | None:
     return pattern
 
 
+def _colour(value: str) -> str:
+    """A value that must be a colour itself (a game's palette)."""
+    problem = colour_problem(value)
+    if problem is not None:
+        raise OutOfRange(f"{abridged(value)} {problem}", f"write {COLOUR_FORMS}")
+    return value
+
+
+def _colour_or_name(value: str) -> str:
+    """A value naming a colour: a palette name or '@field' is looked up in layout, but one written
+    as a colour is checked here, where it is written ('cmyk(1.2.3, 0, 0, 0)' reached the drawing)."""
+    return _colour(value) if written_as_colour(value) else value
+
+
+Colour = Annotated[str, AfterValidator(_colour)]
+ColourRef = Annotated[str, AfterValidator(_colour_or_name)]
 Coordinate = Annotated[float, AfterValidator(number_in(-MAX_LENGTH, MAX_LENGTH, what="a coordinate in mm"))]
 
 ID_PATTERN = r"^[a-z0-9][a-z0-9_-]*$"
@@ -128,8 +144,8 @@ class Game(Strict):
                     "each character is drawn with the first font of the stack that has it.")
     font_files: dict[str, FontFile] = Field(default_factory=dict,
                                             description="The game's own fonts, by family name.")
-    palette: dict[str, str] = Field(default_factory=dict,
-                                    description="Named colours: '#rrggbb', or 'cmyk(c, m, y, k)' in percent.")
+    palette: dict[str, Colour] = Field(default_factory=dict,
+                                       description="Named colours: '#rrggbb', or 'cmyk(c, m, y, k)' in percent.")
     fields: dict[str, Any] = Field(
         default_factory=dict,
         description="Fields every card, token, pawn, board and sheet sees (their own fields of the same "
@@ -146,13 +162,6 @@ class Game(Strict):
         description="Line-breaking rules added to the engine's, per language: "
                     "{ru: {no_break_after: [на, по]}}.")
 
-    @field_validator("palette")
-    @classmethod
-    def _hex_colours(cls, palette: dict[str, str]) -> dict[str, str]:
-        for name, colour in palette.items():
-            if not re.fullmatch(COLOUR_PATTERN, colour):
-                raise ValueError(f"palette colour '{name}' must be '#rrggbb' or 'cmyk(c, m, y, k)', got {colour!r}")
-        return palette
 
 
 # ---------------------------------------------------------------- cards.yaml
@@ -283,13 +292,17 @@ class Size(Strict):
     height: Extent
 
 
+DEFAULT_TEXT_SIZE = 9.0     # pt: a style's size when it names none
+
+
 class TextStyle(Strict):
     font: str | None = Field(None, description="Font stack name from game.yaml fonts.")
-    size: Points | None = Field(None, description="Font size (points by default).")
-    min_size: Points | None = Field(None, description="Smallest size text may shrink to.")
+    size: Points | None = Field(None, description=f"Font size (points by default; {DEFAULT_TEXT_SIZE:g} pt "
+                                                  "when left out).")
+    min_size: Points | None = Field(None, description="Smallest size text may shrink to (at most `size`).")
     weight: Literal["regular", "bold", "black"] | None = None
     italic: bool | None = None
-    color: str | None = None
+    color: ColourRef | None = None
     align: Literal["left", "center", "right"] | None = None
     valign: Literal["top", "middle", "bottom"] | None = None
     leading: Annotated[float, AfterValidator(number_in(0, 10, above=True, what="a line height (a multiple "
@@ -306,6 +319,20 @@ class TextStyle(Strict):
                           "the boxes of this style at one size, the largest at which all their texts fit; "
                           "each: every text shrinks to fit on its own.")
 
+    @field_validator("min_size")
+    @classmethod
+    def _not_above_size(cls, min_size: float | None, info: ValidationInfo) -> float | None:
+        # layout silently set such a style at its size: the floor the designer asked for was never met
+        if min_size is None or "size" not in info.data:     # a size that failed has its own message
+            return min_size
+        size = info.data["size"] or DEFAULT_TEXT_SIZE
+        if min_size > size:
+            said = "its size" if info.data["size"] else "the default size"
+            raise OutOfRange(f"min_size {min_size:g} pt is larger than {said}, {size:g} pt: text shrinks "
+                             "from its size down to min_size",
+                             f"make min_size at most {size:g}pt, or the size at least {min_size:g}pt")
+        return min_size
+
 
 # A box condition: '@field', or {'@field': value or [values]}.
 Condition = str | dict[str, str | int | float | bool | list[str | int | float | bool]]
@@ -314,7 +341,7 @@ Condition = str | dict[str, str | int | float | bool | list[str | int | float | 
 class TextHalo(Strict):
     """An outline drawn under the letters, so text stays readable over a busy picture (a map)."""
 
-    color: str = Field(description="Colour of the outline (a palette name or '#rrggbb').")
+    color: ColourRef = Field(description="Colour of the outline (a palette name or '#rrggbb').")
     width: _length(None, MAX_LENGTH) = Field(0.4, gt=0, description="How far the outline reaches past the letters.")
 
 
@@ -357,8 +384,8 @@ Dash = Annotated[list[float] | None, AfterValidator(_dash)]
 class _Outlined(BoxBase):
     """A shape's paint: its fill, and its outline's colour, width and dashes."""
 
-    fill: str | None = Field(None, description="A palette name, '#rrggbb', 'cmyk(...)' or '@field'.")
-    stroke: str | None = Field(None, description="The outline's colour (none when left out).")
+    fill: ColourRef | None = Field(None, description="A palette name, '#rrggbb', 'cmyk(...)' or '@field'.")
+    stroke: ColourRef | None = Field(None, description="The outline's colour (none when left out).")
     stroke_width: Length = 0.3
     dash: Dash = Field(None, description="The outline's dash pattern in mm: [dash, gap, ...].")
 
@@ -395,7 +422,7 @@ class LineBox(BoxBase):
     """A straight line from the box's top-left to its bottom-right (height 0: a horizontal line)."""
 
     kind: Literal["line"]
-    stroke: str | None = Field(None, description="The line's colour.")
+    stroke: ColourRef | None = Field(None, description="The line's colour.")
     stroke_width: Length = 0.3
     dash: Dash = Field(None, description="Dash pattern in mm: [dash, gap, ...].")
 
@@ -431,9 +458,9 @@ class TableBox(BoxBase):
     formats: list[str] | None = Field(None, description="Per column, '{}' is the cell's value.")
     style: str | None = None
     header_style: str | None = None
-    header_fill: str | None = None
-    row_fill: str | None = None
-    stroke: str | None = Field(None, description="Colour of the table's rules.")
+    header_fill: ColourRef | None = None
+    row_fill: ColourRef | None = None
+    stroke: ColourRef | None = Field(None, description="Colour of the table's rules.")
     stroke_width: Length = 0.3
 
 
@@ -455,7 +482,7 @@ class CellsBox(BoxBase):
         "outside", description="Which way a loop's cells read: from the board's edge, its centre, or all upright.")
     gap: Length = Field(1.0, description="Space between cells.")
     link: str | None = Field(None, description="Cells of this type are joined in pairs by a curve.")
-    stroke: str | None = Field(None, description="Colour of the link curves.")
+    stroke: ColourRef | None = Field(None, description="Colour of the link curves.")
     stroke_width: Length = 0.3
     dash: Dash = Field(None, description="Dash pattern of the link curves in mm.")
 
@@ -562,9 +589,9 @@ class Network(Strict):
     node_template: str = Field(description="Template drawn centred on each node (its size is the node's).")
     segment_width: Length = 6.0
     gap: Length = 1.0
-    outline_fill: str | None = None
-    outline_stroke: str | None = None
-    segment_stroke: str = "#2b2220"
+    outline_fill: ColourRef | None = None
+    outline_stroke: ColourRef | None = None
+    segment_stroke: ColourRef = "#2b2220"
     border_icon: str | None = Field(None, description="Art drawn at the middle of border routes.")
     water_icon: str | None = Field(None, description="Art drawn at the middle of water routes.")
     icon_size: Length = 8.0
@@ -578,7 +605,7 @@ class Template(Strict):
     shape: Literal["rect", "round"] | None = Field(
         None, description="The piece's outline where it is cut: 'round' (a round token) gets a circle cut line on "
                           "home sheets and in cut files; 'rect' (the default) a rectangle, cards with rounded corners.")
-    palette: dict[str, str] = Field(default_factory=dict)
+    palette: dict[str, ColourRef] = Field(default_factory=dict)
     styles: dict[str, TextStyle] = Field(default_factory=dict)
     boxes: dict[str, Box] = Field(default_factory=dict)
 

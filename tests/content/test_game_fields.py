@@ -35,4 +35,4 @@ def test_a_bad_game_field_is_reported_where_game_yaml_writes_it(tmp_path):
     game = make_game(tmp_path, template)
     (game / "game.yaml").write_text(GAME + "fields:\n  ground: '#zzzzzz'\n")
     message, = {str(problem) for problem in check([game], BuildOptions()).errors}
-    assert "game.yaml:6" in message and "unknown colour '#zzzzzz'" in message
+    assert "game.yaml:6" in message and "'#zzzzzz' is not a colour" in message
