@@ -106,6 +106,15 @@ Points = Annotated[float, BeforeValidator(length_in(None, MAX_FONT_SIZE, what="a
 
 # ---------------------------------------------------------------- game.yaml
 
+# Each edition × language is a target built in full (cards, rules, kit, print-shop files for both
+# papers): 1,000 editions cost 0.25 s each even for a one-card game, and a real game's target takes
+# seconds. The shipped games have 1-2 editions and 2 languages; the caps leave room for a long
+# product line (standard, deluxe, promos, reprints) and for more translations than any game ships.
+MAX_EDITIONS = 100
+MAX_LANGUAGES = 100
+MAX_TARGETS = 500         # editions × languages: a whole-game build of the one-card game ~45 s on 2 cores
+
+
 class Edition(Strict):
     name: str = Field(description="Translation key of the edition's display name.")
     players: str = Field("", description="Player count shown on covers, e.g. '2–4'.")
@@ -135,9 +144,12 @@ class Game(Strict):
     id: str = Field(pattern=ID_PATTERN, description="Folder-safe identifier of the game.")
     title: str = Field(description="Translation key of the game's title.")
     languages: list[Annotated[str, Field(pattern=LANG_PATTERN)]] = Field(
-        min_length=1, description="Languages with a catalog in i18n/; the first is the source.")
+        min_length=1, max_length=MAX_LANGUAGES,
+        description="Languages with a catalog in i18n/; the first is the source.")
     editions: dict[Annotated[str, Field(pattern=ID_PATTERN)], Edition] = Field(
-        min_length=1, description="Editions by id; single-edition games use 'standard'.")
+        min_length=1, max_length=MAX_EDITIONS,
+        description=f"Editions by id; single-edition games use 'standard'. Editions × languages: "
+                    f"at most {MAX_TARGETS}.")
     fonts: dict[str, list[str]] = Field(
         default_factory=dict,
         description="Font stacks by name: built-in families or names of font_files; "
@@ -161,6 +173,17 @@ class Game(Strict):
         default_factory=dict,
         description="Line-breaking rules added to the engine's, per language: "
                     "{ru: {no_break_after: [на, по]}}.")
+
+    @field_validator("editions")
+    @classmethod
+    def _targets_within_bound(cls, editions: dict[str, Edition], info: ValidationInfo) -> dict[str, Edition]:
+        languages = info.data.get("languages") or ()
+        if len(editions) * len(languages) > MAX_TARGETS:
+            raise OutOfRange(f"{len(editions):,} editions in {len(languages):,} languages make "
+                             f"{len(editions) * len(languages):,} targets to build, more than the {MAX_TARGETS} "
+                             "a game may have", "each edition is built in every language: split the game "
+                             "into several game folders, or check for a typo")
+        return editions
 
 
 

@@ -117,6 +117,11 @@ def _message(error: dict[str, Any]) -> tuple[str, str]:
                 "use lower-case letters, digits, '-' and '_', starting with a letter or digit")
     if kind in ("model_type", "dict_type"):
         return f"expected a mapping of keys (key: value), got {value!r}", ""
+    if kind == "too_long":            # editions, languages: each one a target built in full
+        limits = error["ctx"]
+        return (f"{limits['actual_length']:,} given, at most {limits['max_length']:,} allowed",
+                f"no game needs more than {limits['max_length']:,}: split the game into several game folders, "
+                "or check for a typo")
     if kind == "list_type":
         return f"expected a list such as [a, b], got {value!r}", ""
     if kind == "string_type":

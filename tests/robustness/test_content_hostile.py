@@ -89,3 +89,36 @@ def test_a_fill_from_a_field_the_tokens_lack_is_refused_at_the_fill(tmp_path: Pa
     assert lines == [f"g/templates/chip.yaml:5:43: token set chips, token {token}: has no field 'tint', used by the "
                      f"fill of box 'disc' (its fields: colour, deck, id)" for token in ("red", "blue")], checked.output
     assert "add `tint:` to its fields, or `when: '@tint'` to the box" in checked.stderr
+
+
+# ------------------------------------------------------------- counts that make pnp build for minutes
+
+def with_editions_and_languages(editions: int, languages: int) -> dict[str, str]:
+    """The minimal game with `editions` editions and `languages` languages, each with its catalog."""
+    codes = ["en"] + [f"{chr(97 + index // 26)}{chr(97 + index % 26)}" for index in range(languages + 1)
+                      if f"{chr(97 + index // 26)}{chr(97 + index % 26)}" != "en"][:languages - 1]
+    listed = "".join(f"  e{index}: {{name: game.edition}}\n" for index in range(editions))
+    files = edit("game.yaml", "  standard: {name: game.edition}\n", listed)
+    files["game.yaml"] = files["game.yaml"].replace("[en]", f"[{', '.join(codes)}]")
+    for code in codes[1:]:
+        files[f"i18n/{code}.yaml"] = BASE_FILES["i18n/en.yaml"].replace("en:", f"{code}:", 1)
+    return files
+
+
+@pytest.mark.parametrize(("editions", "languages", "expected"), [
+    pytest.param(1_000, 1, "g/game.yaml:5:3: editions: 1,000 given, at most 100 allowed", id="1000-editions"),
+    pytest.param(1, 101, "g/game.yaml:3:12: languages: 101 given, at most 100 allowed", id="101-languages"),
+    pytest.param(50, 11, "g/game.yaml:5:3: editions: 50 editions in 11 languages make 550 targets to build, "
+                         "more than the 500 a game may have", id="550-targets"),
+])
+def test_editions_and_languages_are_bounded(tmp_path: Path, editions: int, languages: int, expected: str):
+    """1,000 editions of a one-card game were built at 0.25 s each (minutes), with no cap."""
+    built = build(tmp_path, with_editions_and_languages(editions, languages))
+    assert problem_lines(built.stderr) == [expected], built.output
+    assert built.seconds < 10, built.seconds
+
+
+def test_a_hundred_editions_still_check(tmp_path: Path):
+    """The caps refuse only what no game needs: 100 editions in 5 languages check clean."""
+    make_game(tmp_path, with_editions_and_languages(100, 5))
+    run_pnp("check", "g", cwd=tmp_path).assert_clean(0)
