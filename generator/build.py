@@ -59,9 +59,9 @@ def build(folders: list[Path], options: BuildOptions, progress=None) -> BuildRep
 def _build(folders: list[Path], options: BuildOptions, progress) -> BuildReport:
     started = time.perf_counter()
     report = BuildReport()
+    remove_dead_staging(options.out)      # first: a swap a killed build began is completed before it is judged
     stale, digests, retired = plan_targets(folders, options, report)
     if not stale:                 # nothing to do: nothing else is imported
-        remove_dead_staging(options.out)
         report.retired = retire_targets(options.out, retired)
         report.seconds = time.perf_counter() - started
         return report

@@ -8,6 +8,7 @@ the project file (pnp.yaml, generator/project.py), then pnp's own.
 from __future__ import annotations
 
 import math
+import os
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -88,10 +89,24 @@ def locate(content_root: str | None, out: str | None, project_file: str | None) 
     return Where(roots, output, project)
 
 
-def _split(value: str | None) -> tuple[str, ...] | None:
-    if not value:
+def _split(value: str | None, option: str = "") -> tuple[str, ...] | None:
+    """A comma-separated option's values (None: the option was not given). Given empty, or with a value
+    twice, it is refused: `--only ''` from an empty shell variable must not build everything, and
+    `--lang en,en` would build the same target twice."""
+    if value is None:
         return None
-    return tuple(part.strip() for part in value.split(",") if part.strip())
+    parts = tuple(part.strip() for part in value.split(",") if part.strip())
+    if not parts:
+        raise UsageError(f"{option or 'the option'} was given no value: name at least one, or leave the option out")
+    _refuse_repeats(parts, option)
+    return parts
+
+
+def _refuse_repeats(values: tuple[str, ...], what: str) -> None:
+    repeated = sorted({value for value in values if values.count(value) > 1})
+    if repeated:
+        raise UsageError(f"{what} names {', '.join(repr(value) for value in repeated)} more than once: "
+                         "name each once")
 
 
 def resolve_games(names: tuple[str, ...], content_root: Path | tuple[Path, ...]) -> list[Path]:
@@ -117,6 +132,8 @@ def resolve_games(names: tuple[str, ...], content_root: Path | tuple[Path, ...])
             raise UsageError(f"no game '{name}': not a folder with game.yaml, nor a game under "
                              f"{', '.join(f'{root}/' for root in roots)} (games there: {known})")
         folders.append(found[0])
+    same = [str(folder) for folder in folders if sum(other.resolve() == folder.resolve() for other in folders) > 1]
+    _refuse_repeats(tuple(same), "the command")
     return folders
 
 
@@ -144,7 +161,7 @@ def _offset(value: str | None) -> tuple[float, float]:
 
 def _only(value: str | None) -> frozenset[str] | None:
     """--only cards,png: which outputs a build makes (None: all)."""
-    names = _split(value)
+    names = _split(value, "--only")
     if names is None:
         return None
     unknown = [name for name in names if name not in OUTPUTS]
@@ -152,6 +169,39 @@ def _only(value: str | None) -> frozenset[str] | None:
         raise UsageError(f"--only: unknown output {', '.join(repr(name) for name in unknown)} "
                          f"(choose from {', '.join(OUTPUTS)})")
     return frozenset(names)
+
+
+def _refuse_output_inside(out: Path, folders: list[Path]) -> None:
+    """An output folder inside a game would be read as part of the game: every build would see new input
+    (never up to date), and the game's folder would grow by a build each time."""
+    output = out.resolve()
+    for folder in folders:
+        game = folder.resolve()
+        if output == game or game in output.parents:
+            raise UsageError(f"the output folder {printable(str(out))} is inside the game folder "
+                             f"{printable(str(folder))}: pnp would read its own output as the game's input; "
+                             f"build into a folder outside the game (--out, or run pnp from the folder above: "
+                             f"`cd .. && pnp build {printable(game.name)}`)")
+
+
+def _refuse_linked_folder(folder: Path, root: Path) -> None:
+    """A folder pnp writes into by default (a game's schemas/) that is a link leading out of `root`:
+    writing there would change files outside the game. Exit 1, with what to do."""
+    from generator.files import outside_link
+    linked = outside_link(folder, root)
+    if linked is not None:
+        click.echo(f"{printable(str(linked))}: is a link leading out of {printable(str(root))} (to "
+                   f"{printable(os.path.realpath(linked))}): pnp does not write through it\n"
+                   "    hint: remove the link (pnp makes the folder), or name the folder you mean with --out",
+                   err=True)
+        sys.exit(1)
+
+
+def _ink_limit(percent: int | None, separates: bool) -> float:
+    """--ink-limit as a fraction; refused where nothing is separated to CMYK, which it would not change."""
+    if percent is not None and not separates:
+        raise UsageError("--ink-limit limits the ink of CMYK colours: give it with --color cmyk (or --pdfx)")
+    return (percent if percent is not None else INK_LIMIT_PERCENT) / 100
 
 
 def _printer(where: Where, name: str | None):
@@ -171,15 +221,15 @@ def _printer(where: Where, name: str | None):
 def _options(edition, lang, paper, out, duplex=Duplex.LONG_EDGE, allow_fallback=False, gap=None,
              copies=1, back_offset=None, where: Where | None = None) -> BuildOptions:
     project = where.project if where else None
-    papers = _split(paper) or (project.papers if project and project.papers else PAPERS)
+    papers = _split(paper, "--paper") or (project.papers if project and project.papers else PAPERS)
     if gap is not None and not (math.isfinite(gap) and 0 <= gap <= MAX_GAP):
         why = ": a negative gap would lay cards over each other" if gap < 0 else ""
         raise UsageError(f"--gap takes millimetres from 0 to {MAX_GAP:g} (got {gap:g}){why}")
     for item in papers:
         if item not in PAPERS:
             raise UsageError(f"unknown paper '{item}' (use {PAPER_LIST})")
-    return BuildOptions(editions=_split(edition) or (project.editions if project else None),
-                        languages=_split(lang) or (project.languages if project else None),
+    return BuildOptions(editions=_split(edition, "--edition") or (project.editions if project else None),
+                        languages=_split(lang, "--lang") or (project.languages if project else None),
                         papers=tuple(map(Paper, papers)), out=Path(out) if out is not None else where.out,
                         duplex=Duplex(duplex or Duplex.LONG_EDGE),
                         allow_fallback=allow_fallback, gap=gap, copies=copies, back_offset=_offset(back_offset),
@@ -209,11 +259,18 @@ class PnpGroup(click.Group):
     (PNP_DEBUG=1 shows it). Ctrl-C (130) is the console entry's, generator/__main__.py."""
 
     def invoke(self, ctx: click.Context):
-        import os
         try:
             return super().invoke(ctx)
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
             raise
+        except OSError as error:       # a folder that cannot be written, a file in the way, a full disk
+            if os.environ.get("PNP_DEBUG"):
+                raise
+            from generator.files import output_problem
+            path, message, hint = output_problem(error)
+            where = f"{printable(str(path))}: " if path is not None else ""
+            click.echo(f"{where}{message}\n    hint: {hint}", err=True)
+            ctx.exit(1)
         except Exception as error:
             if os.environ.get("PNP_DEBUG"):
                 raise
@@ -254,9 +311,8 @@ def main() -> None:
               help="gutterfold: fronts and backs side by side, to fold (for card stock a duplex printer refuses).")
 @click.option("--color", type=click.Choice(choices(Color)), default=Color.RGB.value, show_default=True,
               help="cmyk: every colour separated to CMYK (grey component to K), total ink limited.")
-@click.option("--ink-limit", default=INK_LIMIT_PERCENT, show_default=True,
-              type=click.IntRange(*INK_LIMIT_PERCENT_RANGE),
-              help="Total ink in percent for --color cmyk (US shops: 240).")
+@click.option("--ink-limit", type=click.IntRange(*INK_LIMIT_PERCENT_RANGE),
+              help=f"Total ink in percent for --color cmyk or --pdfx (default {INK_LIMIT_PERCENT}; US shops: 240).")
 @click.option("--pdfx", type=click.Choice(choices(PdfX)),
               help="Print-shop files as PDF/X-4 or PDF/X-1a:2003: CMYK through the --icc profile.")
 @click.option("--icc", type=click.Path(dir_okay=False), help="The shop's CMYK ICC profile for --pdfx "
@@ -270,7 +326,6 @@ def build_command(games, edition, lang, paper, content_root, project_file, out, 
                   margin, allow_fallback, copies, back_offset, force, shop, layout, color, ink_limit, pdfx, icc, cut,
                   jobs, quiet, as_json) -> None:
     """Build GAMES (names under content/ or folders; default: all) into output/."""
-    import os
     try:
         where = locate(content_root, out, project_file)
         profile = _printer(where, printer)
@@ -281,7 +336,8 @@ def build_command(games, edition, lang, paper, content_root, project_file, out, 
         options = replace(_options(edition, lang, paper, None, duplex, allow_fallback, gap, copies, back_offset,
                                    where),
                           force=force, jobs=jobs or os.cpu_count() or 1, shop=Shop(shop), layout=Layout(layout),
-                          color=Color(color), ink_limit=ink_limit / 100, only=_only(only))
+                          color=Color(color), ink_limit=_ink_limit(ink_limit, color == "cmyk" or pdfx is not None),
+                          only=_only(only))
         try:
             options = with_print_options(options, pdfx, icc, cut)
         except ValueError as error:
@@ -293,7 +349,9 @@ def build_command(games, edition, lang, paper, content_root, project_file, out, 
                 raise UsageError(f"--margin takes millimetres from 0 to {MAX_MARGIN:g} (got {margin:g})")
             options = replace(options, margin=margin)
         show = None if quiet or as_json else Progress()
-        report = build(resolve_games(games, where.roots), options, progress=show)
+        folders = resolve_games(games, where.roots)
+        _refuse_output_inside(options.out, folders)
+        report = build(folders, options, progress=show)
     except UsageError as error:
         raise click.UsageError(str(error)) from None
     except ContentError as error:
@@ -353,8 +411,8 @@ def summary_table(report) -> str:
 @click.option("--out", type=click.Path(file_okay=False), help="Output folder (default: the project's, else output/).")
 @click.option("--color", type=click.Choice(choices(Color)), default=Color.RGB.value, show_default=True,
               help="With --preflight: print-shop files must be CMYK within --ink-limit.")
-@click.option("--ink-limit", default=INK_LIMIT_PERCENT, show_default=True,
-              type=click.IntRange(*INK_LIMIT_PERCENT_RANGE))
+@click.option("--ink-limit", type=click.IntRange(*INK_LIMIT_PERCENT_RANGE),
+              help=f"Total ink in percent that --preflight checks with --color cmyk (default {INK_LIMIT_PERCENT}).")
 def check_command(games, edition, lang, paper, content_root, project_file, allow_fallback, preflight, out, color,
                   ink_limit) -> None:
     """Check content, translations, glyph coverage and text fit; write nothing."""
@@ -362,12 +420,15 @@ def check_command(games, edition, lang, paper, content_root, project_file, allow
     if preflight:
         from generator.preflight import format_preflight, ink_saver_ratios, preflight as inspect_files
         from generator.build import plan_targets, BuildReport
+        from generator.files import remove_dead_staging
         try:
             folders = resolve_games(games, where.roots)
             keys = sorted(plan_targets(folders, _options(edition, lang, paper, None, where=where), BuildReport())[1])
+            limit = _ink_limit(ink_limit, color == "cmyk")
         except UsageError as error:
             raise click.UsageError(str(error)) from None
-        reports = inspect_files(where.out, keys, ink_limit / 100 if color == "cmyk" else None)
+        remove_dead_staging(where.out)        # a swap a killed build began is completed before it is judged
+        reports = inspect_files(where.out, keys, limit if color == "cmyk" else None)
         if not reports:
             raise click.UsageError(f"nothing built under {where.out}/ for these games: run `pnp build` first")
         click.echo(format_preflight(reports))
@@ -559,8 +620,9 @@ def export_tts(game, out, edition, lang, content_root, project_file) -> None:
     from generator.export_tts import write_tts
     where, folder = _one_game(game, content_root, project_file)
     try:
-        written = write_tts(folder, Path(out) if out else where.out / folder.name / "tts", edition, lang,
-                            where.templates)
+        destination = Path(out) if out else where.out / folder.name / "tts"
+        _refuse_output_inside(destination, [folder])
+        written = write_tts(folder, destination, edition, lang, where.templates)
     except UsageError as error:
         raise click.UsageError(str(error)) from None
     except ContentError as error:
@@ -594,6 +656,9 @@ def schema_command(games, out, content_root, project_file, annotate) -> None:
             groups = [(Path(out) if out else root / "schemas", folders)]
     except UsageError as error:
         raise click.UsageError(str(error)) from None
+    if out is None:
+        for folder, roots in groups:
+            _refuse_linked_folder(folder, folder.parent)
     changed = 0
     for folder, roots in groups:
         count = write_schemas(folder)
@@ -693,7 +758,9 @@ def preview_command(games, edition, lang, paper, content_root, project_file, out
     try:
         where = locate(content_root, out, project_file)
         options = _options(edition, lang, paper, None, where=where)
-        report = preview(resolve_games(games, where.roots), options, dpi)
+        folders = resolve_games(games, where.roots)
+        _refuse_output_inside(options.out, folders)
+        report = preview(folders, options, dpi)
     except UsageError as error:
         raise click.UsageError(str(error)) from None
     except ContentError as error:

@@ -98,7 +98,7 @@ class _Export:
 def _write_staged(source, target, library, out: Path, edition: str, lang: str) -> Path:
     """Every file of the export written into a staging folder inside `out`, then all renamed into place:
     a failure half-way (a full disk, a face that cannot be drawn) leaves `out` as it was."""
-    from generator.files import Staging, Swap, interrupts_deferred
+    from generator.files import Staging, Swap
     created = not out.exists()
     out.mkdir(parents=True, exist_ok=True)
     try:
@@ -106,13 +106,9 @@ def _write_staged(source, target, library, out: Path, edition: str, lang: str) -
             export = _Export(staging.folder, out)
             name = _write_all(source, target, library, export, edition, lang)
             swap = Swap(staging)
-            with interrupts_deferred():
-                try:
-                    for written in export.names:
-                        swap.put(staging.folder / written, out / written)
-                except OSError:
-                    swap.rollback()
-                    raise
+            for written in export.names:
+                swap.put(staging.folder / written, out / written)
+            swap.commit()
     except BaseException:
         if created:                  # a folder made for this export goes with it
             try:

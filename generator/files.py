@@ -10,15 +10,14 @@ from __future__ import annotations
 
 import errno
 import hashlib
-import itertools
+import json
 import os
 import shutil
 import signal
 import threading
 from contextlib import contextmanager
-from functools import partial
-from pathlib import Path
-from typing import Callable, Iterator
+from pathlib import Path, PurePosixPath
+from typing import Iterator
 
 STAGING_PREFIX = ".pnp-staging-"
 
@@ -44,7 +43,8 @@ def fingerprint(path: Path) -> tuple[int, str]:
 class Staging:
     """A folder `<out>/.pnp-staging-<pid>/` mirroring the output folder, removed when the build ends.
 
-    Entering it also removes staging folders that dead builds (killed, power lost) left behind.
+    Entering it also finishes what dead builds (killed, power lost) left behind: a swap they had
+    begun is completed from its journal, then their staging folders are removed.
     """
 
     def __init__(self, out: Path):
@@ -72,7 +72,9 @@ class Staging:
 
 
 def remove_dead_staging(out: Path) -> None:
-    """Staging folders whose build process is no longer alive: debris of a killed build."""
+    """Staging folders whose build process is no longer alive: debris of a killed build. A swap it had
+    begun is first completed (or, if it cannot be, undone) from its journal, so that no target is left
+    with files of two builds."""
     try:
         entries = list(os.scandir(out))
     except OSError:
@@ -80,7 +82,8 @@ def remove_dead_staging(out: Path) -> None:
     for entry in entries:
         pid = entry.name[len(STAGING_PREFIX):]
         if entry.name.startswith(STAGING_PREFIX) and pid.isdigit() and int(pid) != os.getpid() \
-                and not _alive(int(pid)):
+                and not _alive(int(pid)) and entry.is_dir(follow_symlinks=False):
+            _finish_journal(out, Path(entry.path))
             shutil.rmtree(entry.path, ignore_errors=True)
 
 
@@ -94,69 +97,162 @@ def _alive(pid: int) -> bool:
     return True
 
 
+JOURNAL = "swap-journal.json"
+
+
 class Swap:
     """Staged files renamed into place, and old outputs removed, as one change.
 
-    Every step records how to undo it; `rollback()` restores the outputs as they were.
-    A replaced file is first hard-linked aside, so even a kill -9 in the middle never
-    leaves a final path empty (the caller removes stamps first so such a target is rebuilt).
+    `put` and `remove` plan the steps; `commit` writes them to a journal in the staging folder,
+    then carries them out. Each step can tell from the files alone whether it was done (a put's
+    staged file is gone, a removed file's aside copy exists), so a swap cut by kill -9 is completed
+    by the next pnp command (`remove_dead_staging`), and one that fails is undone step by step into
+    states the journal can still complete. A replaced file is hard-linked aside first, so no final
+    path is ever empty. No step follows a link out of the output folder: a file is never put or
+    removed through a linked folder (`outside_link`).
     """
 
     def __init__(self, staging: Staging):
-        self.aside = staging.folder / ".replaced"
-        self.undo: list[Callable[[], object]] = []
-        self._names = itertools.count()
+        self.out = staging.out
+        self.folder = staging.folder
+        self.steps: list[tuple[str, str, str]] = []      # (put|remove, staged, final), relative to out
 
     def put(self, staged: Path, final: Path) -> None:
-        self._make_folders(final.parent)
-        kept = self._link_aside(final)
-        os.replace(staged, final)
-        self.undo.append(partial(os.replace, kept, final) if kept else final.unlink)
+        self.steps.append(("put", self._relative(staged), self._relative(final)))
 
     def remove(self, final: Path) -> None:
-        if not os.path.lexists(final) or (final.is_dir() and not final.is_symlink()):
-            return
-        kept = self._aside_path(final)
-        os.replace(final, kept)
-        self.undo.append(partial(os.replace, kept, final))
+        """Plan the removal of an old output (nothing for a missing path or a folder)."""
+        if os.path.lexists(final) and not (final.is_dir() and not final.is_symlink()):
+            self.steps.append(("remove", "", self._relative(final)))
 
-    def rollback(self) -> None:
-        """Undo every step, the last first; a step that cannot be undone does not stop the others."""
-        for step in reversed(self.undo):
+    def commit(self) -> None:
+        """Carry out every planned step as one change: Ctrl-C waits for the end, an error undoes it all."""
+        if not self.steps:
+            return
+        journal = self.folder / JOURNAL
+        _write_synced(journal, json.dumps({"out": str(self.out), "steps": self.steps}).encode())
+        with interrupts_deferred():
+            _carry_out(self.out, self.folder, self.steps)
+        journal.unlink()
+
+    def _relative(self, path: Path) -> str:
+        return Path(path).relative_to(self.out).as_posix()
+
+
+def _carry_out(out: Path, folder: Path, steps: list) -> None:
+    """Every step not yet done, in order; on an error, every step undone, the last first."""
+    done, links = 0, {}
+    try:
+        for done, step in enumerate(steps, start=1):
+            _step_forward(out, folder, done, *step, links)
+    except BaseException:
+        for number in range(done, 0, -1):
             try:
-                step()
+                _step_back(out, folder, number, *steps[number - 1])
             except OSError:
                 pass
-        self.undo.clear()
+        raise
 
-    def _make_folders(self, folder: Path) -> None:
-        missing = []
-        while not folder.is_dir():
-            if os.path.lexists(folder):      # a file (or a dangling link) where a folder belongs
-                raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(folder))
-            missing.append(folder)
-            folder = folder.parent
-        for created in reversed(missing):
-            created.mkdir()
-            self.undo.append(created.rmdir)
 
-    def _link_aside(self, final: Path) -> Path | None:
-        """A second name for the file about to be replaced; None if there is none (or it was moved aside)."""
-        if not os.path.lexists(final):
-            return None
-        if final.is_dir() and not final.is_symlink():
-            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(final))
-        kept = self._aside_path(final)
+def _aside(folder: Path, number: int, final: str) -> Path:
+    return folder / ".replaced" / f"{number}-{PurePosixPath(final).name}"
+
+
+def _step_forward(out: Path, folder: Path, number: int, kind: str, staged: str, final: str,
+                  links: dict[Path, Path | None]) -> None:
+    target, kept = out / final, _aside(folder, number, final)
+    linked = outside_link(target.parent, out, links)
+    if kind == "remove":
+        if linked is None and not os.path.lexists(kept) and os.path.lexists(target):
+            kept.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(target, kept)
+        return                  # a file behind a link out of the output folder is not pnp's to remove
+    source = out / staged
+    if not os.path.lexists(source):
+        return                  # done before the build was cut
+    if linked is not None:
+        raise NotADirectoryError(errno.ENOTDIR, "a link leading out of the output folder is in the way",
+                                 str(linked))
+    _make_folders(target.parent)
+    if os.path.lexists(target) and not os.path.lexists(kept):
+        if target.is_dir() and not target.is_symlink():
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(target))
+        kept.parent.mkdir(parents=True, exist_ok=True)
         try:
-            os.link(final, kept, follow_symlinks=False)
-        except OSError:                       # a file system without hard links: move it aside instead
-            self.remove(final)
-            return None
-        return kept
+            os.link(target, kept, follow_symlinks=False)
+        except OSError:          # a file system without hard links: move it aside instead
+            os.replace(target, kept)
+    os.replace(source, target)
 
-    def _aside_path(self, final: Path) -> Path:
-        self.aside.mkdir(parents=True, exist_ok=True)
-        return self.aside / f"{next(self._names)}-{final.name}"
+
+def _step_back(out: Path, folder: Path, number: int, kind: str, staged: str, final: str) -> None:
+    """Undo one step into the state before it (a put's new file goes back to its staged name)."""
+    target, kept = out / final, _aside(folder, number, final)
+    if kind == "put" and not os.path.lexists(out / staged) and os.path.lexists(target):
+        os.replace(target, out / staged)
+    if os.path.lexists(kept):
+        os.replace(kept, target)
+
+
+def _finish_journal(out: Path, folder: Path) -> None:
+    """Complete the swap a dead build had begun; if that fails, undo it. Silent: either way every
+    target ends whole, as one build wrote it."""
+    try:
+        journal = json.loads((folder / JOURNAL).read_bytes())
+        steps = [tuple(step) for step in journal["steps"]]
+        if not all(len(step) == 3 and step[0] in ("put", "remove") and all(isinstance(p, str) for p in step)
+                   and _inside_out(step[1]) and _inside_out(step[2]) for step in steps):
+            return
+    except (OSError, ValueError, KeyError, TypeError):
+        return                   # no swap was begun (or its journal is not pnp's): nothing to finish
+    try:
+        _carry_out(out, folder, steps)
+    except OSError:
+        pass                     # undone by _carry_out
+
+
+def _inside_out(relative: str) -> bool:
+    parts = PurePosixPath(relative).parts
+    return relative == "" or (not PurePosixPath(relative).is_absolute() and ".." not in parts)
+
+
+def _make_folders(folder: Path) -> None:
+    missing = []
+    while not folder.is_dir():
+        if os.path.lexists(folder):      # a file (or a dangling link) where a folder belongs
+            raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(folder))
+        missing.append(folder)
+        folder = folder.parent
+    for created in reversed(missing):
+        created.mkdir()
+
+
+def _write_synced(path: Path, data: bytes) -> None:
+    """The journal reaches the disk before the first rename it describes."""
+    with open(path, "wb") as file:
+        file.write(data)
+        file.flush()
+        os.fsync(file.fileno())
+
+
+def outside_link(path: Path, root: Path, known: dict[Path, Path | None] | None = None) -> Path | None:
+    """The first folder from `root` down to `path` that is a symbolic link leading out of `root`, or None.
+    `root` itself may be a link (the user's own choice); `path` must lie under it. `known` keeps the
+    answers for folders already asked about (a swap asks for the same few folders a thousand times)."""
+    if known is not None and path in known:
+        return known[path]
+    real_root = os.path.realpath(root)
+    found, current = None, Path(root)
+    for part in Path(path).relative_to(root).parts:
+        current = current / part
+        if current.is_symlink():
+            resolved = os.path.realpath(current)
+            if resolved != real_root and not resolved.startswith(real_root + os.sep):
+                found = current
+                break
+    if known is not None:
+        known[path] = found
+    return found
 
 
 def remove_empty_folders(folders: set[Path], stop: Path) -> None:
@@ -195,6 +291,10 @@ def output_problem(error: OSError, staging: Staging | None = None) -> tuple[Path
     if number == errno.ENOSPC or number == errno.EDQUOT:
         return path, "no space left on the device for the build's files", \
             "free some space or build with --out on another disk; no file was replaced"
+    if number == errno.ENOTDIR and path is not None and path.is_symlink():
+        return path, "a link leading out of the output folder is in the way: pnp never writes through it", \
+            "remove the link (pnp builds a folder there), or build with --out into another folder; " \
+            "no file was replaced"
     if number == errno.ENOTDIR or (number == errno.EEXIST and path is not None and not path.is_dir()):
         return _file_in_the_way(path), "a file is in the way where pnp needs a folder", \
             "move or delete that file, or build with --out into another folder; no file was replaced"

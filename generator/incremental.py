@@ -28,7 +28,7 @@ from dataclasses import asdict, dataclass
 from functools import lru_cache
 from pathlib import Path, PurePosixPath
 
-from generator.files import Staging, Swap, fingerprint, interrupts_deferred, remove_empty_folders
+from generator.files import Staging, Swap, fingerprint, remove_empty_folders
 from generator.options import coverage_of
 
 STAMP = ".pnp-build.json"
@@ -131,7 +131,9 @@ def inputs_digest(game_folder: Path, project_templates: Path | None = None) -> G
             continue
         digest.update(str(relative).encode())
         digest.update(path.read_bytes())
-    for root in template_folders(game_folder, project_templates)[1:]:      # the game's own are hashed above
+    for root in template_folders(game_folder, project_templates):
+        if root == game_folder / "templates":        # the game's own are hashed above
+            continue
         digest.update(b"\0templates")
         for path in sorted(root.glob("*.yaml")):
             digest.update(path.name.encode())
@@ -276,14 +278,10 @@ def retire_targets(out: Path, keys: list[tuple[str, str, str]]) -> list[str]:
         names = stamped_names(folder)
         with Staging(out) as staging:
             swap = Swap(staging)
-            with interrupts_deferred():
-                try:
-                    swap.remove(folder / STAMP)
-                    for name in sorted(names):
-                        swap.remove(folder / name)
-                except BaseException:
-                    swap.rollback()
-                    raise
+            swap.remove(folder / STAMP)
+            for name in sorted(names):
+                swap.remove(folder / name)
+            swap.commit()
         remove_empty_folders({(folder / name).parent for name in names} | {folder}, out / key[0])
         retired.append("/".join(key))
     return retired
@@ -293,34 +291,32 @@ def commit_targets(staging: Staging, built: dict[tuple[str, str, str], dict[str,
                    digests: dict[tuple[str, str, str], str], coverage: frozenset[str]) -> None:
     """Move every built target's staged files into place as one change.
 
-    Old stamps go first (a crash in the middle leaves targets stale, never trusted), then
-    the new files, then the files an old stamp listed that this build no longer makes (of
-    the outputs it was asked for), and the new stamps last. An error undoes it all; Ctrl-C
-    waits for the end.
+    Old stamps go first, then the new files, then the files an old stamp listed that this build
+    no longer makes (of the parts it was asked for), and the new stamps last. The swap is
+    journaled (files.Swap): an error undoes it all, Ctrl-C waits for the end, and a swap cut by
+    kill -9 is completed by the next pnp command before it does anything else.
     """
+    folders = {key: staging.out.joinpath(*key) for key in built}
+    stamps = {key: next_stamp(folders[key], digests.get(key), files, coverage) for key, files in built.items()}
+    for key, stamp in stamps.items():
+        if key in digests:
+            staged = staging.staged(folders[key] / STAMP)
+            staged.parent.mkdir(parents=True, exist_ok=True)
+            staged.write_bytes(stamp_text(digests[key], stamp.files, stamp.covers, stamp.older))
     swap = Swap(staging)
+    for folder in folders.values():
+        swap.remove(folder / STAMP)
+    for key, files in built.items():
+        for name in sorted(files):
+            swap.put(staging.staged(folders[key] / name), folders[key] / name)
     emptied: set[Path] = set()
-    with interrupts_deferred():
-        try:
-            folders = {key: staging.out.joinpath(*key) for key in built}
-            stamps = {key: next_stamp(folders[key], digests.get(key), files, coverage) for key, files in built.items()}
-            for folder in folders.values():
-                swap.remove(folder / STAMP)
-            for key, files in built.items():
-                for name in sorted(files):
-                    swap.put(staging.staged(folders[key] / name), folders[key] / name)
-            for key in built:
-                for name in sorted(stamps[key].removed):
-                    swap.remove(folders[key] / name)
-                    emptied.add((folders[key] / name).parent)
-            for key, stamp in stamps.items():
-                if key in digests:
-                    staged = staging.staged(folders[key] / STAMP)
-                    staged.parent.mkdir(parents=True, exist_ok=True)
-                    staged.write_bytes(stamp_text(digests[key], stamp.files, stamp.covers, stamp.older))
-                    swap.put(staged, folders[key] / STAMP)
-        except BaseException:
-            swap.rollback()
-            raise
+    for key in built:
+        for name in sorted(stamps[key].removed):
+            swap.remove(folders[key] / name)
+            emptied.add((folders[key] / name).parent)
+    for key in stamps:
+        if key in digests:
+            swap.put(staging.staged(folders[key] / STAMP), folders[key] / STAMP)
+    swap.commit()
     for key in built:
         remove_empty_folders({folder for folder in emptied if folders[key] in folder.parents}, folders[key])

@@ -53,11 +53,22 @@ def template_folders(game_folder: Path, project_templates: Path | None = None) -
 
     Nothing else: a folder that happens to be called templates/ somewhere above the game is not
     read (a game builds the same wherever it is kept)."""
-    folders = [game_folder / "templates"]
+    folders = [] if templates_outside(game_folder) else [game_folder / "templates"]
     for folder in (project_templates, shared_templates()):
         if folder is not None and folder.resolve() not in {known.resolve() for known in folders}:
             folders.append(folder)
     return [folder for folder in folders if folder.is_dir()]
+
+
+def templates_outside(game_folder: Path) -> Path | None:
+    """Where the game's own templates/ leads when that is out of the game folder (a link), else None:
+    such a folder is not read, like a linked i18n/ or art/ (content/templates.py says so, located)."""
+    own = game_folder / "templates"
+    try:
+        resolved, game = own.resolve(), game_folder.resolve()
+    except (OSError, RuntimeError):          # a link loop
+        return own
+    return None if resolved == game / "templates" or game in resolved.parents else resolved
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,8 @@ from generator.content.schema import Template
 from generator.content.validate import validate
 from generator.content.yaml_source import YamlDocument, load_yaml
 from generator.errors import Problems, SourceMark
-from generator.project import template_folders  # noqa: F401  (where templates are looked for)
+from generator.input_files import shown
+from generator.project import template_folders, templates_outside
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,13 @@ class TemplateLibrary:
     """Loads and resolves templates on demand, each file read once."""
 
     def __init__(self, game_folder: Path, problems: Problems, project_templates: Path | None = None):
+        outside = templates_outside(game_folder)
+        if outside is not None:
+            problems.add(SourceMark(game_folder / "templates"),
+                         f"is a link leading outside the game folder (to {shown(str(outside))}): pnp does not "
+                         "read templates through it",
+                         "copy the templates into the game's own templates/ folder, or share them between games "
+                         "as a project's templates (pnp.yaml `templates:`)")
         self.files = discover_templates(game_folder, project_templates)
         self.problems = problems
         self._documents: dict[str, YamlDocument | None] = {}
