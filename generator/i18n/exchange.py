@@ -14,15 +14,16 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from itertools import zip_longest
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.content.game import GameSource
 from generator.errors import Problems, SourceMark, display_path, printable
-from generator.files import write_atomically
+from generator.files import output_problem, write_atomically
 from generator.i18n.catalog import Catalog, load_catalog, required_plural_forms
 from generator.i18n.translation_units import PLACEHOLDER, cldr_order
-from generator.i18n.xliff import ReadUnit
+from generator.i18n.xliff import ReadFile, ReadUnit
 
 FORMATS = ("xliff", "po")
 SUFFIXES = {"xliff": ".xlf", "po": ".po"}
@@ -47,6 +48,7 @@ class ImportResult:
     unchanged: int = 0
     untranslated: list[str] = field(default_factory=list)
     fuzzy: list[str] = field(default_factory=list)
+    stale: list[str] = field(default_factory=list)       # translated from a source text since changed
     written: bool = False
     built: bool = True                    # the language is among game.yaml's languages
 
@@ -82,25 +84,51 @@ def export_catalog(source: GameSource, lang: str, fmt: str, out: Path, problems:
     family_of = _family_finder(library, target or source_catalog)
     stem = f"{source.id}.{lang}"
     folder = out / f"{stem}.screens"
+    file = out / f"{stem}{SUFFIXES[fmt]}"
+    for path in (file, folder):
+        if _link_leading_out(out, path, problems):
+            return None
     names = screenshot_names(list(source_catalog.entries))
     pictures = box_screenshots(usages, names, targets, library.face("nunito").name) if screenshots else {}
-    if screenshots:
-        folder.mkdir(parents=True, exist_ok=True)
-        for key, picture in pictures.items():
-            write_atomically(folder / names[key], picture)
-        kept = {names[key] for key in pictures}
-        for old in folder.glob("*.png"):         # a key removed since the last export leaves no picture behind
-            if old.name not in kept:
-                old.unlink()
     shots = {key: f"{folder.name}/{names[key]}" for key in pictures}
     units = build_units(source_catalog, target, lang, usages, family_of, shots)
-    file = out / f"{stem}{SUFFIXES[fmt]}"
     original = f"{source.id}/i18n/{lang}.yaml"
     data = write_xliff(units, original, source_lang, lang) if fmt == "xliff" else \
         write_po(units, source.id, source_lang, lang)
-    write_atomically(file, data)
+    try:
+        if screenshots:
+            _write_screenshots(folder, {names[key]: picture for key, picture in pictures.items()})
+        write_atomically(file, data)
+    except OSError as error:        # a read-only folder, a file where a folder goes, a full disk
+        path, message, hint = output_problem(error)
+        problems.add(SourceMark(path or out), message, hint.replace("build with --out", "export with --out"))
+        return None
     return ExportResult(file, len(units), sum(1 for unit in units if unit.target),
                         sum(1 for unit in units if unit.limit is not None), len(pictures), folder)
+
+
+def _link_leading_out(out: Path, path: Path, problems: Problems) -> bool:
+    """Whether `path` (the exchange file or its screenshots' folder) is a link leading out of `out`
+    (reported): the export writes and removes pictures there, never through such a link."""
+    if not path.is_symlink():
+        return False
+    target = path.resolve()
+    if out.resolve() in target.parents:
+        return False
+    problems.add(SourceMark(path), f"is a link leading out of the output folder (to {target}): pnp writes "
+                                   "and removes nothing through it", "remove the link, or export with --out "
+                                                                     "into another folder")
+    return True
+
+
+def _write_screenshots(folder: Path, pictures: dict[str, bytes]) -> None:
+    """The pictures by file name; a key removed since the last export leaves no picture behind."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, picture in pictures.items():
+        write_atomically(folder / name, picture)
+    for old in folder.glob("*.png"):
+        if old.name not in pictures:
+            old.unlink()
 
 
 def _family_finder(library, catalog: Catalog):
@@ -117,7 +145,7 @@ def _family_finder(library, catalog: Catalog):
     return family_of
 
 
-def read_exchange_file(file: Path, problems: Problems) -> tuple[str | None, list[ReadUnit]]:
+def read_exchange_file(file: Path, problems: Problems) -> ReadFile | None:
     """The target language and the units of an XLIFF or PO file (by its suffix, else its first bytes)."""
     from generator.i18n.po import read_po
     from generator.i18n.xliff import read_xliff
@@ -126,11 +154,11 @@ def read_exchange_file(file: Path, problems: Problems) -> tuple[str | None, list
         data = read_regular(file.resolve(), MAX_TEXT_BYTES, "translation file")
     except FileRefused as error:
         problems.add(SourceMark(file), str(error), "name an XLIFF or PO file written by `pnp i18n export`")
-        return None, []
+        return None
     except (OSError, RuntimeError) as error:
         problems.add(SourceMark(file), f"cannot read the file: {getattr(error, 'strerror', None) or error}",
                      "name an XLIFF or PO file")
-        return None, []
+        return None
     is_xliff = file.suffix.lower() in (".xlf", ".xliff") or (
         file.suffix.lower() != ".po" and data.lstrip()[:1] == b"<")
     count = len(re.findall(rb"<trans-unit\b" if is_xliff else rb"(?m)^msgid ", data))
@@ -138,23 +166,14 @@ def read_exchange_file(file: Path, problems: Problems) -> tuple[str | None, list
         problems.add(SourceMark(file), f"the file has {count:,} units: at most {MAX_UNITS:,} are read "
                                        "(a game has one per catalog key)",
                      "is this the file exported for this game?")
-        return None, []
+        return None
     try:
-        units = read_xliff(data) if is_xliff else read_po(data)
+        return read_xliff(data) if is_xliff else read_po(data)
     except ValueError as error:
         line, column, message = str(error).split(":", 2)
         problems.add(SourceMark(file, int(line), int(column)), message,
                      "export a fresh file with `pnp i18n export` or fix the file where shown")
-        return None, []
-    return _language_of(data, is_xliff), units
-
-
-def _language_of(data: bytes, is_xliff: bool) -> str | None:
-    if is_xliff:
-        from generator.i18n.xliff import safe_tree, target_language
-        return target_language(safe_tree(data))
-    import polib
-    return polib.pofile(data.decode("utf-8"), wrapwidth=0).metadata.get("Language") or None
+        return None
 
 
 MAX_UNITS = 100_000            # a 10,000-card deck with its own name and text per card has 20,000 keys
@@ -186,39 +205,89 @@ def _language_code(lang: str) -> bool:
     return re.fullmatch(LANG_PATTERN, lang) is not None
 
 
-def _line_naming(file: Path, text: str | None) -> int:
-    """The first line of the file that holds `text` (where the file says its language), else 1."""
-    try:
-        lines = file.read_bytes().decode("utf-8", "replace").splitlines()
-    except OSError:
-        return 1
-    return next((number for number, line in enumerate(lines, 1) if text and text in line), 1)
-
-
 def import_catalog(source: GameSource, file: Path, lang: str | None, problems: Problems) -> ImportResult | None:
     """Check the file's units against the source catalog and write them into i18n/<lang>.yaml.
 
-    Any error (unknown key, placeholders, plural forms, a malformed file) writes nothing."""
+    Any error (unknown key, placeholders, plural forms, a character no font prints, a malformed file,
+    the source language, a catalog that is a link leading out of the game) writes nothing."""
     from generator.i18n.catalog_writer import WriteError, write_values
-    found_lang, units = read_exchange_file(file, problems)
+    from generator.i18n.stub import link_leading_out
+    read = read_exchange_file(file, problems)
+    if read is None:
+        return None
+    lang = _import_language(source, file, read, lang, problems)
+    if lang is None:
+        return None
+    catalog_file = source.folder / "i18n" / f"{lang}.yaml"
+    outside = link_leading_out(source.folder, catalog_file)
+    if outside is not None:
+        problems.add(outside.mark, outside.message, outside.hint)
+        return None
+    target = target_catalog(source, lang, problems)
     if problems.errors:
         return None
-    lang = lang or found_lang
+    result = ImportResult(catalog_file, lang)
+    values, lines = _checked_values(source, read.units, lang, file, result, problems)
+    if problems.errors:
+        return None
+    unchanged = _unchanged(values, target)
+    result.changed, result.unchanged = len(values) - len(unchanged), len(unchanged)
+    original = catalog_file.read_text(encoding="utf-8") if catalog_file.exists() else ""
+    source_catalog = source.catalogs[source.source_language]
+    plural_keys = {key for key in values if source_catalog.entries[key].plural is not None}
+    try:
+        text = write_values(original, catalog_file, lang, values, source_catalog, plural_keys)
+    except WriteError as error:
+        problems.add(SourceMark(catalog_file), f"the translations could not be written: {error}",
+                     "fix the catalog so that `pnp check` reads it, then import again")
+        return None
+    result.built = lang in source.game.languages
+    changed = [key for key in values if key not in unchanged]
+    if changed and result.built:      # strings already in the catalog are `pnp check`'s
+        _check_layout(source, lang, text, catalog_file, {key: lines[key] for key in changed}, file, problems)
+        if problems.errors:
+            return None
+    if text != original:
+        try:
+            write_atomically(catalog_file, text.encode("utf-8"))
+        except OSError as error:
+            problems.add(SourceMark(catalog_file), f"cannot write the catalog: {error.strerror or error}",
+                         "make the game's i18n folder writable (or free disk space) and import again")
+            return None
+        result.written = True
+    return result
+
+
+def _import_language(source: GameSource, file: Path, read: ReadFile, lang: str | None,
+                     problems: Problems) -> str | None:
+    """The language to import into (--lang, else the file's), or None (reported): it must be a
+    language code (it names the catalog written) and not the game's source language."""
+    given = lang is not None
+    lang = lang or read.language
+    where = SourceMark(file) if given else SourceMark(file, read.language_line, 1)
+    named = "--lang" if given else "the file's language"
+    fix = "give --lang" if given else "fix the file's target-language (XLIFF) or Language header (PO), or give --lang"
     if not lang:
         problems.add(SourceMark(file), "the file does not say its language",
                      "give it with --lang, or export the file with `pnp i18n export --lang L`")
         return None
     if not _language_code(lang):      # the code names the catalog written: never a path (../../x)
-        problems.add(SourceMark(file, _line_naming(file, found_lang), 1),
-                     f"the file's language {printable(repr(lang))} is not a language code such as bg, en or pt-BR",
-                     "fix the file's target-language (XLIFF) or Language header (PO), or give --lang")
+        problems.add(where, f"{named} {printable(repr(lang))} is not a language code such as bg, en or pt-BR", fix)
         return None
+    if lang == source.source_language:      # its texts would replace the ones every translation is made from
+        problems.add(where, f"{named} '{lang}' is the game's source language: importing it would replace the "
+                            f"source texts in {display_path(source.catalogs[lang].file)}",
+                     f"import translations only (`pnp i18n export {source.id} --lang L` makes a file for "
+                     f"language L); edit the source texts in the catalog itself")
+        return None
+    return lang
+
+
+def _checked_values(source: GameSource, units: list[ReadUnit], lang: str, file: Path, result: ImportResult,
+                    problems: Problems) -> tuple[dict[str, dict[str, str]], dict[str, int]]:
+    """The texts by form of every unit that can be imported, and each key's line in the file; the
+    others reported (errors), or listed in `result` (untranslated, fuzzy, stale: warned)."""
     source_catalog = source.catalogs[source.source_language]
-    catalog_file = source.folder / "i18n" / f"{lang}.yaml"
-    target = target_catalog(source, lang, problems)
-    if problems.errors:
-        return None
-    result = ImportResult(catalog_file, lang)
     forms = cldr_order(required_plural_forms(lang))
     values: dict[str, dict[str, str]] = {}
     lines: dict[str, int] = {}
@@ -239,11 +308,19 @@ def import_catalog(source: GameSource, file: Path, lang: str | None, problems: P
                          "keep one of them")
             continue
         lines[unit.key] = unit.line
+        if unit.refused is not None:
+            problems.add(SourceMark(file, unit.refused[0], 1), f"unit '{unit.key}' {unit.refused[1]}",
+                         "remove it (keep its words, or the placeholder it stood for, as plain text), or "
+                         "translate from a fresh `pnp i18n export`")
+            continue
         if not unit.texts:
             result.untranslated.append(unit.key)
             continue
         if unit.fuzzy:
             result.fuzzy.append(unit.key)
+            continue
+        if _stale(unit, entry, where, problems):
+            result.stale.append(unit.key)
             continue
         if not _plain_text(unit, where, problems):
             continue
@@ -252,8 +329,33 @@ def import_catalog(source: GameSource, file: Path, lang: str | None, problems: P
             continue
         if _placeholders_match(unit.key, texts, dict(entry.plural or {"other": entry.text or ""}), where, problems):
             values[unit.key] = texts
-    if problems.errors:
-        return None
+    return values, lines
+
+
+def _stale(unit: ReadUnit, entry, where: SourceMark, problems: Problems) -> bool:
+    """Whether the unit was translated from a source text the game no longer has (warned): its
+    translation says what the old text said, so it is not imported as the current one."""
+    if entry.plural is not None:
+        other = entry.plural.get("other", "")
+        expected = (entry.plural.get("one", other),) + (other,) * (len(unit.source) - 1)
+    else:
+        expected = (entry.text or "",)
+    if unit.source == expected:
+        return False
+    found, now = next((old, new) for old, new in zip_longest(unit.source, expected, fillvalue="") if old != new)
+    problems.warn(where, f"unit '{unit.key}' was translated from another source text: the file has "
+                         f"{_shown(found)}, the source catalog now {_shown(now)}: not imported",
+                  "translate it again from a fresh `pnp i18n export` (the source changed since this file "
+                  "was exported)")
+    return True
+
+
+def _shown(text: str) -> str:
+    return repr(text if len(text) <= 60 else text[:59] + "…")
+
+
+def _unchanged(values: dict[str, dict[str, str]], target: Catalog | None) -> set[str]:
+    """The keys whose every form the catalog already holds as imported."""
     current = target.entries if target is not None else {}
     unchanged = set()
     for key, texts in values.items():
@@ -262,28 +364,7 @@ def import_catalog(source: GameSource, file: Path, lang: str | None, problems: P
                else {"other": entry.text} if entry is not None else None)
         if old is not None and all(old.get(form) == text for form, text in texts.items()):
             unchanged.add(key)
-    result.changed, result.unchanged = len(values) - len(unchanged), len(unchanged)
-    original = catalog_file.read_text(encoding="utf-8") if catalog_file.exists() else ""
-    plural_keys = {key for key in values if source_catalog.entries[key].plural is not None}
-    try:
-        text = write_values(original, catalog_file, lang, values, source_catalog, plural_keys)
-    except WriteError as error:
-        problems.add(SourceMark(catalog_file), f"the translations could not be written: {error}",
-                     "fix the catalog so that `pnp check` reads it, then import again")
-        return None
-    if text != original:
-        try:
-            write_atomically(catalog_file, text.encode("utf-8"))
-        except OSError as error:
-            problems.add(SourceMark(catalog_file), f"cannot write the catalog: {error.strerror or error}",
-                         "make the game's i18n folder writable (or free disk space) and import again")
-            return None
-        result.written = True
-    result.built = lang in source.game.languages
-    changed = [key for key in values if key not in unchanged]
-    if changed and lang in source.game.languages:     # strings already in the catalog are `pnp check`'s
-        _report_overflows(source, lang, text, catalog_file, {key: lines[key] for key in changed}, file, problems)
-    return result
+    return unchanged
 
 
 def _forms(unit: ReadUnit, plural: bool, forms: tuple[str, ...], where: SourceMark,
@@ -333,25 +414,45 @@ def _placeholders_match(key: str, texts: dict[str, str], source: dict[str, str],
     return True
 
 
-def _report_overflows(source: GameSource, lang: str, text: str, catalog_file: Path, lines: dict[str, int],
-                      file: Path, problems: Problems) -> None:
-    """Lay the game out in the language with the new catalog and report each imported key that does
-    not fit its box, at its unit in the file."""
+def _check_layout(source: GameSource, lang: str, text: str, catalog_file: Path, lines: dict[str, int],
+                  file: Path, problems: Problems) -> None:
+    """Lay the game out in the language with the new catalog, as `pnp check` does, before it is written:
+    a character that no font of a box printing the text has (U+2028, a control or format character) is
+    an error at the unit's line in FILE, by the layout's own rule (TextSetter.uncovered); a text that
+    does not fit its box is a warning there."""
     from generator.content.yaml_source import parse_yaml
     from generator.i18n.catalog import catalog_from_document
     from generator.i18n.sizes import record_usage
     from generator.text.fonts import FontLibrary
+    from generator.text.setter import TextSetter
     read = Problems()
     document = parse_yaml(text, catalog_file, read)
     if document is None:
         return
     catalogs = dict(source.catalogs)
-    source.catalogs[lang] = catalog_from_document(document, lang, read)
+    catalog = catalog_from_document(document, lang, read)
+    source.catalogs[lang] = catalog
+    library = FontLibrary()
     try:
-        usages, _, _ = record_usage(source, lang, FontLibrary())
+        usages, _, _ = record_usage(source, lang, library)
     finally:
         source.catalogs.clear()
         source.catalogs.update(catalogs)
+    setter = TextSetter(library)
+    for key, line in lines.items():
+        usage, entry = usages.get(key), catalog.entries.get(key)
+        texts = (entry.plural or {"other": entry.text or ""}).values() if entry is not None else ()
+        for use in (usage.boxes.values() if usage else ()):
+            stack = use.room.style.stack
+            missing = sorted({char for text in texts for char in setter.uncovered(text, stack)})
+            if missing:
+                problems.add(SourceMark(file, line, 1),
+                             f"unit '{key}' holds {', '.join(f'U+{ord(char):04X}' for char in missing)}, which no "
+                             f"font of box '{use.room.box}' of template '{use.room.template}' has "
+                             f"({', '.join(stack)}): `pnp check` would refuse it",
+                             "remove it (a line break inside a text is \\n), or add a font that has it to "
+                             "the stack in game.yaml fonts")
+                break
     for key, line in lines.items():
         usage = usages.get(key)
         for use in (usage.boxes.values() if usage else ()):

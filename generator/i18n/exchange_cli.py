@@ -62,15 +62,16 @@ def import_command(folder: Path, file: Path, lang: str | None, templates: Path |
     lines = [f"{display_path(result.catalog)}: {result.changed} translation(s) written, "
              f"{result.unchanged} unchanged" + ("" if result.written else " (the file is as it was)")]
     for title, keys in (("untranslated (not imported)", result.untranslated),
-                        ("fuzzy, waiting for review (not imported)", result.fuzzy)):
+                        ("fuzzy, waiting for review (not imported)", result.fuzzy),
+                        ("translated from an older source text (not imported)", result.stale)):
         if keys:
             shown = ", ".join(keys[:SHOWN]) + (f" and {len(keys) - SHOWN} more" if len(keys) > SHOWN else "")
             lines.append(f"  {len(keys)} {title}: {shown}")
     if not result.built:
         lines.append(f"  {result.lang} is not among the game's languages: add it to `languages:` in "
                      f"{display_path(folder / 'game.yaml')} to build and check it")
-    overflows = len(problems.warnings)
-    if overflows:
+    overflows = len(problems.warnings) - len(result.stale)      # each stale unit is warned once above
+    if overflows > 0:
         lines.append(f"  {overflows} warning(s) above: `pnp check {source.id} --lang {result.lang}` fails "
                      "until they are fixed")
     click.echo("\n".join(printable(line) for line in lines))

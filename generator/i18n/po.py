@@ -12,7 +12,7 @@ gettext's `python-brace-format`, are flags (`#,`).
 from __future__ import annotations
 
 from generator.i18n.translation_units import Unit
-from generator.i18n.xliff import ReadUnit
+from generator.i18n.xliff import ReadFile, ReadUnit
 
 
 def plural_forms_header(lang: str) -> str:
@@ -66,18 +66,18 @@ def write_po(units: list[Unit], project: str, source_lang: str, lang: str) -> by
     return str(catalog).encode("utf-8")
 
 
-def read_po(data: bytes) -> list[ReadUnit]:
-    """Every entry of a PO file (ValueError, with its line, for a file that is not one)."""
-    import polib
+def read_po(data: bytes) -> ReadFile:
+    """Every entry of a PO file and the language its header names (ValueError, with its line, for a
+    file that is not one)."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         line = data[:error.start].count(b"\n") + 1
         raise ValueError(f"{line}:1:not UTF-8 text") from None
     try:
-        catalog = polib.pofile(text, wrapwidth=0)
+        catalog = parse_po_text(text)
     except (OSError, ValueError) as error:
-        raise ValueError(f"{_line_of(str(error))}:1:not a PO file: {error}") from None
+        raise ValueError(f"{_line_of(str(error))}:1:{_not_po(text, error)}") from None
     found = []
     for entry in catalog:
         if entry.obsolete:
@@ -89,8 +89,41 @@ def read_po(data: bytes) -> list[ReadUnit]:
             texts = (entry.msgstr,)
         if not any(texts):
             texts = ()
-        found.append(ReadUnit(entry.msgctxt or "", texts, "fuzzy" in entry.flags, max(1, entry.linenum or 0), plural))
-    return found
+        source = (entry.msgid, entry.msgid_plural) if plural else (entry.msgid,)
+        found.append(ReadUnit(entry.msgctxt or "", texts, "fuzzy" in entry.flags, max(1, entry.linenum or 0),
+                              plural, source))
+    language = catalog.metadata.get("Language") or None
+    return ReadFile(language, _header_line(text, "Language") if language else 1, found)
+
+
+def parse_po_text(text: str):
+    """polib's parser run on the text itself. `polib.pofile(x)` opens x as a path whenever a file of
+    that name exists, so an import file whose whole content is `/etc/passwd` (or another PO file's
+    path) would be read from there: the parser is given the lines, never a name."""
+    import polib
+    parser = polib._POFileParser("", encoding="utf-8")      # "" names no file: nothing is opened
+    parser.fhandle = text.split("\n")     # lines as gettext splits them (splitlines splits at U+2028 too)
+    catalog = parser.parse()
+    catalog.wrapwidth = 0
+    return catalog
+
+
+def _not_po(text: str, error: Exception) -> str:
+    """What a parse error means; a file of one line that is no PO statement (a path, a URL) says so."""
+    lines = [line for line in text.split("\n") if line.strip()]
+    if len(lines) == 1 and not lines[0].lstrip().startswith(("#", "msg", '"')):
+        shown = lines[0].strip()
+        shown = repr(shown[:80] + ("…" if len(shown) > 80 else ""))
+        return (f"not a PO file: its only line is {shown}, not PO entries (pnp reads the file's own "
+                "text and never opens a path it names)")
+    return f"not a PO file: {error}"
+
+
+def _header_line(text: str, field: str) -> int:
+    """The line of the header's `"Field: …"` string (where the file says its language), else 1."""
+    import re
+    found = re.search(rf'^\s*"{field}:', text, re.M)
+    return text.count("\n", 0, found.start()) + 1 if found else 1
 
 
 def _line_of(message: str) -> int:

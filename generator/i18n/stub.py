@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.content.yaml_source import parse_yaml
-from generator.errors import Problems
+from generator.errors import Problem, Problems, SourceMark
 from generator.i18n.catalog import Catalog, required_plural_forms
 
 INDENT = 2
@@ -51,9 +51,26 @@ def _lines(tree: dict, depth: int, source: Catalog, lang: str) -> list[str]:
     return lines
 
 
+def link_leading_out(folder: Path, file: Path) -> Problem | None:
+    """Why a catalog of the game in `folder` may not be read or written where `file` is: it (or the
+    i18n/ folder) is a link leading out of the game folder, whose target pnp must neither copy into
+    the game nor overwrite; None when it lies inside (or does not exist yet)."""
+    from generator.input_files import locate
+    path, problem = locate(folder, file.relative_to(folder).as_posix())
+    if problem != "outside":
+        return None
+    return Problem(SourceMark(file), f"is a link leading outside the game folder (to {path}): pnp reads "
+                                     "and writes no catalog through it",
+                   f"replace the link with the catalog file itself (cp --remove-destination {path} {file})")
+
+
 def stub_catalog(file: Path, lang: str, source: Catalog, keys: list[str], title: str) -> tuple[str, list[str]]:
-    """The new text of the catalog file and the keys added (in source order)."""
+    """The new text of the catalog file and the keys added (in source order); ValueError (a located
+    message) for a catalog that cannot be read or written in place."""
     problems = Problems()
+    outside = link_leading_out(file.parent.parent, file)
+    if outside is not None:
+        raise ValueError(str(outside))
     text = file.read_text(encoding="utf-8") if file.exists() else ""
     document = parse_yaml(text, file, problems) if text.strip() else None
     if problems.errors:

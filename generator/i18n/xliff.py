@@ -28,6 +28,17 @@ class ReadUnit:
     fuzzy: bool
     line: int
     plural: bool
+    source: tuple[str, ...] = ()  # the source text the file holds (PO: msgid, msgid_plural; XLIFF: per form)
+    refused: tuple[int, str] | None = None   # (line, why) the unit's markup cannot be imported
+
+
+@dataclass(frozen=True)
+class ReadFile:
+    """An exchange file as read: the language it names, the line naming it, its units."""
+
+    language: str | None
+    language_line: int
+    units: list[ReadUnit]
 
 
 def _classes():
@@ -131,17 +142,17 @@ def _line_of_doctype(data: bytes) -> int:
     return 0
 
 
-def target_language(root) -> str | None:
-    """The target-language of the file's first <file> element."""
+def target_language(root) -> tuple[str | None, int]:
+    """The target-language of the file's first <file> element, and that element's line."""
     node = next((element for element in root.iter() if isinstance(element.tag, str)
                  and element.tag.endswith("file")), None)
-    return node.get("target-language") if node is not None else None
+    return (node.get("target-language"), node.sourceline or 1) if node is not None else (None, 1)
 
 
-def read_xliff(data: bytes) -> list[ReadUnit]:
+def read_xliff(data: bytes) -> ReadFile:
     """Every unit of an XLIFF 1.x file (ValueError, with its line, for a file that is not one)."""
     from lxml import etree
-    safe_tree(data)                  # refuses DTDs and entities before translate-toolkit parses
+    root = safe_tree(data)           # refuses DTDs and entities before translate-toolkit parses
     try:
         store = _classes().parsestring(data)
     except etree.XMLSyntaxError as error:
@@ -153,17 +164,57 @@ def read_xliff(data: bytes) -> list[ReadUnit]:
         node = element.xmlelement
         key = node.get("id") or ""
         plural = element.hasplural()
-        target = element.target
-        if plural:
-            texts = tuple(str(text) for text in (target.strings if target is not None else ()))
-        else:
-            texts = (str(target),) if target is not None else ()
+        forms = [form.xmlelement for form in element.units] if plural else [node]
+        refused: list[tuple[int, str]] = []
+        targets = [_child(form, "target") for form in forms]
+        texts = tuple(inline_text(target, refused) for target in targets if target is not None)
+        source = tuple(inline_text(_child(form, "source"), refused) for form in forms)
         if not any(texts):
             texts = ()
         # a plural's state is its forms' (the group itself carries none)
-        fuzzy = any(_needs_work(form.xmlelement) for form in element.units) if plural else _needs_work(node)
-        found.append(ReadUnit(key, texts, bool(texts) and fuzzy, node.sourceline or 0, plural))
-    return found
+        fuzzy = any(_needs_work(form) for form in forms)
+        found.append(ReadUnit(key, texts, bool(texts) and fuzzy, node.sourceline or 0, plural, source,
+                              refused[0] if refused else None))
+    language, line = target_language(root)
+    return ReadFile(language, line, found)
+
+
+# Inline elements of XLIFF 1.2 (§2.6): <g> and <mrk> wrap text the translation keeps (bold, a term);
+# the others stand for native codes (a tag, a line break) that pnp never exports and cannot print.
+_TEXT_WRAPPERS = ("g", "mrk")
+_CODES = ("x", "bx", "ex", "ph", "bpt", "ept", "it", "sub")
+
+
+def inline_text(node, refused: list[tuple[int, str]]) -> str:
+    """The text of a <source> or <target>: <g> and <mrk> keep their words; a <ph>, <it>, <bpt> or <ept>
+    whose whole content is one of pnp's placeholders ({count}, as a platform that protects it writes
+    it) is that placeholder; any other code is noted in `refused` as (line, why) and stands for nothing."""
+    from lxml import etree
+
+    from generator.i18n.translation_units import PLACEHOLDER
+    if node is None:
+        return ""
+    parts = [node.text or ""]
+    for child in node:
+        if isinstance(child.tag, str):
+            name = etree.QName(child).localname
+            content = "".join(child.itertext())
+            if name in _TEXT_WRAPPERS:
+                parts.append(inline_text(child, refused))
+            elif name in ("ph", "it", "bpt", "ept") and PLACEHOLDER.fullmatch(content) and len(child) == 0:
+                parts.append(content)
+            else:
+                what = "an inline code" if name in _CODES else "an element"
+                refused.append((child.sourceline or node.sourceline or 1,
+                                f"holds {what} <{name}> that `pnp i18n export` did not write: pnp cannot tell "
+                                "what it stands for"))
+        parts.append(child.tail or "")          # a comment's or instruction's tail is text too
+    return "".join(parts)
+
+
+def _child(node, name: str):
+    return next((child for child in node if isinstance(child.tag, str)
+                 and (child.tag.endswith("}" + name) or child.tag == name)), None)
 
 
 # target states that mean the text is not ready (Weblate reads them as "needs editing"); a target
@@ -173,7 +224,7 @@ _NOT_READY = ("new", "needs-translation", "needs-adaptation", "needs-l10n", "nee
 
 
 def _needs_work(trans_unit) -> bool:
-    target = next((child for child in trans_unit if isinstance(child.tag, str) and child.tag.endswith("target")), None)
+    target = _child(trans_unit, "target")
     if target is None:
         return False
     return target.get("state") in _NOT_READY or target.get("state-qualifier") == "fuzzy-match"

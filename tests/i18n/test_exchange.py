@@ -299,8 +299,38 @@ def test_an_unchanged_round_trip_leaves_the_shipped_catalogs_byte_identical(tmp_
             exported = export_catalog(source, lang, fmt, tmp_path / "x", problems, screenshots=False)
             assert exported is not None and exported.units == keys, problems.items
             assert exported.limited > 0                   # card, token and board texts carry a size limit
+            if lang == source.source_language:      # refused: it would replace the source texts
+                refused = Problems()
+                assert import_catalog(source, exported.file, None, refused) is None
+                assert "is the game's source language" in refused.errors[0].message
+                continue
             imported = import_catalog(source, exported.file, None, problems)
             assert imported is not None, [str(problem) for problem in problems.errors]
             assert (imported.changed, imported.unchanged, imported.written) == (0, exported.translated, False)
     assert not problems.errors, [str(problem) for problem in problems.errors]
     assert {path.name: path.read_bytes() for path in (folder / "i18n").glob("*.yaml")} == before
+
+
+def _tool(name: str) -> str:
+    found = shutil.which(name)
+    if found is None:
+        pytest.skip(f"{name} is not installed (gettext, libxml2-utils)")
+    return found
+
+
+def test_exported_files_pass_the_real_tools(game: Path) -> None:
+    """gettext's msgfmt -c (header, plural forms, python-brace-format), msgcat and msgmerge read the PO
+    file as written; xmllint reads the XLIFF file; a text with U+2028 inside stays one PO line."""
+    import subprocess
+    (game / "i18n" / "ru.yaml").write_text(RU.replace("'Звезда'", '"Зве\\u2028зда"'), encoding="utf-8")
+    assert pnp("i18n", "export", "g", "--lang", "ru", "--format", "po", "--out", "x").exit_code == 0
+    assert pnp("i18n", "export", "g", "--lang", "ru", "--format", "xliff", "--out", "x").exit_code == 0
+    for command in ([_tool("msgfmt"), "-c", "-o", "/dev/null", "x/g.ru.po"],
+                    [_tool("msgcat"), "x/g.ru.po", "-o", "/dev/null"],
+                    [_tool("msgmerge"), "-q", "x/g.ru.po", "x/g.ru.po", "-o", "/dev/null"],
+                    [_tool("xmllint"), "--noout", "x/g.ru.xlf"]):
+        done = subprocess.run(command, capture_output=True, text=True)
+        assert done.returncode == 0 and "error" not in done.stderr, (command, done.stderr)
+    from generator.i18n.po import read_po
+    units = {unit.key: unit for unit in read_po(Path("x/g.ru.po").read_bytes()).units}
+    assert units["cards.star"].texts == ("Зве\u2028зда",)
