@@ -8,6 +8,12 @@ Bound to 127.0.0.1 only (the preview is the designer's, not the network's). Rout
   GET /events        server-sent events: `data: <build>` after every rebuild
   GET /select?game=&edition=&lang=&paper=  switch what is shown (rebuilds)
 
+Connections, heads and their limits are bounded_http's (idle and slow clients cost no thread,
+a fixed pool answers); here every request must name this server in its Host (127.0.0.1 or
+localhost, on its port: DNS rebinding), and /events and /select refuse another page's requests
+(Origin, Sec-Fetch-Site). An event stream writes a heartbeat every EVENT_HEARTBEAT_S and looks
+for its client's close every EVENT_POLL_S: a closed tab frees its slot at once.
+
 The watcher (watchfiles) sees every change under the game folder and the project's
 templates and rebuilds at once (changes within 60 ms are taken together).
 """
@@ -18,44 +24,56 @@ import json
 import re
 import sys
 import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+import time
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
+from generator.serve.bounded_http import BoundedHTTPServer, StrictRequestHandler, peer_closed
 from generator.serve.page import PAGE
-from generator.serve.session import PreviewSession
+from generator.serve.session import PreviewSession, Refused
 
 HOST = "127.0.0.1"
 DEBOUNCE_MS = 60
-EVENT_KEEPALIVE_S = 15
+EVENT_HEARTBEAT_S = 2.0        # a comment line on an idle stream: a closed one fails to take it
+EVENT_POLL_S = 0.25            # how often an idle stream asks whether its client has closed it
 REAPPEAR_POLL_S = 1.0          # how often a deleted game folder is looked for again
 # DNS rebinding: a web page on evil.example may make its own name resolve to 127.0.0.1 and then
 # read this server as "same origin"; the browser still sends Host: evil.example. Only the names
-# this server is reached by locally are answered.
+# this server is reached by locally are answered, with its own port.
 LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost"})
-LOCAL_HOST = re.compile(r"(127\.0\.0\.1|localhost)\.?(:[0-9]{1,5})?")
+LOCAL_HOST = re.compile(r"(127\.0\.0\.1|localhost)\.?(?::([0-9]{1,5}))?")
 # A face is named by its 64-hex digest, a page by 20 hex digits and its index: nothing else is a
 # name, so no request can name a file (../, %2e%2e, absolute paths never match).
 FACE_NAME = re.compile(r"/face/([0-9a-f]{64})\.png")
 PAGE_NAME = re.compile(r"/page/([0-9a-f]{20}-[0-9]{1,6})\.png")
-MAX_EVENT_STREAMS = 16           # open /events connections (each holds a thread)
+MAX_EVENT_STREAMS = 16           # open /events connections (each holds a worker)
+REQUEST_WORKERS = 8              # workers for every other request: streams never take them all
 
 
-def local_host(header: str | None) -> bool:
-    """Whether a request's Host header names this machine's loopback (with or without the port)."""
-    return bool(header) and LOCAL_HOST.fullmatch(header.strip().lower()) is not None
+def local_host(header: str | None, port: int) -> bool:
+    """Whether a request's Host header names this server: the machine's loopback, on its port.
+
+    A Host without a port is taken too (HTTP/1.0 tools send one): a browser leaves the port out
+    only for port 80, so no page reaching this port through a browser can send it."""
+    found = LOCAL_HOST.fullmatch(header.strip().lower()) if header else None
+    return found is not None and (found.group(2) is None or int(found.group(2)) == port)
 
 
-def cross_site(headers) -> bool:
-    """A request another web site's page made (a link, an image, a script's fetch): browsers say so in
-    Sec-Fetch-Site or Origin. Such a request may not switch the preview (/select)."""
-    if headers.get("Sec-Fetch-Site", "").lower() == "cross-site":
+def foreign(headers, port: int) -> bool:
+    """A request another page made (another site, or another port of this machine: a link, an image,
+    a script's fetch): browsers say so in Sec-Fetch-Site or Origin. Such a request may neither
+    switch the preview (/select) nor hold an event stream (/events)."""
+    if headers.get("Sec-Fetch-Site", "").lower() in ("cross-site", "same-site"):
         return True
     origin = headers.get("Origin")
-    if origin is None or origin == "null":
-        return origin == "null"
-    host = urlparse(origin).hostname or ""
-    return host not in LOCAL_HOSTS
+    if origin is None:
+        return False          # not sent on a same-origin GET, nor by tools such as curl
+    try:
+        url = urlparse(origin)
+        own_port = url.port or 80
+    except ValueError:
+        return True
+    return not (url.scheme == "http" and url.hostname in LOCAL_HOSTS and own_port == port)
 
 
 def status(session: PreviewSession) -> dict:
@@ -72,100 +90,94 @@ SELECTABLE = ("game", "edition", "lang", "paper")
 def make_handler(session: PreviewSession, stopping: threading.Event):
     streams = threading.BoundedSemaphore(MAX_EVENT_STREAMS)
 
-    class Handler(BaseHTTPRequestHandler):
+    class Handler(StrictRequestHandler):
         server_version = "pnp-serve"
 
         def log_message(self, *args) -> None:    # the terminal shows rebuilds, not every request
             pass
 
         def do_GET(self) -> None:
-            if not local_host(self.headers.get("Host")):
-                self._send(421, "text/plain", b"pnp serve answers only to http://127.0.0.1 or http://localhost",
-                           cache=False)
+            port = self.server.server_address[1]
+            if not local_host(self.headers.get("Host"), port):
+                self.send_text(421, f"pnp serve answers only to http://127.0.0.1:{port} or http://localhost:{port}")
                 return
             url = urlparse(self.path)
             path = url.path
             face, page = FACE_NAME.fullmatch(path), PAGE_NAME.fullmatch(path)
             if path == "/":
-                self._send(200, "text/html; charset=utf-8", PAGE.encode())
+                self.send_body(200, "text/html; charset=utf-8", PAGE.encode())
             elif path == "/status.json":
-                self._send(200, "application/json", json.dumps(status(session)).encode(), cache=False)
+                self.send_body(200, "application/json", json.dumps(status(session)).encode())
             elif path == "/events":
-                if not streams.acquire(blocking=False):
-                    self._send(503, "text/plain", b"too many open event streams", cache=False)
-                    return
-                try:
-                    self._events()
-                finally:
-                    streams.release()
+                self._events_route(port)
             elif path == "/select":
-                if cross_site(self.headers):
-                    self._send(403, "text/plain", b"another site may not switch the preview", cache=False)
-                    return
-                try:
-                    fields = parse_qs(url.query, max_num_fields=len(SELECTABLE) * 2)
-                except ValueError:
-                    self._send(400, "text/plain", b"/select takes game, edition, lang and paper", cache=False)
-                    return
-                wanted = {key: values[-1] for key, values in fields.items() if key in SELECTABLE}
-                session.request_select(wanted)
-                self._send(202, "application/json", b"{}", cache=False)
+                self._select(url.query, port)
             elif face or page:
-                try:
-                    data = session.face_png(face.group(1)) if face else session.page_png(page.group(1))
-                except OSError:       # a file the face draws was deleted since: the next rebuild says so
-                    data = None
-                self._png(data)
+                self._png(face, page)
             else:
-                self._send(404, "text/plain", b"not found", cache=False)
+                self.send_text(404, "not found")
 
-        def _png(self, data: bytes | None) -> None:
-            if data is None:
-                self._send(404, "text/plain", b"no such face (rebuilt since?)", cache=False)
-            else:       # a URL is a digest of what it shows: it never changes
-                self._send(200, "image/png", data, cache=True)
-
-        def _send(self, code: int, kind: str, body: bytes, cache: bool = False) -> None:
-            self.send_response(code)
-            self.send_header("Content-Type", kind)
-            self.send_header("Content-Length", str(len(body)))
-            self.send_header("Cache-Control", "max-age=31536000, immutable" if cache else "no-store")
-            self.end_headers()
+        def _select(self, query: str, port: int) -> None:
+            if foreign(self.headers, port):
+                self.send_text(403, "another site's page may not switch the preview")
+                return
             try:
-                self.wfile.write(body)
-            except (BrokenPipeError, ConnectionResetError):
-                pass
+                fields = parse_qs(query, max_num_fields=len(SELECTABLE) * 2)
+            except ValueError:
+                self.send_text(400, "/select takes game, edition, lang and paper")
+                return
+            session.request_select({key: values[-1] for key, values in fields.items() if key in SELECTABLE})
+            self.send_body(202, "application/json", b"{}")
+
+        def _png(self, face, page) -> None:
+            try:
+                data = session.face_png(face.group(1)) if face else session.page_png(page.group(1))
+            except Refused as refused:
+                self.send_text(403, str(refused))
+                return
+            except OSError:       # a file the face draws was deleted since: the next rebuild says so
+                data = None
+            if data is None:
+                self.send_text(404, "no such face (rebuilt since?)")
+            else:       # a URL is a digest of what it shows: it never changes
+                self.send_body(200, "image/png", data, cache=True)
+
+        def _events_route(self, port: int) -> None:
+            if foreign(self.headers, port):
+                self.send_text(403, "another site's page may not listen to this preview")
+                return
+            if not streams.acquire(blocking=False):
+                self.send_text(503, "too many open event streams")
+                return
+            try:
+                self._events()
+            finally:          # a closed or failed stream frees its slot at once
+                streams.release()
 
         def _events(self) -> None:
+            """`data: <build>` after every rebuild, a heartbeat comment when idle, until the client
+            goes (seen within EVENT_POLL_S, or at the first write that fails) or the server stops."""
             self.send_response(200)
             self.send_header("Content-Type", "text/event-stream")
             self.send_header("Cache-Control", "no-store")
             self.end_headers()
-            seen = -1
+            seen, written = -1, 0.0
             try:
                 while not stopping.is_set():
                     with session.changed:
                         if session.snapshot.build == seen:
-                            session.changed.wait(EVENT_KEEPALIVE_S)
+                            session.changed.wait(EVENT_POLL_S)
                         build = session.snapshot.build
-                    message = f"data: {build}\n\n" if build != seen else ": keep-alive\n\n"
-                    seen = build
-                    self.wfile.write(message.encode())
-                    self.wfile.flush()
-            except (BrokenPipeError, ConnectionResetError, OSError):
+                    now = time.monotonic()
+                    if build != seen or now - written >= EVENT_HEARTBEAT_S:
+                        self.wfile.write(f"data: {build}\n\n".encode() if build != seen else b": heartbeat\n\n")
+                        seen, written = build, now
+                    elif peer_closed(self.connection):
+                        return
+            except OSError:           # a reset, a broken pipe, a client that stopped reading
                 return
 
     return Handler
-
-
-class _QuietServer(ThreadingHTTPServer):
-    """A request that breaks off (a closed tab, a garbled request) is the client's business: one
-    line on stderr instead of http.server's traceback."""
-
-    def handle_error(self, request, client_address) -> None:
-        error = sys.exc_info()[1]
-        print(f"pnp serve: a request from {client_address[0]} failed: {type(error).__name__}: {error}",
-              file=sys.stderr)
 
 
 def watch(session: PreviewSession, folders: list[Path], stopping: threading.Event, on_rebuild) -> None:
@@ -236,8 +248,7 @@ def serve(session: PreviewSession, port: int, watched: list[Path], on_start, on_
     """Answer on 127.0.0.1:port at once (build 0 until the first build is done) and rebuild on
     every change until Ctrl-C."""
     stopping = threading.Event()
-    server = _QuietServer((HOST, port), make_handler(session, stopping))
-    server.daemon_threads = True
+    server = BoundedHTTPServer((HOST, port), make_handler(session, stopping), MAX_EVENT_STREAMS + REQUEST_WORKERS)
     watcher = threading.Thread(target=watch, args=(session, watched, stopping, on_rebuild), daemon=True)
     watcher.start()
     on_start(f"http://{HOST}:{server.server_address[1]}/")

@@ -9,11 +9,17 @@ changed) and lists their pages. Problems are kept as the command line prints the
 Faces and pages are rendered when first asked for and kept: faces on disk under the cache
 folder (face_cache.face_png_path), pages in memory by file digest. ReportLab and pdfium are
 not thread-safe: one lock serialises all drawing.
+
+Every file a face or page reads when asked for (its art, its cached PNG, the PDF) is resolved
+then and must still lie inside the folder it belongs to (the game, the cache's faces, the
+session's output): a link swapped in while serving, to a file or on a folder on the way, is
+refused (Refused), never read.
 """
 
 from __future__ import annotations
 
 import hashlib
+import sys
 import threading
 import time
 from dataclasses import dataclass, field, replace
@@ -21,6 +27,7 @@ from pathlib import Path
 
 from generator import face_cache
 from generator.errors import ContentError, Problems, UsageError
+from generator.input_files import FileRefused, read_regular, shown
 from generator.options import BuildOptions, choices
 from generator.print_facts import Paper
 
@@ -28,6 +35,12 @@ FACE_DPI = 100
 PAGE_DPI = 60
 EAGER_FACES = 24
 HOME_OUTPUTS = frozenset({"cards", "ink-saver", "tokens", "pawns", "board", "sheets", "rules", "booklet", "kit"})
+MAX_FACE_PNG_BYTES = 128 * 2**20    # a 2 m board at 100 dpi is ~60 MB
+MAX_PDF_BYTES = 2**30
+
+
+class Refused(Exception):
+    """A file a face or page would read leads outside the folder it belongs to: it is not read."""
 
 
 @dataclass
@@ -66,7 +79,7 @@ class PreviewSession:
         self.changed = threading.Condition()
         self.draw_lock = threading.Lock()
         self.build_lock = threading.Lock()
-        self.faces: dict[str, object] = {}           # digest → Face
+        self.faces: dict[str, tuple[object, Path]] = {}   # digest → (Face, the game folder its art is in)
         self.pages: dict[str, tuple[Path, int]] = {}  # page id → (PDF, page index)
         self.page_pngs: dict[str, bytes] = {}
         self._library = None
@@ -105,7 +118,7 @@ class PreviewSession:
         for url in fresh[:EAGER_FACES]:
             try:
                 self.face_png(url[len("/face/"):-4])
-            except OSError:      # an art file deleted since the layout: the rebuild its deletion starts says so
+            except (OSError, Refused):   # an art file deleted or linked away since: its rebuild says so
                 return
 
     def request_select(self, wanted: dict[str, str]) -> None:
@@ -190,7 +203,7 @@ class PreviewSession:
             if digest in seen:
                 return
             seen.add(digest)
-            self.faces[digest] = face
+            self.faces[digest] = (face, self.selection.game)
             listed.append((label, f"/face/{digest}.png"))
         for kind, laid_out_sets in target.sets.items():
             for laid_out in laid_out_sets:
@@ -220,7 +233,13 @@ class PreviewSession:
                                    self.selection.paper)
         listed = []
         for pdf in sorted(folder.glob("*.pdf")):
-            data = pdf.read_bytes()
+            try:
+                data = _read_inside(pdf, self.out, MAX_PDF_BYTES, "PDF")
+            except Refused as refused:
+                print(f"pnp serve: {refused}", file=sys.stderr)
+                continue
+            if data is None:
+                continue
             digest = hashlib.sha256(data).hexdigest()[:20]
             with self.draw_lock:
                 document = pdfium.PdfDocument(data)
@@ -260,15 +279,19 @@ class PreviewSession:
     # -- drawing -----------------------------------------------------------------------------
 
     def face_png(self, digest: str) -> bytes | None:
-        """The face's PNG: from the cache folder, else drawn now (and kept there)."""
-        path = face_cache.face_png_path(digest)
-        try:
-            return path.read_bytes()
-        except OSError:
-            pass
-        face = self.faces.get(digest)
-        if face is None:
+        """The PNG of a face this session listed: from the cache folder, else drawn now (and kept
+        there); None for a face it never listed. Refused if a file it reads leads outside."""
+        entry = self.faces.get(digest)
+        if entry is None:
             return None
+        face, game = entry
+        for art in _art_files(face):
+            if not _inside(art, game):
+                raise Refused(f"{shown(str(art))} leads outside the game folder ({shown(str(game))}): not read")
+        path = face_cache.face_png_path(digest)
+        data = _read_inside(path, path.parent.parent, MAX_FACE_PNG_BYTES, "face preview")
+        if data is not None:
+            return data
         from generator.files import write_atomically
         from generator.render.preview import face_png
         with self.draw_lock:
@@ -280,6 +303,8 @@ class PreviewSession:
         return data
 
     def page_png(self, page_id: str) -> bytes | None:
+        """A home file's page as a PNG; None when the page is unknown or its PDF is gone; Refused if
+        the PDF now leads outside the session's output folder."""
         found = self.page_pngs.get(page_id)
         if found is not None:
             return found
@@ -288,11 +313,37 @@ class PreviewSession:
             return None
         from generator.render.png import pages_png
         pdf, index = where
-        try:
-            data = pdf.read_bytes()
-        except OSError:
+        data = _read_inside(pdf, self.out, MAX_PDF_BYTES, "PDF")
+        if data is None:
             return None
         with self.draw_lock:
             (_, png), = list(pages_png(data, [index], PAGE_DPI))
         self.page_pngs[page_id] = png
         return png
+
+
+def _art_files(face) -> set[Path]:
+    from generator.components.piece import ArtPlacement, walk
+    return {item.file for item in walk(face.items) if isinstance(item, ArtPlacement)}
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    """Whether `path`, with every link on the way followed now, lies inside `folder` (followed too)."""
+    try:
+        return path.resolve().is_relative_to(folder.resolve())
+    except (OSError, RuntimeError, ValueError):    # a link loop, a name too long
+        return False
+
+
+def _read_inside(path: Path, folder: Path, max_bytes: int, what: str) -> bytes | None:
+    """The bytes of a regular file inside `folder` (links followed now); None when there is none
+    there; Refused when it leads outside or is no regular file."""
+    if not _inside(path, folder):
+        raise Refused(f"{shown(str(path))} leads outside {shown(str(folder))}: not read")
+    resolved = path.resolve()
+    if not resolved.exists():
+        return None
+    try:            # (resolved: a link swapped in at the last step since is refused, not followed)
+        return read_regular(resolved, max_bytes, what)
+    except FileRefused as refused:
+        raise Refused(f"{shown(str(path))} {refused}") from None
