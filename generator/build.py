@@ -319,6 +319,6 @@ def preview(folders: list[Path], options: BuildOptions, dpi: float = 100) -> Bui
         for name, items in (("boards", target.boards), ("sheets", target.sheets)):
             groups[name] = [(f"{name}/{item.id}", item.face) for item in items]
         folder = options.out.joinpath(*target.folder_parts, "preview")
-        render_previews(groups, folder, dpi, library.face("nunito").name, report.written)
+        render_previews(groups, folder, dpi, library.face("nunito").name, report.written, options.out)
     report.seconds = time.perf_counter() - started
     return report

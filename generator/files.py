@@ -22,8 +22,15 @@ from typing import Iterator
 STAGING_PREFIX = ".pnp-staging-"
 
 
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write beside the target, then rename: a crash never leaves a half-written file."""
+def write_atomically(path: Path, data: bytes, inside: Path | None = None) -> None:
+    """Write beside the target, then rename: a crash never leaves a half-written file. With `inside`,
+    the folder the file belongs to: a link on the way there leading out of it is refused (ENOTDIR,
+    which `output_problem` words), never written through."""
+    if inside is not None:
+        linked = outside_link(path.parent, inside)
+        if linked is not None:
+            raise NotADirectoryError(errno.ENOTDIR, "a link leading out of the output folder is in the way",
+                                     str(linked))
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:

@@ -34,8 +34,9 @@ def face_pages(faces: list[tuple[str, Face]]) -> Document:
 
 
 def render_previews(groups: dict[str, list[tuple[str, Face]]], folder: Path, dpi: float, initial_font: str,
-                    written: list[Path]) -> None:
-    """groups: contact-sheet name → (file stem, face) in order. Writes <stem>.png and <group>.png.
+                    written: list[Path], inside: Path) -> None:
+    """groups: contact-sheet name → (file stem, face) in order. Writes <stem>.png and <group>.png under
+    `folder`, never through a link leading out of the output folder `inside`.
 
     A face in several groups (its deck's sheet and its component's) is rendered and written once:
     `written` names every file once."""
@@ -56,7 +57,7 @@ def render_previews(groups: dict[str, list[tuple[str, Face]]], folder: Path, dpi
                     scale = _scale(face, dpi)
                     image = document[index].render(scale=scale).to_pil().convert("RGB")
                     path = folder / f"{stem}.png"
-                    write_atomically(path, _png(image, scale * 72))
+                    write_atomically(path, _png(image, scale * 72), inside)
                     written.append(path)
                     image.thumbnail((kept_side[stem], kept_side[stem]))
                     thumbnails[stem] = image
@@ -65,7 +66,7 @@ def render_previews(groups: dict[str, list[tuple[str, Face]]], folder: Path, dpi
         sheet = contact_sheet([_shrunk(thumbnails[stem], side) for stem, _ in faces],
                               [stem.split("/")[-1] for stem, _ in faces])
         path = folder / f"{group}.png"
-        write_atomically(path, _png(sheet, dpi))
+        write_atomically(path, _png(sheet, dpi), inside)
         written.append(path)
 
 

@@ -111,3 +111,13 @@ def test_a_project_template_edit_rebuilds_a_game_that_has_no_templates_of_its_ow
     card.write_text(card.read_text() + "\n# edited\n")
     again = run_pnp("build", "g", "--only", "cards", "--paper", "a4", "--json", cwd=project).assert_clean(0)
     assert '"files": []' not in again.stdout          # the template was part of what the game is built from
+
+
+def test_preview_never_writes_through_a_link_out_of_the_output_folder(game, tmp_path):
+    out, outside = tmp_path / "out", tmp_path / "outside"
+    outside.mkdir()
+    out.mkdir()
+    os.symlink(outside, out / "g")
+    run = run_pnp("preview", str(game), "--out", str(out), cwd=ROOT).assert_clean(1)
+    assert f"{out / 'g'}: a link leading out of the output folder is in the way" in run.output
+    assert list(outside.iterdir()) == []
