@@ -135,11 +135,15 @@ def _cell_text(value: Any) -> str:
 
 
 def _csv_bytes(header: list[str], rows: list[list]) -> bytes:
-    """UTF-8 with a BOM (Excel then reads non-Latin text right; pnp reads either), `\\n` line ends."""
+    """UTF-8 with a BOM (Excel then reads non-Latin text right; pnp reads either), `\\n` line ends; a
+    text a spreadsheet program would run as a formula (=HYPERLINK(…), +cmd|…) written with an apostrophe
+    before it, which `cards_from:` takes off again (content/spreadsheet.py)."""
+    from generator.content.spreadsheet import quoted_formula
     text = io.StringIO()
     writer = csv.writer(text, lineterminator="\n")
     writer.writerow(header)
-    writer.writerows([[_cell_text(value) for value in row] for row in rows])
+    writer.writerows([[quoted_formula(_cell_text(value)) if isinstance(value, str) else _cell_text(value)
+                       for value in row] for row in rows])
     return b"\xef\xbb\xbf" + text.getvalue().encode("utf-8")
 
 

@@ -179,7 +179,7 @@ def _csv_rows(file: Path, data: bytes):
     number = 0
     try:
         for number, values in enumerate(reader, start=1):
-            yield number, values
+            yield number, [unquoted_formula(value) for value in values]
     except csv.Error as error:
         if "field limit" in str(error):     # Python's csv stops a cell at 128 KiB: far past MAX_CELL_CHARS
             raise SheetRefused(f"a cell is longer than {MAX_CELL_CHARS:,} characters (or a quote is never "
@@ -187,6 +187,24 @@ def _csv_rows(file: Path, data: bytes):
                                "characters", CellMark(file, number + 1)) from None
         raise SheetRefused(f"CSV: {error}", "check the quotes on this row",
                            CellMark(file, number + 1)) from None
+
+
+# A CSV cell that starts with one of these is a formula to Excel and LibreOffice (OWASP "CSV
+# injection": =HYPERLINK(…), +cmd|…, -…, @…, and a tab or carriage return before them). `pnp data
+# export` writes such a text with an apostrophe before it, which a spreadsheet program shows as text and
+# hides; reading it takes the apostrophe off, so a sheet gives back the text the deck had.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def quoted_formula(text: str) -> str:
+    """The text as a CSV cell no spreadsheet program runs: an apostrophe before a formula's first
+    character (and before a text that already starts with apostrophes and then one, so it reads back)."""
+    return "'" + text if text.lstrip("'").startswith(FORMULA_STARTS) else text
+
+
+def unquoted_formula(cell: str) -> str:
+    """A CSV cell's text: `'=…` as written by `quoted_formula` (or typed so in a spreadsheet) is `=…`."""
+    return cell[1:] if cell.startswith("'") and cell.lstrip("'").startswith(FORMULA_STARTS) else cell
 
 
 # ---------------------------------------------------------------- workbooks
@@ -205,6 +223,9 @@ def _workbook_rows(file: Path, suffix: str, data: bytes, sheet: str | None):
         name = sheet if sheet is not None else (names[0] if names else "")
         if not name:
             raise SheetRefused("the workbook has no sheets", "save it again from your spreadsheet program")
+        unsaved = _formula_without_value(data, suffix, name)
+        if unsaved is not None:
+            raise _unsaved_formula(file, name, *unsaved)
         found = workbook.get_sheet_by_name(name)
         if found.height > MAX_ROWS + 1 or found.width > MAX_COLUMNS:
             raise _too_large(found.height, found.width)
@@ -231,6 +252,104 @@ def _check_unpacked_size(data: bytes) -> None:
         raise SheetRefused(f"refused: the workbook unpacks to {declared / 2**20:,.0f} MB "
                            f"(at most {MAX_UNPACKED_BYTES // 2**20} MB)",
                            "no deck needs that much: check that it is the file you meant")
+
+
+def _unsaved_formula(file: Path, sheet: str, row: int, column: int, formula: str) -> SheetRefused:
+    shown = formula if len(formula) <= 60 else formula[:59] + "…"
+    return SheetRefused(f"cell {column_letters(column)}{row} holds the formula {shown!r} with no saved value "
+                        "(a program that writes workbooks without calculating them, such as openpyxl, saves none): "
+                        "pnp reads the values a spreadsheet program saved, and this one would read as empty",
+                        "open and save it in your spreadsheet program so the value is stored, or type the value",
+                        CellMark(file, row, column, sheet=sheet))
+
+
+# A workbook keeps a formula's last result beside it (XLSX <v>, ODS office:value-type); calamine reads that
+# result, and an empty one as a blank cell: a count of '=1+1' never calculated counted as 1.
+_XLSX = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+_RELATIONSHIP = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
+_ODS_TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
+_ODS_OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
+
+
+def _formula_without_value(data: bytes, suffix: str, sheet: str) -> tuple[int, int, str] | None:
+    """The first cell of the sheet (row, column from 1, formula) holding a formula with no saved result;
+    None when every formula has one (or the workbook is an XLS, whose formulas always keep theirs)."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            if suffix == ".xlsx":
+                part = _xlsx_sheet_part(archive, sheet)
+                return _xlsx_unsaved(archive.read(part)) if part else None
+            if suffix == ".ods":
+                return _ods_unsaved(archive.read("content.xml"), sheet)
+    except (KeyError, zipfile.BadZipFile, ValueError, OSError):
+        return None                   # a workbook calamine cannot read either: its own message says so
+    return None
+
+
+def _xml(data: bytes):
+    """A workbook's XML part parsed with nothing resolved (no entity, DTD or network)."""
+    from lxml import etree
+    parser = etree.XMLParser(resolve_entities=False, load_dtd=False, no_network=True, huge_tree=False)
+    try:
+        return etree.fromstring(data, parser)
+    except etree.XMLSyntaxError as error:
+        raise ValueError(str(error)) from None
+
+
+def _xlsx_sheet_part(archive: zipfile.ZipFile, sheet: str) -> str | None:
+    """The zip entry of the XLSX sheet named `sheet` (xl/workbook.xml names it, its relationships place it)."""
+    books = _xml(archive.read("xl/workbook.xml"))
+    node = next((found for found in books.iter(f"{_XLSX}sheet") if found.get("name") == sheet), None)
+    if node is None:
+        return None
+    links = _xml(archive.read("xl/_rels/workbook.xml.rels"))
+    target = next((link.get("Target") for link in links if link.get("Id") == node.get(_RELATIONSHIP)), None)
+    if not target:
+        return None
+    return target.lstrip("/") if target.startswith("/") else f"xl/{target}"
+
+
+def _xlsx_unsaved(part: bytes) -> tuple[int, int, str] | None:
+    import re
+    if not re.search(rb"<(\w+:)?f[\s>/]", part):      # the usual sheet has no formula: not parsed again
+        return None
+    for cell in _xml(part).iter(f"{_XLSX}c"):
+        formula = cell.find(f"{_XLSX}f")
+        value = cell.find(f"{_XLSX}v")
+        # t="str" with an empty <v> is a formula whose saved result is empty text
+        if formula is not None and (value is None or not value.text) and cell.get("t") not in ("str", "inlineStr"):
+            row, column = _cell_reference(cell.get("r") or "")
+            return row, column, "=" + (formula.text or "")
+    return None
+
+
+def _cell_reference(reference: str) -> tuple[int, int]:
+    """'B12' → (12, 2); (0, 0) for a reference that is not one."""
+    letters = reference.rstrip("0123456789")
+    digits = reference[len(letters):]
+    if not letters.isalpha() or not digits:
+        return 0, 0
+    column = 0
+    for letter in letters.upper():
+        column = column * 26 + ord(letter) - ord("A") + 1
+    return int(digits), column
+
+
+def _ods_unsaved(content: bytes, sheet: str) -> tuple[int, int, str] | None:
+    if b"formula" not in content:
+        return None
+    table = next((found for found in _xml(content).iter(f"{_ODS_TABLE}table")
+                  if found.get(f"{_ODS_TABLE}name") == sheet), None)
+    row = 0
+    for row_node in (table.iter(f"{_ODS_TABLE}table-row") if table is not None else ()):
+        column = 0
+        for cell in row_node:
+            formula = cell.get(f"{_ODS_TABLE}formula")
+            if formula and cell.get(f"{_ODS_OFFICE}value-type") is None:
+                return row + 1, column + 1, formula.split(":", 1)[-1] if formula.startswith("of:") else formula
+            column += int(cell.get(f"{_ODS_TABLE}number-columns-repeated") or 1)
+        row += int(row_node.get(f"{_ODS_TABLE}number-rows-repeated") or 1)
+    return None
 
 
 def _plain(value):

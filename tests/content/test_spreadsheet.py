@@ -6,7 +6,9 @@ from __future__ import annotations
 import codecs
 import contextlib
 import io
+import re
 import zipfile
+from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import escape
 
@@ -92,6 +94,14 @@ def csv_text(header=HEADER, rows=ROWS, separator=",") -> str:
     return "\n".join(separator.join(str(value) for value in row) for row in [header, *rows]) + "\n"
 
 
+@dataclass(frozen=True)
+class Formula:
+    """A formula cell of an ODS sheet, with the value a spreadsheet program saved beside it (or none)."""
+
+    text: str
+    saved: float | None = None
+
+
 def xlsx_bytes(header=HEADER, rows=ROWS, title="Cargo") -> bytes:
     import openpyxl
     workbook = openpyxl.Workbook()
@@ -109,6 +119,10 @@ def ods_bytes(header=HEADER, rows=ROWS, title="Cargo") -> bytes:
     def cell(value) -> str:
         if value == "":
             return "<table:table-cell/>"
+        if isinstance(value, Formula):     # as LibreOffice saves it, or as a program that never calculates
+            saved = "" if value.saved is None else \
+                f' office:value-type="float" office:value="{value.saved}"><text:p>{value.saved}</text:p'
+            return f'<table:table-cell table:formula="of:{escape(value.text)}"{saved}></table:table-cell>'
         if isinstance(value, (int, float)):
             return (f'<table:table-cell office:value-type="float" office:value="{value}">'
                     f"<text:p>{value}</text:p></table:table-cell>")
@@ -441,3 +455,40 @@ def test_a_workbook_that_lies_about_its_size_ends_in_a_message_within_the_budget
                        {"data/c.xlsx": bytes(raw)})
     run = run_pnp("check", str(folder)).assert_clean(1)
     assert "data/c.xlsx: cannot read the workbook: " in run.output and "larger than its declared" in run.output
+
+
+# ------------------------------------------------------------- formulas: the value a program saved, or none
+
+def _with_saved_values(data: bytes, values: dict[str, str]) -> bytes:
+    """The XLSX with `<v>` written for formula cells by reference (as Excel saves them; openpyxl cannot)."""
+    source, buffer = zipfile.ZipFile(io.BytesIO(data)), io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for entry in source.infolist():
+            content = source.read(entry)
+            for reference, value in values.items():
+                content = re.sub(rf'(<c r="{reference}"><f>[^<]*</f>)<v></v>'.encode(),
+                                 rb"\1<v>" + value.encode() + rb"</v>", content)
+            archive.writestr(entry, content)
+    return buffer.getvalue()
+
+
+def test_a_formula_with_no_saved_value_is_refused_at_its_cell(tmp_path):
+    """openpyxl writes '=1+1' without its value (only a spreadsheet program calculates): calamine reads an
+    empty cell and the card was counted as 1. Now the cell is named; a saved value (Excel, LibreOffice) is read."""
+    rows = [["star", "=1+1", 2, "cards.star", "art/star.svg", 3, ""], *ROWS[1:]]
+    deck = SHEET_DECK.format(where="{file: data/c.xlsx, sheet: Cargo}")
+    unsaved = xlsx_bytes(rows=rows)
+    assert messages(game_with(tmp_path, deck, {"data/c.xlsx": unsaved}, name="xlsx"))[0] == (
+        "g/data/c.xlsx[Cargo]:2:B: cell B2 holds the formula '=1+1' with no saved value (a program that writes "
+        "workbooks without calculating them, such as openpyxl, saves none): pnp reads the values a spreadsheet "
+        "program saved, and this one would read as empty")
+    source, problems = load(game_with(tmp_path, deck, {"data/c.xlsx": _with_saved_values(unsaved, {"B2": "2"})},
+                                      name="saved"))
+    assert not problems and source.pieces["cards"].sets[0].items[0].count == {"standard": 2, "full": 2}
+    ods_rows = [["star", Formula("=1+1"), 2, "cards.star", "art/star.svg", 3, ""], *ROWS[1:]]
+    deck = SHEET_DECK.format(where="{file: data/c.ods, sheet: Cargo}")
+    assert messages(game_with(tmp_path, deck, {"data/c.ods": ods_bytes(rows=ods_rows)}, name="ods"))[0].startswith(
+        "g/data/c.ods[Cargo]:2:B: cell B2 holds the formula '=1+1' with no saved value")
+    ods_rows[0][1] = Formula("=1+1", saved=2)
+    source, problems = load(game_with(tmp_path, deck, {"data/c.ods": ods_bytes(rows=ods_rows)}, name="ods-saved"))
+    assert not problems and source.pieces["cards"].sets[0].items[0].count == {"standard": 2, "full": 2}

