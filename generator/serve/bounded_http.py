@@ -16,6 +16,7 @@ MAX_HEAD_BYTES, two Host headers and any request body.
 
 from __future__ import annotations
 
+import errno
 import io
 import re
 import selectors
@@ -79,12 +80,14 @@ class BoundedHTTPServer(HTTPServer):
         self.selector = selectors.DefaultSelector()
         self.closing = threading.Event()
         self.closed = threading.Event()
+        self.serving = False
         super().__init__(address, handler)       # (binds: a port in use closes the server at once)
 
     # -- the lobby -----------------------------------------------------------------------------
 
     def serve_forever(self, poll_interval: float = TICK_S) -> None:
         """Accept, read heads and hand complete ones to the pool until `shutdown()` (or Ctrl-C)."""
+        self.serving = True
         self.socket.setblocking(False)
         self.selector.register(self.socket, selectors.EVENT_READ)
         try:
@@ -101,7 +104,8 @@ class BoundedHTTPServer(HTTPServer):
     def shutdown(self) -> None:
         """Stop the lobby (from another thread) and wait until it has stopped."""
         self.closing.set()
-        self.closed.wait()
+        if self.serving:
+            self.closed.wait()
 
     def server_close(self) -> None:
         self.closing.set()
@@ -118,10 +122,13 @@ class BoundedHTTPServer(HTTPServer):
                 sock, address = self.socket.accept()
             except (BlockingIOError, InterruptedError):
                 return
-            except OSError as error:        # out of descriptors, or a client gone before accept
-                print(f"pnp serve: cannot accept a connection: {error.strerror or error}", file=sys.stderr)
-                self._make_room()
-                return
+            except OSError as error:        # a client gone before it was accepted, or out of descriptors
+                if error.errno not in (errno.EMFILE, errno.ENFILE):
+                    continue
+                if not self._make_room():
+                    time.sleep(TICK_S)      # nothing waiting to close: let answers finish rather than spin
+                    return
+                continue
             if self._open() >= self.max_connections and not self._make_room():
                 _brief_answer(sock, 503, "pnp serve is answering too many requests: try again in a moment")
                 continue

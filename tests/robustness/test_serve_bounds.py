@@ -26,10 +26,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from generator.serve.bounded_http import HEAD_TIMEOUT_S, MAX_CONNECTIONS
 from tests.robustness.harness import MEMORY_BYTES, _cap_memory
 from tests.test_content_errors import STAR_SVG, make_game
-
-HEAD_TIMEOUT_S = 5.0         # generator/serve/bounded_http.py: the server's promise, checked from outside
 BLUE_SVG = STAR_SVG.replace("#c00", "#00c")
 
 
@@ -174,6 +173,23 @@ def test_idle_connections_hold_no_thread_and_are_closed(served):
             assert said == b"" or _code(said) == 408, said[:80]
     finally:
         for sock in idle:
+            sock.close()
+
+
+def test_a_flood_of_connections_is_capped(served):
+    """600 connections that send nothing: at most 512 are held open (one descriptor each); the ones
+    that waited longest are answered 503 and closed to make room, and the server keeps answering."""
+    assert MAX_CONNECTIONS <= 520
+    flood = [served.connect() for _ in range(600)]
+    try:
+        assert _code(served.get("/status.json")) == 200
+        for sock in flood[:80]:
+            closed, said = _closed_by_server(sock, 1.0)
+            assert closed and _code(said) in (None, 503), said[:80]
+        for sock in flood[-20:]:
+            assert not _closed_by_server(sock, 0.02)[0], "a newer connection was closed before an older one"
+    finally:
+        for sock in flood:
             sock.close()
 
 

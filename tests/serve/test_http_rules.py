@@ -9,7 +9,7 @@ from email.message import Message
 
 import pytest
 
-from generator.serve.bounded_http import Arrival, _body_refusal
+from generator.serve.bounded_http import HEAD_TIMEOUT_S, LISTEN_BACKLOG, Arrival, _body_refusal
 from generator.serve.server import foreign, local_host
 
 PORT = 8765
@@ -91,3 +91,9 @@ def test_two_content_lengths_refused():
     message = _headers(Content_Length="0")
     message["Content-Length"] = "5"
     assert _body_refusal(message)[0] == 400
+
+
+def test_limits_are_the_issues():
+    """A few seconds for a request head; a listen backlog that takes a burst (issue 26 asked for 128)."""
+    assert 1 <= HEAD_TIMEOUT_S <= 5
+    assert LISTEN_BACKLOG >= 128
