@@ -5,7 +5,8 @@ One edition × language is laid out as for a build; then every deck becomes deck
 one back image per deck (a back sheet in the same grid when its cards' backs differ),
 and a "DeckCustom" object whose cards are numbered 100 × sheet + index (CustomDeck,
 DeckIDs, ContainedObjects). Tokens and boards become "Custom_Tile" objects, pawns
-"Figurine_Custom" standing pictures (front and back), their images beside the JSON. Every
+"Figurine_Custom" standing pictures (front and back), their images beside the JSON, each name
+ending in the edition and language, so the saves of several exported into one folder keep theirs. Every
 object carries the keys Tabletop Simulator itself writes for its type (see `_object`). Image addresses are file:// URLs of the written files: TTS
 loads them as they are and, once uploaded (Modding → Cloud Manager, or any web host),
 the JSON's URLs are the ones to replace.
@@ -70,11 +71,19 @@ def write_tts(folder: Path, out: Path, edition: str | None, lang: str | None,
 
 
 class _Export:
-    """The export's files: written into a staging folder, named by the URLs they will have in `out`."""
+    """The export's files: written into a staging folder, named by the URLs they will have in `out`.
 
-    def __init__(self, staging: Path, out: Path):
+    Every image name ends in the edition and language (`cards-1-faces-standard-de.png`): the saves of
+    two languages (or editions) exported into one folder each keep the images they point to."""
+
+    def __init__(self, staging: Path, out: Path, edition: str, lang: str):
         self.staging, self.out = staging, out
+        self.tag = f"{edition}-{lang}"
         self.names: list[str] = []
+
+    def image(self, stem: str) -> str:
+        """The file name of an image of this edition × language: `<stem>-<edition>-<lang>.png`."""
+        return f"{stem}-{self.tag}.png"
 
     def has(self, name: str) -> bool:
         return name in self.names
@@ -103,7 +112,7 @@ def _write_staged(source, target, library, out: Path, edition: str, lang: str) -
     out.mkdir(parents=True, exist_ok=True)
     try:
         with Staging(out) as staging:
-            export = _Export(staging.folder, out)
+            export = _Export(staging.folder, out, edition, lang)
             name = _write_all(source, target, library, export, edition, lang)
             swap = Swap(staging)
             for written in export.names:
@@ -208,14 +217,15 @@ def _deck(laid_out, export: _Export, initial_font: str, sheet_number: int, posit
         size = card_pixels(face.width, face.height, columns, rows)
         stem = f"{laid_out.id}-{sheet_number - first_sheet + 1}"
         faces = export.save_png(_sheet_image(_faces_png([slot.front for slot in chunk], size, initial_font),
-                                             columns, rows, size), f"{stem}-faces.png")
+                                             columns, rows, size), export.image(f"{stem}-faces"))
         if unique_back:
             back = export.save_png(_sheet_image(_faces_png([slot.back for slot in chunk], size, initial_font),
-                                                columns, rows, size), f"{stem}-backs.png")
-        elif start == 0 or not export.has(f"{laid_out.id}-back.png"):
-            back = export.save_png(_faces_png([chunk[0].back], size, initial_font)[0], f"{laid_out.id}-back.png")
+                                                columns, rows, size), export.image(f"{stem}-backs"))
+        elif start == 0 or not export.has(export.image(f"{laid_out.id}-back")):
+            back = export.save_png(_faces_png([chunk[0].back], size, initial_font)[0],
+                                   export.image(f"{laid_out.id}-back"))
         else:
-            back = export.url(f"{laid_out.id}-back.png")
+            back = export.url(export.image(f"{laid_out.id}-back"))
         custom[str(sheet_number)] = {"FaceURL": faces, "BackURL": back, "NumWidth": columns, "NumHeight": rows,
                                      "BackIsHidden": True, "UniqueBack": unique_back, "Type": 0}
     ids = []
@@ -239,12 +249,12 @@ def _deck(laid_out, export: _Export, initial_font: str, sheet_number: int, posit
 
 def _image_url(face, prefix: str, export: _Export, written: dict[str, str], initial_font: str) -> str:
     """The file URL of a tile's or figurine's image, written once per distinct face (`written` by key):
-    TILE_PX_PER_MM, at most MAX_SHEET_PX a side, numbered <prefix><n>.png in the order first met."""
+    TILE_PX_PER_MM, at most MAX_SHEET_PX a side, numbered <prefix><n>-<edition>-<lang>.png in the order first met."""
     if face.key not in written:
         scale = min(TILE_PX_PER_MM, MAX_SHEET_PX / max(face.width, face.height))
         size = (max(1, math.floor(face.width * scale)), max(1, math.floor(face.height * scale)))
         written[face.key] = export.save_png(_faces_png([face], size, initial_font)[0],
-                                            f"{prefix}{len(written) + 1}.png")
+                                            export.image(f"{prefix}{len(written) + 1}"))
     return written[face.key]
 
 

@@ -307,3 +307,29 @@ def test_a_formula_start_is_quoted_and_unquoted_exactly(text):
     from generator.content.spreadsheet import FORMULA_STARTS, quoted_formula, unquoted_formula
     assert not quoted_formula(text).startswith(FORMULA_STARTS)
     assert unquoted_formula(quoted_formula(text)) == text
+
+
+# ------------------------------------------------------------- 9. TTS saves of two languages in one folder
+
+def _tts_images(save: Path) -> dict[str, bytes]:
+    """Every image a saved object points to, by URL, with its bytes (each must exist)."""
+    text = save.read_text(encoding="utf-8")
+    urls = sorted(set(re.findall(r'"(file://[^"]+\.png)"', text)))
+    assert urls, text[:400]
+    return {url: Path(url.removeprefix("file://")).read_bytes() for url in urls}
+
+
+def test_tts_exports_of_two_languages_into_one_folder_keep_each_saves_images(tmp_path):
+    """The ru export wrote its images over the names the en save points to (cards-1-faces.png …): loading
+    the en save showed Russian cards. Each edition × language now has its own names; both saves stay as made."""
+    game = make_game(tmp_path, {"game.yaml": GAME.replace("languages: [en]", "languages: [en, ru]"),
+                                "i18n/ru.yaml": EN.replace("en:", "ru:", 1).replace('"Star"', '"Звезда"')
+                                .replace('"Cards"', '"Карты"')})
+    out = tmp_path / "tts"
+    run_pnp("export", "tts", str(game), "--lang", "en", "--out", str(out)).assert_clean(0)
+    english = _tts_images(out / "g-standard-en.json")
+    run_pnp("export", "tts", str(game), "--lang", "ru", "--out", str(out)).assert_clean(0)
+    russian = _tts_images(out / "g-standard-ru.json")
+    assert _tts_images(out / "g-standard-en.json") == english          # untouched by the second export
+    assert not set(english) & set(russian)
+    assert sorted(english.values()) != sorted(russian.values())         # the faces differ: their words do
