@@ -16,6 +16,8 @@ from reportlab.lib.colors import CMYKColor, Color, HexColor
 
 from generator.print_facts import INK_LIMIT
 
+# Pixels of raster art separated at once: ~30 MB of float64 intermediates, whatever the image's size
+SEPARATION_BAND_PIXELS = 1 << 18
 _CMYK = re.compile(r"^cmyk\(\s*([\d.]+)\s*,\s*([\d.]+)\s*,\s*([\d.]+)\s*,\s*([\d.]+)\s*\)$")
 
 
@@ -60,16 +62,33 @@ def convert(colour, mode: str, ink_limit: float, separation=None):
 
 
 def separate_image(image, ink_limit: float, separation=None):
-    """A PIL image separated to CMYK the same way (for raster art in CMYK output)."""
+    """A PIL image separated to CMYK the same way (for raster art in CMYK output): the same arithmetic
+    as `separate` on whole rows at once in numpy, so every pixel gets the very inks `separate` gives it."""
     if separation is not None:
         return separation.image(image, ink_limit)
+    import numpy    # ezdxf's dependency (separation.py uses it too)
     from PIL import Image
-    rgb = image.convert("RGB")
-    pixels = [tuple(round(255 * v) for v in separate(r / 255, g / 255, b / 255, ink_limit))
-              for r, g, b in rgb.getdata()]
-    cmyk = Image.new("CMYK", rgb.size)
-    cmyk.putdata(pixels)
-    return cmyk
+    rgb = numpy.asarray(image.convert("RGB"))
+    inks = numpy.empty(rgb.shape[:2] + (4,), dtype=numpy.uint8)
+    rows = max(1, SEPARATION_BAND_PIXELS // max(1, rgb.shape[1]))
+    for top in range(0, rgb.shape[0], rows):
+        inks[top:top + rows] = _separated_band(rgb[top:top + rows], ink_limit)
+    return Image.fromarray(inks, "CMYK")
+
+
+def _separated_band(rgb, ink_limit: float):
+    """`separate` over an (h, w, 3) uint8 band, operation for operation (the same doubles, the same
+    round-half-to-even), as uint8 inks (h, w, 4)."""
+    import numpy
+    red, green, blue = (rgb[..., channel] / 255 for channel in range(3))
+    k = 1 - numpy.maximum(numpy.maximum(red, green), blue)
+    paper = numpy.where(k >= 1, 1.0, 1 - k)     # black: no division by zero (its c, m, y come out 0 as in `separate`)
+    c, m, y = ((1 - value - k) / paper for value in (red, green, blue))
+    colour = c + m + y
+    over = (colour + k > ink_limit) & (colour > 0)         # a grey has no colour ink to take out
+    scale = numpy.maximum(0.0, ink_limit - k) / numpy.where(over, colour, 1.0)
+    c, m, y = (numpy.where(over, ink * scale, ink) for ink in (c, m, y))
+    return numpy.rint(255 * numpy.stack([c, m, y, k], axis=-1)).astype(numpy.uint8)
 
 
 def on_paper(image):
