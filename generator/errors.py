@@ -31,13 +31,14 @@ def abridged(value: object) -> str:
         return f"{value[:ECHOED_CHARS]!r}… ({len(value) - ECHOED_CHARS:,} more characters)"
     if isinstance(value, dict):
         pairs = [f"{abridged(key)}: {abridged(item)}" for key, item in list(value.items())[:ECHOED_ITEMS]]
-        return "{" + _and_more(pairs, len(value)) + "}"
+        return "{" + and_more(pairs, len(value)) + "}"
     if isinstance(value, (list, tuple)):
-        return "[" + _and_more([abridged(item) for item in value[:ECHOED_ITEMS]], len(value)) + "]"
+        return "[" + and_more([abridged(item) for item in value[:ECHOED_ITEMS]], len(value)) + "]"
     return repr(value)
 
 
-def _and_more(shown: list[str], total: int) -> str:
+def and_more(shown: list[str], total: int) -> str:
+    """The items shown, joined, and how many of `total` are not: '1, 2, 3, … and 99,997 more'."""
     more = total - len(shown)
     return ", ".join(shown) + (f", … and {more:,} more" if more else "")
 

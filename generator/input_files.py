@@ -19,11 +19,14 @@ MAX_TEXT_BYTES = 16 * 2**20   # YAML: a 10,000-card deck with its own words on e
 
 
 class FileRefused(Exception):
-    """A file the engine will not read; the message says why, `hint` what to do."""
+    """A file the engine will not read; the message says why, `hint` what to do, `position`
+    the 1-based line and column of the fault when it lies inside the file."""
 
-    def __init__(self, message: str, hint: str = "replace it with a regular file"):
+    def __init__(self, message: str, hint: str = "replace it with a regular file",
+                 position: tuple[int, int] | None = None):
         super().__init__(message)
         self.hint = hint
+        self.position = position
 
 
 def shown(name: str) -> str:
@@ -155,4 +158,13 @@ def read_text_file(file: Path, root: Path) -> str:
     try:
         return data.decode("utf-8-sig")       # a BOM from a Windows editor is not an error
     except UnicodeDecodeError as error:
-        raise FileRefused(f"not UTF-8 text ({error.reason} at byte {error.start})", "save the file as UTF-8") from None
+        raise FileRefused(f"not UTF-8 text: byte {data[error.start]:#04x} cannot be read ({error.reason})",
+                          "save the file as UTF-8 (an editor's 'save with encoding')",
+                          _line_and_column(data, error.start)) from None
+
+
+def _line_and_column(data: bytes, offset: int) -> tuple[int, int]:
+    """The 1-based line and column (in characters, as an editor counts them) of a byte offset."""
+    line_start = data.rfind(b"\n", 0, offset) + 1
+    before = data[line_start:offset].decode("utf-8", "replace").removeprefix("\ufeff")
+    return data.count(b"\n", 0, offset) + 1, len(before) + 1

@@ -6,7 +6,10 @@ import re
 import textwrap
 from pathlib import Path
 
+import yaml
+
 from generator.content.json_schema import annotate, write_schemas
+from generator.errors import printable
 from generator.text.fonts import DEFAULT_STACK
 
 ART = ('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">'
@@ -59,7 +62,7 @@ FILES = {
         # Every word of the game, in one language.
         {lang}:
           game:
-            title: "{title}"
+            title: {title}
             edition: "Standard edition"
           deck:
             cards: "Card"
@@ -85,7 +88,7 @@ def scaffold(content_root: Path, game_id: str, lang: str = "en", title: str | No
     folder = content_root / game_id
     if folder.exists():
         raise ValueError(f"{folder} already exists")
-    values = {"id": game_id, "lang": lang, "title": title or game_id.replace("-", " ").title(),
+    values = {"id": game_id, "lang": lang, "title": _catalog_text(title or game_id.replace("-", " ").title()),
               "body_fonts": ", ".join(DEFAULT_STACK)}
     for name, text in FILES.items():
         path = folder / name.format(**values)
@@ -98,6 +101,17 @@ def scaffold(content_root: Path, game_id: str, lang: str = "en", title: str | No
     for path in folder.rglob("*.yaml"):
         annotate(path, schemas)
     return folder
+
+
+def _catalog_text(title: str) -> str:
+    """The title as the catalog writes it: braces doubled (a catalog's '{name}' is a placeholder)
+    and the whole a YAML double-quoted text, so quotes and backslashes stay as typed. A control
+    character is refused: it made a game whose catalog `pnp check` refused."""
+    if printable(title) != title:
+        raise ValueError(f"the title '{printable(title)}' holds a control character: a title is one line "
+                         "of printable text; type it again without it")
+    text = title.replace("{", "{{").replace("}", "}}")
+    return yaml.safe_dump(text, default_style='"', allow_unicode=True, width=2**31).rstrip("\n")
 
 
 def _dedent(text: str) -> str:

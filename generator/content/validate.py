@@ -9,7 +9,7 @@ from pydantic import BaseModel, ValidationError
 
 from generator.content.schema import BOX_KINDS, LANG_PATTERN, BoxBase, UnknownBoxKind, box_keys, box_tag
 from generator.content.yaml_source import YamlDocument
-from generator.errors import Problems, SourceMark
+from generator.errors import ECHOED_ITEMS, Problems, SourceMark, abridged
 from generator.units import OutOfRange
 
 Model = TypeVar("Model", bound=BaseModel)
@@ -97,37 +97,39 @@ def _message(error: dict[str, Any]) -> tuple[str, str]:
             return _unknown_box_key(box_kind, error["loc"][-1])
         return "unknown key", "check the spelling; `pnp schema` lists the keys this file accepts"
     if kind == "union_tag_not_found":       # a box that is not a mapping (its kind is checked first)
-        return f"expected a mapping of keys (key: value), got {value!r}", ""
+        return f"expected a mapping of keys (key: value), got {abridged(value)}", ""
     if any(part in ("when", "unless") for part in error["loc"]):    # one message for every union branch
-        return (f"a condition is '@field' or {{'@field': value}} (or a list of values), got {value!r}",
+        return (f"a condition is '@field' or {{'@field': value}} (or a list of values), got {abridged(value)}",
                 "such as when: '@emblem' or when: {'@kind': [city, lake]}")
     if kind == "missing":
         return "required key is missing", "add it"
     if kind in ("greater_than", "int_type", "int_parsing", "int_from_float") and "count" in str(error["loc"]):
-        return f"expected a positive whole number, got {value!r}", "write a count such as 3"
+        return f"expected a positive whole number, got {abridged(value)}", "write a count such as 3"
     if kind == "less_than_equal" and "count" in str(error["loc"]):
-        return (f"{value!r} copies is more than the {error['ctx']['le']:,} a card may have",
+        return (f"{abridged(value)} copies is more than the {error['ctx']['le']:,} a card may have",
                 "split the card, or check for a typo")
     if kind == "greater_than":
-        return f"expected a number greater than {error['ctx']['gt']}, got {value!r}", ""
+        return f"expected a number greater than {error['ctx']['gt']}, got {abridged(value)}", ""
     if kind == "string_pattern_mismatch" and error["ctx"]["pattern"] == LANG_PATTERN:
-        return f"{value!r} is not a language code", "use a code such as en, bg or pt-BR"
+        return f"{abridged(value)} is not a language code", "use a code such as en, bg or pt-BR"
     if kind == "string_pattern_mismatch":
-        return (f"{value!r} is not a valid identifier",
+        return (f"{abridged(value)} is not a valid identifier",
                 "use lower-case letters, digits, '-' and '_', starting with a letter or digit")
     if kind in ("model_type", "dict_type"):
-        return f"expected a mapping of keys (key: value), got {value!r}", ""
+        return f"expected a mapping of keys (key: value), got {abridged(value)}", ""
     if kind == "too_long":            # editions, languages: each one a target built in full
         limits = error["ctx"]
         return (f"{limits['actual_length']:,} given, at most {limits['max_length']:,} allowed",
                 f"no game needs more than {limits['max_length']:,}: split the game into several game folders, "
                 "or check for a typo")
+    if kind in ("float_parsing", "float_type"):
+        return f"expected a number, got {abridged(value)}", "write a number such as 1.5"
     if kind == "list_type":
-        return f"expected a list such as [a, b], got {value!r}", ""
+        return f"expected a list such as [a, b], got {abridged(value)}", ""
     if kind == "string_type":
-        return f"expected text, got {value!r}", "put it in quotes if YAML reads it as something else"
+        return f"expected text, got {abridged(value)}", "put it in quotes if YAML reads it as something else"
     if kind == "literal_error":
-        return f"got {value!r}, expected {error['ctx']['expected']}", ""
+        return f"got {abridged(value)}, expected {error['ctx']['expected']}", ""
     cause = (error.get("ctx") or {}).get("error")
     if isinstance(cause, UnknownBoxKind) and cause.kind is None:
         return "required key is missing", cause.hint
@@ -136,7 +138,7 @@ def _message(error: dict[str, Any]) -> tuple[str, str]:
     message = error["msg"]
     if message.startswith("Value error, "):
         message = message[len("Value error, "):]
-    return f"{message} (got {value!r})" if kind.endswith("_type") else message, ""
+    return f"{message} (got {abridged(value)})" if kind.endswith("_type") else message, ""
 
 
 def validate(model: type[Model], data: Any, document: YamlDocument, problems: Problems,
@@ -150,16 +152,27 @@ def validate(model: type[Model], data: Any, document: YamlDocument, problems: Pr
         return model.model_validate(data)
     except ValidationError as failure:
         seen: set[tuple[SourceMark, str]] = set()
+        alike: dict[tuple, list] = {}      # (list's path, error type) → [count, hint] of a list's items
         for error in _one_branch_per_union(failure.errors()):
             path = yaml_path(error["loc"])
             if isinstance((error.get("ctx") or {}).get("error"), UnknownBoxKind):
                 path += ("kind",)          # said at the box's kind (at the box when it has none)
-            mark = _locate(path, error["type"] == "extra_forbidden", [document, *documents])
             message, hint = _message(error)
+            if path and isinstance(path[-1], int):
+                # 100,000 bad items of one list were 100,000 lines: the first few, then how many more
+                count = alike.setdefault((path[:-1], error["type"]), [0, hint])
+                count[0] += 1
+                if count[0] > ECHOED_ITEMS:
+                    continue
+            mark = _locate(path, error["type"] == "extra_forbidden", [document, *documents])
             text = f"{describe(path)}: {message}"
             if (mark, text) not in seen:  # a union reports one bad value once per branch
                 seen.add((mark, text))
                 problems.add(mark, text, hint)
+        for (path, _), (count, hint) in alike.items():
+            if count > ECHOED_ITEMS:
+                problems.add(_locate(path, False, [document, *documents]),
+                             f"{describe(path)}: {count - ECHOED_ITEMS:,} more entries like these", hint)
         return None
 
 

@@ -138,7 +138,7 @@ def load_yaml(file: Path, problems: Problems, root: Path | None = None) -> YamlD
     try:
         text = read_text_file(file, root or file.parent)
     except FileRefused as error:
-        problems.add(SourceMark(file), str(error), error.hint)
+        problems.add(SourceMark(file, *(error.position or ())), str(error), error.hint)
         return None
     return parse_yaml(text, file, problems)
 
@@ -160,6 +160,12 @@ def _parse(text: str, file: Path, problems: Problems) -> YamlDocument | None:
             node = loader.get_single_node()
         finally:
             loader.dispose()
+    except yaml.reader.ReaderError as error:     # a character YAML refuses: it carries a byte offset, no line
+        problems.add(_character_mark(text, file, chr(error.character)),
+                     f"YAML does not allow the character {_named(chr(error.character))} anywhere in a file",
+                     "delete it (editors often show it as nothing or a box); in a double-quoted text an "
+                     "escape such as \\x07 writes it")
+        return None
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         where = SourceMark(file, mark.line + 1, mark.column + 1) if mark else SourceMark(file)
@@ -260,6 +266,21 @@ def _check_shape(text: str) -> None:
 # line later: name where it was opened, which is where the fix goes.
 _OPENED = {"while parsing a flow sequence": "the list", "while parsing a flow mapping": "the mapping",
            "while scanning a quoted scalar": "the quoted text"}
+
+
+def _character_mark(text: str, file: Path, character: str) -> SourceMark:
+    """Where the first `character` of the text is: the reader stops at the first character it
+    refuses, so that is the one, wherever libyaml's offset (bytes, not characters) points."""
+    index = text.find(character)
+    if index < 0:
+        return SourceMark(file)
+    line_start = text.rfind("\n", 0, index) + 1
+    return SourceMark(file, text.count("\n", 0, index) + 1, index - line_start + 1)
+
+
+def _named(character: str) -> str:
+    """A character as a message names it: U+0000 (as Python escapes it, '\\x00')."""
+    return f"U+{ord(character):04X} ({character.encode('unicode_escape').decode('ascii')})"
 
 
 def _opened_at(error: yaml.MarkedYAMLError) -> str:

@@ -122,3 +122,93 @@ def test_a_hundred_editions_still_check(tmp_path: Path):
     """The caps refuse only what no game needs: 100 editions in 5 languages check clean."""
     make_game(tmp_path, with_editions_and_languages(100, 5))
     run_pnp("check", "g", cwd=tmp_path).assert_clean(0)
+
+
+# ------------------------------------------------------------- messages with a place, printed safely
+
+def test_a_nul_byte_in_any_yaml_file_is_located(tmp_path: Path):
+    """It said 'unacceptable character #x0000 … in "<unicode string>", position 130': no file, no line."""
+    checked = check(tmp_path, edit("cards.yaml", "id: star", "id: st\0ar"))
+    assert problem_lines(checked.stderr) == [
+        "g/cards.yaml:7:15: YAML does not allow the character U+0000 (\\x00) anywhere in a file"], checked.output
+    assert "<unicode string>" not in checked.output and "position" not in checked.output
+
+
+def test_an_escape_character_in_a_catalog_is_located_after_non_ascii_text(tmp_path: Path):
+    """libyaml counts bytes: the place is found by character, so text before it in Georgian counts right."""
+    checked = check(tmp_path, edit("i18n/en.yaml", '"Test game"', '"თამაში \x1b[2J"'))
+    assert problem_lines(checked.stderr) == [
+        "g/i18n/en.yaml:3:20: YAML does not allow the character U+001B (\\x1b) anywhere in a file"], checked.output
+    assert "\x1b" not in checked.output
+
+
+def test_invalid_utf8_is_located_by_line_and_column(tmp_path: Path):
+    """It said 'invalid start byte at byte 31': the line and the column (in characters) are what an editor finds."""
+    game = make_game(tmp_path, {})
+    text = BASE_FILES["game.yaml"].replace("title: game.title", "title: gäme.title\xff").encode("utf-8")
+    (game / "game.yaml").write_bytes(text.replace("\xff".encode("utf-8"), b"\xff"))
+    checked = run_pnp("check", "g", cwd=tmp_path).assert_clean(1)
+    assert problem_lines(checked.stderr)[0] == (
+        "g/game.yaml:2:18: not UTF-8 text: byte 0xff cannot be read (invalid start byte)"), checked.output
+
+
+def test_a_message_echoes_a_long_list_abridged(tmp_path: Path):
+    """A dash pattern of 100,000 numbers was echoed whole: one 300 KB line."""
+    numbers = ", ".join(["1"] * 100_000)
+    checked = check(tmp_path, {CARD: BASE_FILES[CARD] + f"  frame: {{kind: rect, width: 5, height: 5, dash: [{numbers}]}}\n"})
+    assert problem_lines(checked.stderr) == [
+        "g/templates/card.yaml:11:50: boxes.frame.dash: a dash pattern is up to 16 lengths from 0 to 2,000 mm, "
+        "not all 0, got 100,000 lengths"], checked.output
+    assert len(checked.stderr) < 1_000
+
+
+def test_a_list_of_100000_bad_values_is_three_lines_and_a_count(tmp_path: Path):
+    """Each of 100,000 texts in a dash pattern was its own message (12 MB of output)."""
+    words = ", ".join(["a"] * 100_000)
+    checked = check(tmp_path, {CARD: BASE_FILES[CARD] + f"  frame: {{kind: rect, width: 5, height: 5, dash: [{words}]}}\n"})
+    assert problem_lines(checked.stderr) == [
+        "g/templates/card.yaml:11:51: boxes.frame.dash[0]: expected a number, got 'a'",
+        "g/templates/card.yaml:11:54: boxes.frame.dash[1]: expected a number, got 'a'",
+        "g/templates/card.yaml:11:57: boxes.frame.dash[2]: expected a number, got 'a'",
+        "g/templates/card.yaml:11:50: boxes.frame.dash: 99,997 more entries like these"], checked.output
+
+
+def test_a_long_text_is_echoed_abridged(tmp_path: Path):
+    checked = check(tmp_path, edit("cards.yaml", "count: 2", f"count: {'x' * 200_000}"))
+    assert problem_lines(checked.stderr) == [
+        f"g/cards.yaml:8:16: decks[0].cards[0].count: expected a positive whole number, got '{'x' * 80}'… "
+        "(199,920 more characters)"], checked.output
+
+
+@pytest.mark.parametrize("separator", ["\\L", "\\P", "\\u200b"], ids=["U+2028", "U+2029", "U+200B"])
+def test_line_separators_in_a_message_are_printed_escaped(tmp_path: Path, separator: str):
+    """A key holding U+2028 (written "\\L" in YAML) was printed raw: the terminal broke the line there."""
+    checked = check(tmp_path, edit("cards.yaml", "{name: cards.star,", f'{{name: "cards.st{separator}ar",'))
+    character = {"\\L": "\u2028", "\\P": "\u2029", "\\u200b": "\u200b"}[separator]
+    escaped = character.encode("unicode_escape").decode("ascii")
+    assert f"missing translation key 'cards.st{escaped}ar'" in checked.stderr, checked.output
+    assert character not in checked.output
+
+
+@pytest.mark.parametrize("title", ["Bell\x07 game", "Two\u2028lines", "Back\u202eward"])
+def test_a_title_with_a_control_character_is_refused_up_front(tmp_path: Path, title: str):
+    """`pnp new --title` wrote it raw into the catalog, and the new game failed `pnp check`."""
+    made = run_pnp("new", "mygame", "--title", title, cwd=tmp_path).assert_clean(2)
+    assert "holds a control character" in made.stderr and "type it again without it" in made.stderr, made.output
+    assert not (tmp_path / "mygame").exists()
+    assert all(character not in made.output for character in "\x07\u2028\u202e")
+
+
+def test_a_title_with_quotes_braces_and_backslashes_checks_clean(tmp_path: Path):
+    """`Say "hi"` broke the catalog's YAML, and '{ok}' read as a placeholder with no value."""
+    title = 'Say "hi" \\ {ok} it\'s'
+    run_pnp("new", "mygame", "--title", title, cwd=tmp_path).assert_clean(0)
+    run_pnp("check", "mygame", cwd=tmp_path).assert_clean(0)
+    from generator.i18n.catalog import interpolate
+    catalog = yaml_text(tmp_path / "mygame" / "i18n" / "en.yaml")
+    assert interpolate(catalog["en"]["game"]["title"], {}) == title
+
+
+def yaml_text(path: Path):
+    import yaml
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
