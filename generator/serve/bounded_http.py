@@ -151,8 +151,8 @@ class BoundedHTTPServer(HTTPServer):
         return True
 
     def _read(self, arrival: Arrival) -> None:
-        try:
-            data = arrival.sock.recv(MAX_HEAD_BYTES)
+        try:        # never more than the head may hold: 512 waiting heads take at most 32 MiB
+            data = arrival.sock.recv(MAX_HEAD_BYTES - len(arrival.head))
         except (BlockingIOError, InterruptedError):
             return
         except OSError:

@@ -113,11 +113,10 @@ class PreviewSession:
         """The faces an edit changed (no PNG on disk yet) drawn before the home files are built,
         which holds the drawing lock for longer: an edited card shows at once. A first build of a
         large deck draws EAGER_FACES of them here, the rest when the page asks."""
-        fresh = [url for _, url in snapshot.faces
-                 if not face_cache.face_png_path(url[len("/face/"):-4]).exists()]
+        fresh = [url for _, url in snapshot.faces if not face_cache.face_png_path(_name(url)).exists()]
         for url in fresh[:EAGER_FACES]:
             try:
-                self.face_png(url[len("/face/"):-4])
+                self.face_png(_name(url))
             except (OSError, Refused):   # an art file deleted or linked away since: its rebuild says so
                 return
 
@@ -253,8 +252,20 @@ class PreviewSession:
 
     def _publish(self, snapshot: Snapshot) -> None:
         with self.changed:
-            self.snapshot = snapshot
+            shown_before, self.snapshot = self.snapshot, snapshot
             self.changed.notify_all()
+        self._forget_all_but(shown_before, snapshot)
+
+    def _forget_all_but(self, *snapshots: Snapshot) -> None:
+        """Drop the faces and pages (and pages' PNGs) no snapshot of `snapshots` lists: a session
+        edited all day holds what two builds show, not every build's. The one shown before stays:
+        a page drawn from it may still ask for its images."""
+        faces = {_name(url) for snapshot in snapshots for _, url in snapshot.faces}
+        pages = {_name(url) for snapshot in snapshots for _, url in snapshot.pages}
+        self.faces = {digest: entry for digest, entry in self.faces.items() if digest in faces}
+        self.pages = {page: where for page, where in self.pages.items() if page in pages}
+        # (a copy first: request threads add PNGs meanwhile; one added to the old table is drawn again)
+        self.page_pngs = {page: png for page, png in dict(self.page_pngs).items() if page in pages}
 
     def _choices(self) -> dict[str, list[str]]:
         data = self._game_yaml()
@@ -320,6 +331,11 @@ class PreviewSession:
             (_, png), = list(pages_png(data, [index], PAGE_DPI))
         self.page_pngs[page_id] = png
         return png
+
+
+def _name(url: str) -> str:
+    """A face's digest or a page's id, from its URL (/face/<digest>.png, /page/<id>.png)."""
+    return url.rsplit("/", 1)[-1].removesuffix(".png")
 
 
 def _art_files(face) -> set[Path]:
