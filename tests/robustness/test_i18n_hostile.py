@@ -175,15 +175,17 @@ def test_a_unit_translated_from_an_older_source_text_is_not_imported_as_current(
 
 # ------------------------------------------------------------- 4. characters `pnp check` refuses
 
+@pytest.mark.parametrize("fmt", ["xliff", "po"])
 @pytest.mark.parametrize("char", ["\u2028", "\u2029", "\u2060"])
-def test_a_character_no_font_prints_is_refused_at_import_as_check_refuses_it(tmp_path, char):
-    """U+2028 (and U+2029, U+2060) was imported, then `pnp check` failed on the catalog: refused at the
-    unit's line, by the layout's rule, nothing written; `pnp check` stays clean."""
+def test_a_character_no_font_prints_is_refused_at_import_as_check_refuses_it(tmp_path, char, fmt):
+    """U+2028 (and U+2029, U+2060) was imported from XLIFF (exit 0), then `pnp check` failed on the
+    catalog (a PO file with it was 'not a PO file': polib split its line there): refused at the unit's
+    line by the layout's rule, nothing written; `pnp check` finds no such character."""
     game = exchange_game(tmp_path)
-    text = translated(exported(game, tmp_path / "x", "po"), "po", f"Зве{char}зда")
-    file = tmp_path / "sep.po"
+    text = translated(exported(game, tmp_path / "x", fmt), fmt, f"Зве{char}зда")
+    file = tmp_path / f"sep.{fmt}"
     file.write_text(text, encoding="utf-8")
-    line = unit_line(text, "po")
+    line = unit_line(text, fmt)
     import_refused(game, file, f"{file}:{line}:1: unit 'cards.star' holds "
                                f"U+{ord(char):04X}, which no font of box 'name' of template 'card' has")
     assert "no font has the character" not in run_pnp("check", str(game)).output
