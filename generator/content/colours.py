@@ -18,7 +18,7 @@ _INK = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")
 
 def written_as_colour(value: str) -> bool:
     """Whether a value is written as a colour itself, not as a palette name or '@field'."""
-    return value.startswith(("#", "cmyk"))
+    return value.startswith(("#", "cmyk("))
 
 
 def colour_problem(value: str) -> str | None:
