@@ -24,11 +24,11 @@ from generator.components.piece import (ArtPlacement, Curve, Ellipse, Face, Grou
                                         TextPlacement, Triangle, walk)
 from generator.imposition.sheet import Document, Page
 from generator.print_facts import INK_LIMIT
-from generator.render.art import art_size, cmyk_svg, load_svg, open_raster
+from generator.render.art import art_digest, art_size, cmyk_svg, load_svg, open_raster
 from generator.render.colour import colour_object
 from generator.render.font_tags import distinct_subset_tags
 from generator.render.text_out import TextLine, TextWriter
-from generator.text.fonts import file_digest
+from generator.render.transparency import carry_graphics_states
 from generator.units import PT_PER_MM, mm_to_pt
 
 rl_config.useA85 = 0   # PITFALLS: ASCII85 makes files bigger and builds slower
@@ -139,6 +139,7 @@ class FacePainter:
             else:
                 canvas.drawImage(str(file), 0, 0, width, height, mask="auto")
         canvas.endForm()
+        carry_graphics_states(canvas, name)      # an SVG's opacities (ReportLab leaves them out of a form)
         self.forms.add(name)
         self.art_defined.add(file)
 
@@ -474,8 +475,8 @@ def _form_name(key: str) -> str:
 
 
 def _art_form_name(file: Path) -> str:
-    # by content, not path: the same input gives the same bytes in any checkout
-    return "A" + file_digest(file)
+    # by content, not path: the same input gives the same bytes in any checkout (and an edit is seen)
+    return "A" + art_digest(file)[:16]
 
 
 def render_pdf(document: Document, initial_font: str, colour_mode: str = "rgb", ink_limit: float = INK_LIMIT,

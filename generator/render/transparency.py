@@ -73,16 +73,48 @@ class _CmykWithAlpha(_image_reader_class()):
         return data
 
 
+def carry_graphics_states(canvas, name: str) -> None:
+    """Give the form `name`, just ended, the graphics states (opacities) its drawing selects.
+
+    ReportLab notes them on the form (Canvas._setExtGState) but PDFFormXObject.format writes the
+    form's /Resources without any /ExtGState: its `/gRLs0 gs` named nothing, and every fill- or
+    stroke-opacity inside an art form was drawn opaque. The form becomes one whose resources have them.
+    """
+    from reportlab.pdfbase.pdfdoc import PDFFormXObject, xObjectName
+    form = canvas._doc.idToObject.get(xObjectName(name))
+    if type(form) is PDFFormXObject and form.ExtGState:
+        form.__class__ = _form_with_graphics_states()
+
+
+@lru_cache(maxsize=1)
+def _form_with_graphics_states():
+    from reportlab.pdfbase.pdfdoc import PDFFormXObject, PDFResourceDictionary
+
+    class FormWithGraphicsStates(PDFFormXObject):
+        def format(self, document):
+            if not self.Resources:         # the resources PDFFormXObject.format makes, and the states
+                resources = PDFResourceDictionary()
+                resources.basicFonts()
+                resources.allProcs() if self.hasImages else resources.basicProcs()
+                if self.XObjects:
+                    resources.XObject = self.XObjects
+                resources.ExtGState = self.ExtGState
+                self.Resources = resources
+            return super().format(document)
+
+    return FormWithGraphicsStates
+
+
 # ------------------------------------------------------------------ which art is transparent
 
 def art_is_transparent(file: Path) -> bool:
     """True for a raster with any pixel under full opacity, or an SVG with any opacity or colour alpha under 1."""
-    from generator.input_files import file_signature
-    return _transparent(file, file_signature(file))
+    from generator.render.art import art_version
+    return _transparent(file, art_version(file))
 
 
-@lru_cache(maxsize=None)
-def _transparent(file: Path, signature: tuple) -> bool:
+@lru_cache(maxsize=4096)
+def _transparent(file: Path, version: tuple) -> bool:
     from generator.render.art import load_svg, open_raster
     if file.suffix.lower() == ".svg":
         return _svg_transparent(load_svg(file))

@@ -189,7 +189,7 @@ def png_bytes(size=(64, 48)) -> bytes:
 
 
 RASTER_CASES = [
-    pytest.param("art.png", png_bytes()[:2000], "cannot read image: image file is truncated", id="truncated-png"),
+    pytest.param("art.png", png_bytes()[:2000], "the image data ends early (truncated file)", id="truncated-png"),
     pytest.param("art.png", b"%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 10 10\n",
                  "cannot read image: not a PNG or JPEG file", id="eps-named-png"),
     pytest.param("art.jpg", b"\xff\xd8\xff\xe0" + b"\0" * 40, "cannot read image: not a PNG or JPEG file",
@@ -348,7 +348,7 @@ def test_control_characters_of_a_damaged_art_file_name_are_escaped(tmp_path):
     cards = BASE_FILES["cards.yaml"].replace("art: art/star.svg", 'art: "art/\\e[31mred.png"')
     folder = make_game(tmp_path, {"cards.yaml": cards})
     (folder / "art" / "\x1b[31mred.png").write_bytes(png_bytes()[:2000])
-    refused_by_check_and_build(folder, [f"{ART_MARK}: art/\\x1b[31mred.png: cannot read image: image file is truncated"])
+    refused_by_check_and_build(folder, [f"{ART_MARK}: art/\\x1b[31mred.png: the image data ends early (truncated file)"])
 
 
 def test_control_characters_of_a_font_file_name_are_escaped(tmp_path):
