@@ -7,6 +7,7 @@ colour a field gives, so the render stage (generator.render.colour) only meets c
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 COLOUR_FORMS = "'#rrggbb' or 'cmyk(c, m, y, k)', each ink a percent from 0 to 100"
 
@@ -21,6 +22,7 @@ def written_as_colour(value: str) -> bool:
     return value.startswith(("#", "cmyk("))
 
 
+@lru_cache(maxsize=1024)      # layout asks for every box of every card: a deck has a few colours
 def colour_problem(value: str) -> str | None:
     """Why `value` is not a colour pnp can ink (a phrase to follow the value), or None when it is one."""
     if _HEX.fullmatch(value):
