@@ -10,7 +10,7 @@ Writes to a client that stops reading give up after SEND_TIMEOUT_S.
 
 The handler reads the head from memory and answers one request per connection (HTTP/1.0
 style: the connection closes after the answer). It refuses what this server never takes: a
-request line that is not `METHOD PATH HTTP/1.x` (HTTP/0.9 included), a head over
+request line that is not `METHOD /PATH HTTP/1.x` (HTTP/0.9 and proxy requests included), a head over
 MAX_HEAD_BYTES, two Host headers and any request body.
 """
 
@@ -290,6 +290,9 @@ class StrictRequestHandler(BaseHTTPRequestHandler):
             self.send_text(400, "a request line is METHOD PATH HTTP/1.0 or HTTP/1.1 (HTTP/0.9 is not answered)")
             return False
         if not super().parse_request():
+            return False
+        if not self.path.startswith("/"):     # `GET http://other.example/ …` names another host than Host does
+            self.send_text(400, "a request names its path from / (this server is no proxy)")
             return False
         if len(self.headers.get_all("Host") or []) > 1:
             self.send_text(400, "two Host headers: a request names one host")

@@ -247,6 +247,7 @@ def test_300_simultaneous_requests_are_all_answered(served):
     pytest.param(b"GET\r\nHost: HOST\r\n\r\n", 400, id="one-word"),
     pytest.param(b"GET /status.json FTP/1.0\r\nHost: HOST\r\n\r\n", 400, id="not-http"),
     pytest.param(b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03\r\n\r\n", 400, id="tls-hello"),
+    pytest.param(b"GET http://evil.example/status.json HTTP/1.1\r\nHost: HOST\r\n\r\n", 400, id="proxy-request"),
     pytest.param(b"GET /status.json HTTP/1.1\r\nHost: HOST\r\nHost: HOST\r\n\r\n", 400, id="two-hosts"),
     pytest.param(b"GET /status.json HTTP/1.1\r\nHost: HOST\r\nHost: evil.example\r\n\r\n", 400,
                  id="two-hosts-one-foreign"),
