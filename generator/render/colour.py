@@ -69,11 +69,18 @@ def separate_image(image, ink_limit: float, separation=None):
     import numpy    # ezdxf's dependency (separation.py uses it too)
     from PIL import Image
     rgb = numpy.asarray(image.convert("RGB"))
-    inks = numpy.empty(rgb.shape[:2] + (4,), dtype=numpy.uint8)
-    rows = max(1, SEPARATION_BAND_PIXELS // max(1, rgb.shape[1]))
-    for top in range(0, rgb.shape[0], rows):
-        inks[top:top + rows] = _separated_band(rgb[top:top + rows], ink_limit)
-    return Image.fromarray(inks, "CMYK")
+    return Image.fromarray(in_bands(rgb, 4, lambda band: _separated_band(band, ink_limit)), "CMYK")
+
+
+def in_bands(pixels, channels: int, separate_band):
+    """`separate_band` applied to a few rows of an (h, w, n) uint8 array at a time, its (rows, w,
+    `channels`) uint8 results put together: the float intermediates of one band, never a whole image's."""
+    import numpy
+    result = numpy.empty(pixels.shape[:2] + (channels,), dtype=numpy.uint8)
+    rows = max(1, SEPARATION_BAND_PIXELS // max(1, pixels.shape[1]))
+    for top in range(0, pixels.shape[0], rows):
+        result[top:top + rows] = separate_band(pixels[top:top + rows])
+    return result
 
 
 def _separated_band(rgb, ink_limit: float):

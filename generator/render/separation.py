@@ -63,15 +63,24 @@ class ProfileSeparation:
         cmyk = self._transform.apply(image.convert("RGB"))
         if ink_limit >= 4.0:
             return cmyk
-        import numpy    # ezdxf's dependency: a whole image at once, not pixel by pixel
+        import numpy    # ezdxf's dependency: whole rows at once, not pixel by pixel
         from PIL import Image
-        inks = numpy.asarray(cmyk, dtype=numpy.float64) / 255
-        colour, black = inks[..., :3].sum(axis=2), inks[..., 3]
-        over = colour + black > ink_limit
-        scale = numpy.ones_like(colour)
-        scale[over] = numpy.clip(ink_limit - black[over], 0, None) / numpy.maximum(colour[over], 1e-9)
-        inks[..., :3] *= scale[..., None]
-        return Image.fromarray(numpy.rint(inks * 255).astype(numpy.uint8), "CMYK")
+
+        from generator.render.colour import in_bands
+        limited = in_bands(numpy.asarray(cmyk), 4, lambda band: _limited_band(band, ink_limit))
+        return Image.fromarray(limited, "CMYK")
+
+
+def _limited_band(band, ink_limit: float):
+    """Rows of CMYK inks (uint8) with the ink over the limit taken out of C, M and Y, as limit_ink does."""
+    import numpy
+    inks = band.astype(numpy.float64) / 255
+    colour, black = inks[..., :3].sum(axis=2), inks[..., 3]
+    over = colour + black > ink_limit
+    scale = numpy.ones_like(colour)
+    scale[over] = numpy.clip(ink_limit - black[over], 0, None) / numpy.maximum(colour[over], 1e-9)
+    inks[..., :3] *= scale[..., None]
+    return numpy.rint(inks * 255).astype(numpy.uint8)
 
 
 def limit_ink(c: float, m: float, y: float, k: float, ink_limit: float) -> tuple[float, float, float, float]:
