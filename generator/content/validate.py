@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+from collections import Counter
 from typing import Any, Sequence, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -151,29 +152,44 @@ def validate(model: type[Model], data: Any, document: YamlDocument, problems: Pr
     try:
         return model.model_validate(data)
     except ValidationError as failure:
-        seen: set[tuple[SourceMark, str]] = set()
-        alike: dict[tuple, list] = {}      # (list's path, error type) → [count, hint] of a list's items
-        for error in _one_branch_per_union(failure.errors()):
-            path = yaml_path(error["loc"])
-            if isinstance((error.get("ctx") or {}).get("error"), UnknownBoxKind):
-                path += ("kind",)          # said at the box's kind (at the box when it has none)
-            message, hint = _message(error)
-            if path and isinstance(path[-1], int):
-                # 100,000 bad items of one list were 100,000 lines: the first few, then how many more
-                count = alike.setdefault((path[:-1], error["type"]), [0, hint])
-                count[0] += 1
-                if count[0] > ECHOED_ITEMS:
-                    continue
-            mark = _locate(path, error["type"] == "extra_forbidden", [document, *documents])
-            text = f"{describe(path)}: {message}"
-            if (mark, text) not in seen:  # a union reports one bad value once per branch
-                seen.add((mark, text))
-                problems.add(mark, text, hint)
-        for (path, _), (count, hint) in alike.items():
-            if count > ECHOED_ITEMS:
-                problems.add(_locate(path, False, [document, *documents]),
-                             f"{describe(path)}: {count - ECHOED_ITEMS:,} more entries like these", hint)
+        _report(_one_branch_per_union(failure.errors()), [document, *documents], problems)
         return None
+
+
+def _report(errors: list[dict[str, Any]], documents: Sequence[YamlDocument], problems: Problems) -> None:
+    """Each error at its source mark; the bad items of one long list as the first few and a count
+    (100,000 bad items of a dash pattern were 100,000 lines)."""
+    paths = [_error_path(error) for error in errors]
+    in_list = Counter(_list_of(path, error) for path, error in zip(paths, errors))
+    said: Counter = Counter()
+    seen: set[tuple[SourceMark, str]] = set()
+    for path, error in zip(paths, errors):
+        message, hint = _message(error)
+        group = _list_of(path, error)
+        if group is not None and in_list[group] > 2 * ECHOED_ITEMS:
+            said[group] += 1
+            if said[group] == in_list[group]:
+                problems.add(_locate(group[0], False, documents),
+                             f"{describe(group[0])}: {in_list[group] - ECHOED_ITEMS:,} more entries like these", hint)
+            if said[group] > ECHOED_ITEMS:
+                continue
+        mark = _locate(path, error["type"] == "extra_forbidden", documents)
+        text = f"{describe(path)}: {message}"
+        if (mark, text) not in seen:  # a union reports one bad value once per branch
+            seen.add((mark, text))
+            problems.add(mark, text, hint)
+
+
+def _error_path(error: dict[str, Any]) -> tuple[str | int, ...]:
+    path = yaml_path(error["loc"])
+    if isinstance((error.get("ctx") or {}).get("error"), UnknownBoxKind):
+        path += ("kind",)          # said at the box's kind (at the box when it has none)
+    return path
+
+
+def _list_of(path: tuple[str | int, ...], error: dict[str, Any]) -> tuple | None:
+    """(the list's path, the error's kind) for an error in an item of a list, else None."""
+    return (path[:-1], error["type"]) if path and isinstance(path[-1], int) else None
 
 
 def _locate(path: tuple[str | int, ...], is_key: bool, documents: Sequence[YamlDocument]) -> SourceMark:

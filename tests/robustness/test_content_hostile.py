@@ -173,6 +173,14 @@ def test_a_list_of_100000_bad_values_is_three_lines_and_a_count(tmp_path: Path):
         "g/templates/card.yaml:11:50: boxes.frame.dash: 99,997 more entries like these"], checked.output
 
 
+def test_a_few_bad_values_of_a_list_are_each_said(tmp_path: Path):
+    """Only a long run of bad items is counted: six are six lines."""
+    checked = check(tmp_path, {CARD: BASE_FILES[CARD] + "  frame: {kind: rect, width: 5, height: 5, "
+                                                       "dash: [a, a, a, a, a, a]}\n"})
+    assert [line.split(": ", 1)[0] for line in problem_lines(checked.stderr)] == [
+        f"g/templates/card.yaml:11:{51 + 3 * index}" for index in range(6)], checked.output
+
+
 def test_a_long_text_is_echoed_abridged(tmp_path: Path):
     checked = check(tmp_path, edit("cards.yaml", "count: 2", f"count: {'x' * 200_000}"))
     assert problem_lines(checked.stderr) == [
