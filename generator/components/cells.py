@@ -175,8 +175,8 @@ def layout_cells(call: BoxCall, draw: DrawTemplate) -> list[Item]:
     call.places[name] = places
     items: list[Item] = []
     if box.link:
-        items.extend(link_curves(places, fields, box.link, call.frame,
-                                 Pen(call.colour(box.stroke, "stroke"), box.stroke_width, tuple(box.dash) if box.dash else None)))
+        pen = Pen(call.colour(box.stroke, "stroke"), box.stroke_width, tuple(box.dash) if box.dash else None)
+        items.extend(link_curves(places, fields, box.link, call.frame, pen))
     size = cell_template.model.size
     for index, (place, cell) in enumerate(zip(places, fields)):
         cell_subject = Subject(f"{subject.label}, {field} cell {index + 1}", cell,
