@@ -345,18 +345,20 @@ def art_problem(path: Path) -> ArtError | None:
 
 
 def _read_raster(path: Path) -> ReadArt:
-    """Every pixel decoded once within the caps, and the bytes hashed as they were decoded."""
+    """Every pixel decoded once within the caps, and the bytes hashed from the same open file."""
     try:
-        data = read_regular(path, MAX_IMAGE_BYTES, "image")
-        with Image.open(io.BytesIO(data), formats=RASTER_FORMATS) as image:
-            width, height = image.size       # the header only: the size is known before any pixel
-            if width * height > MAX_PIXELS or max(width, height) > MAX_SIDE:
-                return ReadArt(problem=(f"refused: {width} × {height} pixels is more than any printed piece needs "
-                                        f"(at most {MAX_PIXELS // 1_000_000} megapixels, {MAX_SIDE} pixels a side)",
-                                        "scale the image down: 300 ppi at its printed size is enough"))
-            image.load()                     # a truncated or damaged file fails here, not while drawing
-            if image.format == "PNG" and png_rows_missing(data):
-                return ReadArt(problem=(TRUNCATED, _EXPORT_AGAIN))
+        with open_regular(path, MAX_IMAGE_BYTES, "image") as handle:
+            digest = _digest_of(handle)
+            handle.seek(0)
+            with Image.open(handle, formats=RASTER_FORMATS) as image:
+                width, height = image.size   # the header only: the size is known before any pixel
+                if width * height > MAX_PIXELS or max(width, height) > MAX_SIDE:
+                    return ReadArt(problem=(f"refused: {width} × {height} pixels is more than any printed piece "
+                                            f"needs (at most {MAX_PIXELS // 1_000_000} megapixels, {MAX_SIDE} "
+                                            f"pixels a side)", "scale the image down: 300 ppi at its printed size is enough"))
+                image.load()                 # a truncated or damaged file fails here, not while drawing
+                if image.format == "PNG" and png_rows_missing(handle):
+                    return ReadArt(problem=(TRUNCATED, _EXPORT_AGAIN))
     except Image.DecompressionBombError:
         return ReadArt(problem=(f"refused: more pixels than any printed piece needs (at most "
                                 f"{MAX_PIXELS // 1_000_000} megapixels)",
@@ -371,7 +373,14 @@ def _read_raster(path: Path) -> ReadArt:
         return ReadArt(problem=(f"cannot read image: {shown(str(error))}", "export the image again"))
     except Exception as error:  # Pillow raises many kinds on a damaged file
         return ReadArt(problem=(f"cannot read image: {shown(str(error))}", "export the image again"))
-    return ReadArt(_digest(data), (float(width), float(height)))
+    return ReadArt(digest, (float(width), float(height)))
+
+
+def _digest_of(handle) -> str:
+    digest = hashlib.sha256()
+    while block := handle.read(1 << 20):
+        digest.update(block)
+    return digest.hexdigest()
 
 
 # Adam7's passes: first column and row, column and row steps
@@ -379,12 +388,14 @@ _ADAM7 = ((0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), 
 _CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}      # by PNG colour type
 
 
-def png_rows_missing(data: bytes) -> bool:
-    """True when a PNG's compressed pixel data ends before its last row. Pillow fills the rows a
-    complete zlib stream never gave with black and says nothing (an exporter that stopped half-way
-    and still closed the stream); counted here by inflating the IDAT chunks, 1 MiB at a time."""
+def png_rows_missing(handle) -> bool:
+    """True when a PNG (an open binary file) has compressed pixel data that ends before its last row.
+    Pillow fills the rows a complete zlib stream never gave with black and says nothing (an exporter
+    that stopped half-way and still closed the stream); counted here by inflating the IDAT chunks
+    1 MiB at a time."""
+    handle.seek(0)
     try:
-        width, height, depth, colour, _, _, interlaced = struct.unpack(">IIBBBBB", data[16:29])
+        width, height, depth, colour, _, _, interlaced = struct.unpack(">IIBBBBB", handle.read(29)[16:29])
     except struct.error:
         return True
     bits = depth * _CHANNELS.get(colour, 4)
@@ -394,20 +405,31 @@ def png_rows_missing(data: bytes) -> bool:
         columns, rows = -(-(width - x0) // dx), -(-(height - y0) // dy)
         if columns > 0 and rows > 0:
             expected += rows * (1 + -(-columns * bits // 8))
-    return _inflated_idat_size(data, expected) < expected
+    return _inflated_idat_size(handle, expected) < expected
 
 
-def _inflated_idat_size(data: bytes, enough: int) -> int:
+def _inflated_idat_size(handle, enough: int) -> int:
     """How many bytes the IDAT chunks inflate to (counting stops at `enough`)."""
-    inflater, size, offset = zlib.decompressobj(), 0, 8
-    while offset + 8 <= len(data) and size < enough:
-        length, kind = struct.unpack(">I4s", data[offset:offset + 8])
+    inflater, size = zlib.decompressobj(), 0
+    handle.seek(8)
+    while size < enough:
+        head = handle.read(8)
+        if len(head) < 8:
+            break
+        length, kind = struct.unpack(">I4s", head)
         if kind == b"IEND":
             break
-        if kind == b"IDAT":
-            pending = data[offset + 8:offset + 8 + length]
+        if kind != b"IDAT":
+            handle.seek(length + 4, io.SEEK_CUR)
+            continue
+        left = length
+        while left and size < enough:
+            pending = handle.read(min(left, 1 << 20))
+            if not pending:
+                return size
+            left -= len(pending)
             while pending and size < enough:
                 size += len(inflater.decompress(pending, 1 << 20))
                 pending = inflater.unconsumed_tail
-        offset += 12 + length
+        handle.seek(left + 4, io.SEEK_CUR)        # what is left of the chunk, and its CRC
     return size

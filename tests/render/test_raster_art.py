@@ -65,7 +65,7 @@ def png_bytes(image: Image.Image) -> bytes:
 def test_a_whole_png_of_any_kind_is_not_taken_for_a_truncated_one(mode):
     """Bit depths 1, 8 and 16, grey, grey and alpha, palette, colour, colour and alpha."""
     image = Image.effect_noise((37, 23), 50).convert("L").convert(mode)
-    assert not png_rows_missing(png_bytes(image))
+    assert not png_rows_missing(io.BytesIO(png_bytes(image)))
 
 
 def png_file(width: int, height: int, colour_type: int, interlaced: bool, rows: bytes) -> bytes:
@@ -95,8 +95,8 @@ def test_an_interlaced_png_is_counted_pass_by_pass(width, height):
     whole = png_file(width, height, 2, True, rows)
     with Image.open(io.BytesIO(whole)) as image:      # Pillow reads it: the passes are what it expects
         image.load()
-    assert not png_rows_missing(whole)
-    assert png_rows_missing(png_file(width, height, 2, True, rows[:-1]))
+    assert not png_rows_missing(io.BytesIO(whole))
+    assert png_rows_missing(io.BytesIO(png_file(width, height, 2, True, rows[:-1])))
 
 
 def test_a_png_with_rows_missing_is_found_though_pillow_loads_it():
@@ -105,8 +105,8 @@ def test_a_png_with_rows_missing_is_found_though_pillow_loads_it():
     with Image.open(io.BytesIO(short)) as loaded:
         loaded.load()                                  # no error: the last 20 rows come out black
         assert loaded.getpixel((5, 25)) == (0, 0, 0)
-    assert png_rows_missing(short)
-    assert not png_rows_missing(png_file(40, 30, 2, False, row * 30))
+    assert png_rows_missing(io.BytesIO(short))
+    assert not png_rows_missing(io.BytesIO(png_file(40, 30, 2, False, row * 30)))
 
 
 def limited_whole(cmyk: Image.Image, ink_limit: float) -> numpy.ndarray:
