@@ -84,10 +84,10 @@ def scaffold(content_root: Path, game_id: str, lang: str = "en", title: str | No
     the editor finds them wherever the folder is kept. Its templates extend the shared ones
     shipped with pnp."""
     if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", game_id):
-        raise ValueError(f"'{game_id}' is not a game id: use lower-case letters, digits, '-' and '_'")
+        raise ValueError(f"'{printable(game_id)}' is not a game id: use lower-case letters, digits, '-' and '_'")
     folder = content_root / game_id
     if folder.exists():
-        raise ValueError(f"{folder} already exists")
+        raise ValueError(f"{printable(str(folder))} already exists")
     values = {"id": game_id, "lang": lang, "title": _catalog_text(title or game_id.replace("-", " ").title()),
               "body_fonts": ", ".join(DEFAULT_STACK)}
     for name, text in FILES.items():

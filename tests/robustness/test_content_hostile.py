@@ -220,3 +220,9 @@ def test_a_title_with_quotes_braces_and_backslashes_checks_clean(tmp_path: Path)
 def yaml_text(path: Path):
     import yaml
     return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def test_a_game_id_with_an_escape_sequence_is_echoed_escaped(tmp_path: Path):
+    """`pnp new $'a\\x1b[2Jb'` printed the raw ESC: the terminal cleared the screen instead of saying why."""
+    made = run_pnp("new", "a\x1b[2Jb", cwd=tmp_path).assert_clean(2)
+    assert "'a\\x1b[2Jb' is not a game id" in made.stderr and "\x1b" not in made.output, made.output
