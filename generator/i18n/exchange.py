@@ -101,6 +101,8 @@ def export_catalog(source: GameSource, lang: str, fmt: str, out: Path, problems:
         write_atomically(file, data)
     except OSError as error:        # a read-only folder, a file where a folder goes, a full disk
         path, message, hint = output_problem(error)
+        if path is not None and path.name.startswith(".") and path.name.endswith(".tmp"):
+            path = path.parent          # write_atomically's temporary file: the folder it could not go in
         problems.add(SourceMark(path or out), message, hint.replace("build with --out", "export with --out"))
         return None
     return ExportResult(file, len(units), sum(1 for unit in units if unit.target),

@@ -248,21 +248,25 @@ def test_export_under_a_regular_file_is_a_located_output_error(tmp_path):
 
 
 def test_export_into_a_read_only_folder_is_a_located_output_error(tmp_path, monkeypatch):
-    """A read-only folder (EACCES; the tests may run as root, whom chmod does not stop, so the refusal
-    is made in process) was an internal error: now the path, what it means and what to do."""
+    """A read-only folder was an internal error (exit 70). The tests may run as root, whom chmod does not
+    stop, so the file system's refusal is made in process: every file write says EACCES, as a read-only
+    folder does; the message names the folder, what it means and what to do."""
     from generator.errors import Problems
     from generator.i18n import exchange
     from generator.targets import load_games
     game = exchange_game(tmp_path)
     source = load_games([game], Problems())[0]
+    (tmp_path / "ro").mkdir()
 
     def read_only(path, data):
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
-    monkeypatch.setattr(exchange, "write_atomically", read_only)
-    problems = Problems()
-    assert exchange.export_catalog(source, "ru", "po", tmp_path / "ro", problems, screenshots=False) is None
-    assert [str(problem).splitlines()[0] for problem in problems.errors] == [
-        f"{tmp_path}/ro/g.ru.po: cannot write here: permission denied (or a read-only file system)"]
+    monkeypatch.setattr(Path, "write_bytes", read_only)
+    for fmt in ("po", "xliff"):
+        problems = Problems()
+        assert exchange.export_catalog(source, "ru", fmt, tmp_path / "ro", problems) is None
+        assert [str(problem).splitlines()[0] for problem in problems.errors] == [
+            f"{tmp_path}/ro/g.ru.screens: cannot write here: permission denied (or a read-only file system)"]
+        assert [path.name for path in (tmp_path / "ro").iterdir()] == ["g.ru.screens"]
 
 
 # ------------------------------------------------------------- 8. CSV export: formulas written as text
