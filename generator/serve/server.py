@@ -132,7 +132,8 @@ def make_handler(session: PreviewSession, stopping: threading.Event):
         def _png(self, face, page) -> None:
             try:
                 data = session.face_png(face.group(1)) if face else session.page_png(page.group(1))
-            except Refused as refused:
+            except Refused as refused:        # said on the terminal too: the page shows a broken image
+                print(f"pnp serve: {refused}", file=sys.stderr)
                 self.send_text(403, str(refused))
                 return
             except OSError:       # a file the face draws was deleted since: the next rebuild says so

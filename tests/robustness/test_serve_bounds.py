@@ -93,14 +93,15 @@ class Server:
         return int(found.group(1)) * 1024 if found else 0
 
     def stop(self) -> str:
-        """End the server; what it wrote to stderr."""
-        self.process.terminate()
-        try:
-            _, errors = self.process.communicate(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            _, errors = self.process.communicate()
-        return errors
+        """End the server (once); what it wrote to stderr."""
+        if self.process.returncode is None:
+            self.process.terminate()
+            try:
+                _, self.errors = self.process.communicate(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                _, self.errors = self.process.communicate()
+        return self.errors
 
 
 def _read_all(sock: socket.socket) -> bytes:
@@ -409,6 +410,7 @@ def test_art_linked_outside_while_serving_is_not_read(linked, link):
         assert not _outside_art_drawn(answer), "the art outside the game was drawn"
         assert _code(answer) in (403, 404), answer[:200]
         time.sleep(0.1)
+    assert "leads outside the game folder" in linked.stop()       # the terminal says why the face is missing
     assert not any((linked.cache / "faces").rglob("*.png")) or \
         not any(_outside_art_drawn(b"HTTP/1.0 200 OK\r\n\r\n" + png.read_bytes())
                 for png in (linked.cache / "faces").rglob("*.png"))
