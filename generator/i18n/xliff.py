@@ -143,10 +143,19 @@ def _line_of_doctype(data: bytes) -> int:
 
 
 def target_language(root) -> tuple[str | None, int]:
-    """The target-language of the file's first <file> element, and that element's line."""
-    node = next((element for element in root.iter() if isinstance(element.tag, str)
-                 and element.tag.endswith("file")), None)
-    return (node.get("target-language"), node.sourceline or 1) if node is not None else (None, 1)
+    """The target-language of the file's <file> elements, and the first one's line; ValueError at the
+    first <file> that names another (its units would be imported into the first one's catalog)."""
+    files = [element for element in root.iter() if isinstance(element.tag, str)
+             and (element.tag.endswith("}file") or element.tag == "file")]
+    if not files:
+        return None, 1
+    language = files[0].get("target-language")
+    other = next((node for node in files[1:] if node.get("target-language") != language), None)
+    if other is not None:
+        raise ValueError(f"{other.sourceline or 1}:1:this <file> is for target-language "
+                         f"{other.get('target-language')!r}, the first one for {language!r}: one file holds one "
+                         "language")
+    return language, files[0].sourceline or 1
 
 
 def read_xliff(data: bytes) -> ReadFile:

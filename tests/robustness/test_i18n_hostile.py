@@ -93,6 +93,22 @@ def test_a_file_for_the_source_language_never_replaces_the_source_texts(tmp_path
     import_refused(game, ru, f"{ru}: --lang 'en' is the game's source language", args=("--lang", "en"))
 
 
+def test_an_xliff_file_holds_one_language(tmp_path):
+    """A first <file> for ru with no units, a second for en holding them: they were imported into the ru
+    catalog (exit 0); now the file is refused at the <file> naming another language."""
+    game = exchange_game(tmp_path)
+    xliff = translated(exported(game, tmp_path / "x", "xliff"), "xliff", "Star, in English")
+    start, end = xliff.index("  <file "), xliff.index("</file>") + len("</file>")
+    body = xliff.index("<body>") + len("<body>"), xliff.index("</body>")
+    first = xliff[start:body[0]] + xliff[body[1]:end]
+    second = xliff[start:end].replace('target-language="ru"', 'target-language="en"')
+    text = xliff[:start] + first + "\n" + second + xliff[end:]
+    (tmp_path / "two.xlf").write_text(text, encoding="utf-8")
+    line = line_of(text, 'target-language="en"')
+    import_refused(game, tmp_path / "two.xlf", f"two.xlf:{line}:1: this <file> is for target-language 'en', "
+                                               "the first one for 'ru': one file holds one language")
+
+
 # ------------------------------------------------------------- 2. a PO file that is a path
 
 def test_a_po_file_whose_content_is_a_path_imports_nothing(tmp_path):
