@@ -79,9 +79,10 @@ def _read_version(path: Path, version: tuple) -> ReadArt:
     """One version of the file read and checked: a refused file is read once, not once per card."""
     if version and stat.S_ISLNK(version[-1]):
         # `path` was found with every link followed (input_files.locate): a link now is a swap since
-        return ReadArt(problem=(f"has become a link (to {shown(os.path.realpath(path))}) since pnp found it: "
-                                f"art is read from files inside the game folder only",
-                                "copy the file into the game folder instead of linking to it"))
+        return ReadArt(problem=(f"has become a link (to {shown(os.path.realpath(path))}) since pnp found it, "
+                                f"and pnp follows no link made while it runs",
+                                "copy the file into the game folder instead of linking to it (a link inside the "
+                                "game folder is followed when pnp starts again)"))
     if path.suffix.lower() == ".svg":
         return _read_svg(path)
     return _read_raster(path)

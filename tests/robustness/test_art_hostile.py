@@ -365,8 +365,27 @@ def test_art_replaced_by_a_link_leading_outside_is_refused_in_a_long_running_pro
     path.unlink()
     path.symlink_to(outside)
     problem = art_problem(path)
-    assert str(problem) == (f"has become a link (to {outside.resolve()}) since pnp found it: art is read from "
-                            f"files inside the game folder only")
-    assert problem.hint == "copy the file into the game folder instead of linking to it"
+    assert str(problem) == (f"has become a link (to {outside.resolve()}) since pnp found it, and pnp follows "
+                            f"no link made while it runs")
+    assert problem.hint == ("copy the file into the game folder instead of linking to it (a link inside the game "
+                            "folder is followed when pnp starts again)")
     with pytest.raises(ArtError):
         load_svg(path)
+
+
+def test_a_second_build_in_the_same_process_refuses_art_swapped_for_a_link_outside(tmp_path):
+    """As `pnp serve` rebuilds after a save: the PNG swapped for a link to a file outside is refused at
+    the card, and nothing of the outside file reaches a PDF."""
+    buffer = io.BytesIO()
+    Image.new("RGB", (30, 30), (255, 0, 0)).save(buffer, "PNG")
+    folder = game_with_art(tmp_path, "a.png", buffer.getvalue())
+    build_cards()
+    Image.new("RGB", (30, 30), (0, 255, 0)).save(tmp_path / "outside.png")
+    (folder / "art" / "a.png").unlink()
+    (folder / "art" / "a.png").symlink_to(tmp_path / "outside.png")
+    built = pnp("build", "g", "--out", "out", "--paper", "a4", "--only", "cards", "--force")
+    assert built.exit_code == 1, built.output
+    assert problem_lines(built.output) == [
+        f"{ART_MARK}: art/a.png: has become a link (to {(tmp_path / 'outside.png').resolve()}) since pnp found it, "
+        f"and pnp follows no link made while it runs"]
+    assert colour_share(first_page(CARDS_PDF), (0, 255, 0), 4) == 0
