@@ -37,9 +37,19 @@ def enabled() -> bool:
     return os.environ.get("PNP_NO_CACHE", "") in ("", "0")
 
 
-@lru_cache(maxsize=4096)
 def file_digest(path: Path) -> str:
-    """A file's bytes, hashed once a process ('' for a file that cannot be read: the loader reports it)."""
+    """A file's bytes, hashed once while the file stays as it is ('' for a file that cannot be read: the
+    loader reports it). A long process (`pnp serve`) sees a file edited in place: any write changes its
+    ctime, which no tool can set back."""
+    try:
+        status = os.stat(path)
+    except (OSError, ValueError):
+        return ""
+    return _digest(path, (status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns))
+
+
+@lru_cache(maxsize=4096)
+def _digest(path: Path, signature: tuple[int, ...]) -> str:
     try:
         return hashlib.sha256(path.read_bytes()).hexdigest()
     except OSError:

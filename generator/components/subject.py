@@ -104,6 +104,12 @@ def resolve_file(ctx: LayoutContext, relative: str, mark: SourceMark) -> Path | 
     return None
 
 
+def forget_located_files() -> None:
+    """Each layout finds the game's files anew: `pnp serve` lays out again after every save, and art
+    replaced since by a link leading outside must be refused then, not remembered as it was."""
+    _locate_file.cache_clear()
+
+
 @lru_cache(maxsize=4096)
 def _locate_file(game_folder: Path, relative: str, suffixes: frozenset[str]) -> tuple[Path, str | None]:
     """The file inside the game folder (links followed), and None, or why it cannot be used."""
