@@ -213,7 +213,7 @@ def import_catalog(source: GameSource, file: Path, lang: str | None, problems: P
     Any error (unknown key, placeholders, plural forms, a character no font prints, a malformed file,
     the source language, a catalog that is a link leading out of the game) writes nothing."""
     from generator.i18n.catalog_writer import WriteError, write_values
-    from generator.i18n.stub import link_leading_out
+    from generator.i18n.stub import catalog_in_place
     read = read_exchange_file(file, problems)
     if read is None:
         return None
@@ -221,9 +221,9 @@ def import_catalog(source: GameSource, file: Path, lang: str | None, problems: P
     if lang is None:
         return None
     catalog_file = source.folder / "i18n" / f"{lang}.yaml"
-    outside = link_leading_out(source.folder, catalog_file)
-    if outside is not None:
-        problems.add(outside.mark, outside.message, outside.hint)
+    refused = catalog_in_place(source.folder, catalog_file)
+    if refused is not None:
+        problems.add(refused.mark, refused.message, refused.hint)
         return None
     target = target_catalog(source, lang, problems)
     if problems.errors:

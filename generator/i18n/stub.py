@@ -51,27 +51,31 @@ def _lines(tree: dict, depth: int, source: Catalog, lang: str) -> list[str]:
     return lines
 
 
-def link_leading_out(folder: Path, file: Path) -> Problem | None:
-    """Why a catalog of the game in `folder` may not be read or written where `file` is: it (or the
-    i18n/ folder) is a link leading out of the game folder, whose target pnp must neither copy into
-    the game nor overwrite; None when it lies inside (or does not exist yet)."""
-    from generator.input_files import locate
-    path, problem = locate(folder, file.relative_to(folder).as_posix())
-    if problem != "outside":
+def catalog_in_place(folder: Path, file: Path) -> Problem | None:
+    """Why a catalog of the game in `folder` may not be read or written where `file` is, or None (it is a
+    regular file inside the game, or not there yet): a link leading out of the game folder (its target is
+    neither copied into the game nor overwritten), a FIFO (reading it would wait for ever), a folder."""
+    from generator.input_files import locate, problem_message
+    relative = file.relative_to(folder).as_posix()
+    path, problem = locate(folder, relative)
+    if problem is None or problem == "missing":
         return None
-    return Problem(SourceMark(file), f"is a link leading outside the game folder (to {path}): pnp reads "
-                                     "and writes no catalog through it",
-                   f"replace the link with the catalog file itself (cp --remove-destination {path} {file})")
+    if problem == "outside":
+        return Problem(SourceMark(file), f"is a link leading outside the game folder (to {path}): pnp reads "
+                                         "and writes no catalog through it",
+                       f"replace the link with the catalog file itself (cp --remove-destination {path} {file})")
+    return Problem(SourceMark(file), problem_message(problem, relative),
+                   "replace it with the catalog file (YAML), or remove it")
 
 
 def stub_catalog(file: Path, lang: str, source: Catalog, keys: list[str], title: str) -> tuple[str, list[str]]:
     """The new text of the catalog file and the keys added (in source order); ValueError (a located
     message) for a catalog that cannot be read or written in place."""
     problems = Problems()
-    outside = link_leading_out(file.parent.parent, file)
-    if outside is not None:
-        raise ValueError(str(outside))
-    text = file.read_text(encoding="utf-8") if file.exists() else ""
+    refused = catalog_in_place(file.parent.parent, file)
+    if refused is not None:
+        raise ValueError(str(refused))
+    text = _catalog_text(file)
     document = parse_yaml(text, file, problems) if text.strip() else None
     if problems.errors:
         raise ValueError("\n".join(str(p) for p in problems.errors))
@@ -105,6 +109,17 @@ def stub_catalog(file: Path, lang: str, source: Catalog, keys: list[str], title:
     for end, new_lines in sorted(insertions, key=lambda pair: -pair[0]):
         lines[end:end] = new_lines
     return "\n".join(lines), missing
+
+
+def _catalog_text(file: Path) -> str:
+    """The catalog's text as any game file is read (bounded, never blocking), '' if there is none yet."""
+    from generator.input_files import FileRefused, read_text_file
+    if not file.exists():
+        return ""
+    try:
+        return read_text_file(file, file.parent.parent)
+    except FileRefused as error:
+        raise ValueError(str(Problem(SourceMark(file), str(error), error.hint))) from None
 
 
 def _retarget(tree: dict, prefix: tuple[str, ...]) -> None:
