@@ -5,9 +5,11 @@ Export lays the game out in its source language with a recorder listening
 tightest box has; a picture of that box is written beside the file (screens.py).
 Import reads a file a translation platform gives back, refuses what cannot be
 right (unknown keys, placeholders that differ from the source, the wrong number
-of plural forms), writes the rest into i18n/<lang>.yaml in place
-(catalog_writer.py) and lays the game out in that language to report every
-imported string that overflows its box.
+of plural forms, the source language itself, characters no font of the text's
+box has), skips what is not ready (untranslated, fuzzy, translated from an older
+source text), lays the game out in that language with the new texts (to report
+every imported string that overflows its box) and only then writes them into
+i18n/<lang>.yaml in place (catalog_writer.py).
 """
 
 from __future__ import annotations

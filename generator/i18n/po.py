@@ -6,7 +6,8 @@ stay distinct. A plural key has msgid (the source's `one`), msgid_plural (its
 Plural-Forms header babel gives for the language's CLDR rule. The notes, the
 size limit and the screenshot are extracted comments (`#.`); the places that use
 the key are references (`#:`); Weblate's size check and placeholder flags, and
-gettext's `python-brace-format`, are flags (`#,`).
+gettext's `python-brace-format`, are flags (`#,`). A file is parsed from the bytes
+read, never by a name it holds (polib opens its argument when a file of that name exists).
 """
 
 from __future__ import annotations

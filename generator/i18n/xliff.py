@@ -6,7 +6,9 @@ trans-unit per form of the target language, so every tool that reads it finds
 one unit per key. A unit's size limit is the standard `maxwidth`/`maxheight`
 with `size-unit="point"`, and Weblate's own `weblate-flags` attribute (max-size,
 font-family, font-size, placeholders). An untranslated key has no `<target>`
-(Weblate counts any target as a translation).
+(Weblate counts any target as a translation). Reading takes a unit's texts from its
+elements itself (inline_text): the words of <g> and <mrk> stay, other inline codes are
+refused, since pnp writes none.
 """
 
 from __future__ import annotations
