@@ -59,6 +59,7 @@ def checked_svg_root(data: bytes):
     _check_sizes(root)
     _check_drawn_elements(root)
     _check_path_data(root)
+    _check_style_sheets(root)
     return root
 
 
@@ -122,9 +123,6 @@ def _check_self_contained(root) -> None:
                 written = f"xlink:{local}" if name.startswith(f"{{{XLINK}}}") else local
                 raise SvgRefused(f"{LINK_REFUSED}: line {node.sourceline}: <{tag} {written}={value[:80]!r}>",
                                  _SELF_CONTAINED)
-        if tag == "style" and node.text and node.text.count("{") > MAX_CSS_RULES:    # each rule opens a block
-            raise SvgRefused(f"refused: the <style> at line {node.sourceline} has about {node.text.count('{'):,} "
-                             f"rules, more than any piece of art needs (at most {MAX_CSS_RULES:,})", SIMPLER)
         if tag == "style" and node.text and not _css_is_local(node.text, True):
             raise SvgRefused(f"{LINK_REFUSED}: line {node.sourceline}: <style> with @import, @font-face "
                              f"or a url() to another file", _SELF_CONTAINED)
@@ -219,6 +217,15 @@ def _check_path_data(root) -> None:
             raise SvgRefused(f"refused: its paths and polygons have about {points:,} points by line "
                              f"{node.sourceline}, more than any piece of art needs (at most {MAX_SVG_POINTS:,})",
                              SIMPLER)
+
+
+def _check_style_sheets(root) -> None:
+    """Style sheets of a size art has: svglib matches each rule against each shape."""
+    for node in root.iter("{*}style"):
+        rules = (node.text or "").count("{")          # each rule opens a block
+        if rules > MAX_CSS_RULES:
+            raise SvgRefused(f"refused: the <style> at line {node.sourceline} has about {rules:,} rules, more "
+                             f"than any piece of art needs (at most {MAX_CSS_RULES:,})", SIMPLER)
 
 
 # bytes.translate's table: a digit or a point becomes 'n', anything else a space

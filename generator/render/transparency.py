@@ -95,7 +95,10 @@ def _form_with_graphics_states():
             if not self.Resources:         # the resources PDFFormXObject.format makes, and the states
                 resources = PDFResourceDictionary()
                 resources.basicFonts()
-                resources.allProcs() if self.hasImages else resources.basicProcs()
+                if self.hasImages:
+                    resources.allProcs()
+                else:
+                    resources.basicProcs()
                 if self.XObjects:
                     resources.XObject = self.XObjects
                 resources.ExtGState = self.ExtGState
