@@ -157,6 +157,14 @@ def test_svg_opacity_of_shapes_groups_and_styles_is_drawn(tmp_path):
     assert colour_share(art, (0, 0, 255)) == 0
 
 
+def test_svg_stroke_opacity_is_drawn(tmp_path):
+    svg = (f'{SVG_OPEN}<path d="M0 50 L100 50" stroke="#0000ff" stroke-width="100" stroke-opacity="0.5" '
+           'fill="none"/>\n</svg>')
+    game_with_art(tmp_path, "star.svg", svg.encode())
+    art = bluish(first_page(build_cards(), dpi=100))
+    assert colour_share(art, HALF_BLUE) > 0.95, sorted(art.getcolors(1 << 20), reverse=True)[:5]
+
+
 def test_nested_and_used_opacities_multiply(tmp_path):
     svg = (f'{SVG_OPEN}<defs><rect id="r" width="100" height="50" fill="#0000ff" opacity="0.5"/></defs>\n'
            '<g opacity="0.5"><rect width="100" height="50" fill="#0000ff" opacity="0.5"/></g>\n'
