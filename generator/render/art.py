@@ -167,6 +167,7 @@ def _svg_renderer_class():
         def __init__(self, path):
             super().__init__(path, font_map=NoFontFiles())
             self.library = None              # pnp's fonts, once a text asks for one
+            self.characters = frozenset()    # those of the <text> being drawn
             self.fades = []                  # (drawn item, opacity), applied once all is drawn
             self.attrConverter.convertFontFamily = self.convert_family
 
@@ -176,11 +177,13 @@ def _svg_renderer_class():
             if self.library is None:
                 from generator.text.fonts import FontLibrary
                 self.library = FontLibrary()
-            for name in self.attrConverter.split_font_family_list(families):
-                family = _pnp_family(name, self.library.families)
-                if family is not None:
+            known = _pnp_families(self.attrConverter.split_font_family_list(families), self.library.families)
+            if not known:
+                raise _UnknownFont(families)
+            for family in known:             # the first with every character (a missing one draws nothing)
+                if self.characters <= self.library.characters(family):
                     return self.library.face(family, _weight(weight), style in ("italic", "oblique")).name
-            raise _UnknownFont(families)
+            raise _MissingCharacters(families, known, self.characters - self.library.characters(known[0]))
 
         def render(self, svg_node):
             drawing = super().render(svg_node)
@@ -195,6 +198,9 @@ def _svg_renderer_class():
 
         def renderNode(self, node, parent=None):
             drawn = len(parent.contents) if parent is not None else 0
+            if _local_name(node) == "text":
+                self.characters = frozenset(character for character in "".join(node.etree_element.itertext())
+                                            if not character.isspace())
             try:
                 super().renderNode(node, parent)
             except _UnknownFont as error:       # met in the innermost element rendered: the <text>
@@ -202,6 +208,11 @@ def _svg_renderer_class():
                 raise SvgRefused(f"refused: the text at line {node.sourceline} is in the font "
                                  f"{_quoted(error.families)}, not one of pnp's fonts",
                                  _font_hint(builtin_families())) from None
+            except _MissingCharacters as error:
+                raise SvgRefused(f"refused: the text at line {node.sourceline} is in the font {_quoted(error.families)}, "
+                                 f"and none of pnp's fonts it means ({', '.join(error.tried)}) has all its characters: "
+                                 f"{error.tried[0]} lacks {_listed(error.missing)}, which would print as nothing",
+                                 self._families_with(self.characters)) from None
             if parent is not None and _local_name(node) != "svg":    # an <svg>'s own: renderSvg
                 self._note_opacity(node, parent.contents[drawn:])
 
@@ -211,7 +222,29 @@ def _svg_renderer_class():
             if opacity < 1:
                 self.fades += [(item, opacity) for item in items]
 
+        def _families_with(self, missing: frozenset) -> str:
+            having = [family for family in sorted(self.library.families)
+                      if missing <= self.library.characters(family)]
+            where = f"a family that has them all ({', '.join(having)})" if having else "other fonts"
+            return (f"set the text in {where}, split it into texts of one font each, or convert it to paths "
+                    f"(Inkscape: Path > Object to Path)")
+
     return GameSvgRenderer
+
+
+class _MissingCharacters(Exception):
+    """A text with characters the first pnp family its font-family means (of those `tried`) lacks, and no
+    later one has them all."""
+
+    def __init__(self, families: str, tried: list[str], missing: frozenset):
+        super().__init__(families)
+        self.families, self.tried, self.missing = families, tried, missing
+
+
+def _listed(characters: frozenset) -> str:
+    shown_ = ", ".join(f"{character!r} (U+{ord(character):04X})" for character in sorted(characters)[:5])
+    more = len(characters) - 5
+    return shown_ + (f" and {more} more" if more > 0 else "")
 
 
 class _UnknownFont(Exception):
@@ -236,13 +269,17 @@ def _local_name(node) -> str:
     return tag.rpartition("}")[2]
 
 
-def _pnp_family(name: str, families) -> str | None:
-    """The pnp family an SVG family name means ('Noto Sans' is noto-sans), or None."""
-    key = "-".join(name.strip().strip("'\"").lower().split())
-    if key in GENERIC_FAMILIES:
-        from generator.text.fonts import DEFAULT_STACK
-        return DEFAULT_STACK[0]
-    return key if key in families else None
+def _pnp_families(names: list[str], families) -> list[str]:
+    """The pnp families a font-family list means, in its order ('Noto Sans' is noto-sans; a generic
+    family is pnp's default stack, which sets what its first family lacks in the next)."""
+    from generator.text.fonts import DEFAULT_STACK
+    found: list[str] = []
+    for name in names:
+        key = "-".join(name.strip().strip("'\"").lower().split())
+        for family in DEFAULT_STACK if key in GENERIC_FAMILIES else (key,):
+            if family in families and family not in found:
+                found.append(family)
+    return found
 
 
 def _weight(value: str) -> str:

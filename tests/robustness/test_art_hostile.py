@@ -138,6 +138,25 @@ def test_svg_text_is_set_in_pnps_faces_and_embedded(tmp_path):
     assert all(embedded for _, embedded in fonts), fonts
 
 
+def test_svg_text_goes_to_the_first_of_its_fonts_that_has_every_character(tmp_path):
+    """Nunito has no ★ (a missing glyph prints as nothing): a text in no family, pnp's default stack,
+    is set in Inter, the first of the stack that has all of '2★'."""
+    svg = f'{SVG_OPEN}<text x="5" y="30">2★</text>\n<text x="5" y="60" font-family="nunito, inter">★</text>\n</svg>'
+    game_with_art(tmp_path, "star.svg", svg.encode())
+    fonts = embedded_fonts(build_cards())
+    assert {name.split("+")[-1].rsplit("-", 1)[0] for name, _ in fonts} == {"Nunito-400", "Inter-400"}, fonts
+
+
+def test_svg_text_in_a_font_without_its_characters_is_refused(tmp_path):
+    svg = f'{SVG_OPEN}<rect width="1" height="1"/>\n<text x="5" y="60" font-family="nunito">3★</text>\n</svg>'
+    folder = game_with_art(tmp_path, "star.svg", svg.encode())
+    output = refused_by_check_and_build(folder, [
+        f"{ART_MARK}: art/star.svg: refused: the text at line 3 is in the font 'nunito', and none of pnp's fonts "
+        f"it means (nunito) has all its characters: nunito lacks '★' (U+2605), which would print as nothing"])
+    assert ("hint: set the text in a family that has them all (inter), split it into texts of one font each, "
+            "or convert it to paths (Inkscape: Path > Object to Path)") in output
+
+
 # --------------------------------------------------------------- 2. opacity
 
 HALF_BLUE = (128, 128, 255)      # #0000ff at half opacity on white paper
