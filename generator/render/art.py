@@ -147,8 +147,9 @@ def _svg_renderer_class():
     svglib would look a family up as a file ('/any/path/x.ttf', '../fonts/x.ttf', 'name.ttf' in the
     current folder) and then through fontconfig, and embed whatever it found: the same game built
     other PDFs on other machines. Here each family of a text's font-family list is looked for among
-    pnp's families (a generic one, like sans-serif, is the first of pnp's default stack); a text none
-    of whose families pnp has is refused at its line. `opacity` (of a shape, a group, a <use> or the
+    pnp's families (a generic one, like sans-serif, or none stands for pnp's default stack), and the
+    text is set in the first that has all its characters (a glyph a font lacks prints as nothing); a
+    text no family of which pnp has, or has whole, is refused at its line. `opacity` (of a shape, a group, a <use> or the
     <svg>), which svglib ignores, multiplies the fill and stroke opacity of everything drawn inside it
     once the whole file is drawn (a <use> is filled in when its target comes): a group's overlapping
     shapes then show through each other, where a viewer composites the group first.
@@ -222,9 +223,9 @@ def _svg_renderer_class():
             if opacity < 1:
                 self.fades += [(item, opacity) for item in items]
 
-        def _families_with(self, missing: frozenset) -> str:
+        def _families_with(self, characters: frozenset) -> str:
             having = [family for family in sorted(self.library.families)
-                      if missing <= self.library.characters(family)]
+                      if characters <= self.library.characters(family)]
             where = f"a family that has them all ({', '.join(having)})" if having else "other fonts"
             return (f"set the text in {where}, split it into texts of one font each, or convert it to paths "
                     f"(Inkscape: Path > Object to Path)")
@@ -242,9 +243,10 @@ class _MissingCharacters(Exception):
 
 
 def _listed(characters: frozenset) -> str:
-    shown_ = ", ".join(f"{character!r} (U+{ord(character):04X})" for character in sorted(characters)[:5])
+    """The first few characters, each quoted (control characters escaped) with its code point."""
+    named = ", ".join(f"{character!r} (U+{ord(character):04X})" for character in sorted(characters)[:5])
     more = len(characters) - 5
-    return shown_ + (f" and {more} more" if more > 0 else "")
+    return named + (f" and {more} more" if more > 0 else "")
 
 
 class _UnknownFont(Exception):
