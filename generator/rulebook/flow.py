@@ -12,6 +12,7 @@ the table of contents is filled in by a second pass, from where headings landed.
 from __future__ import annotations
 
 import io
+from bisect import bisect_left
 from dataclasses import dataclass, replace
 
 from reportlab.lib.colors import HexColor, toColor
@@ -27,7 +28,7 @@ from generator.render.icons import icon_art
 from generator.render.pdf import FacePainter
 from generator.rulebook.copyfit import Copyfit, Setting, choose_setting
 from generator.rulebook.cover import LeafletBand, draw_cover
-from generator.rulebook.keeping import KeptTable, keep_with_next
+from generator.rulebook.keeping import KeptTable, PagedTable, keep_with_next
 from generator.rulebook.tables import BADGE_SIZE, TABLE_PADDING, badge_width, column_widths, longest_word
 from generator.rulebook.resolve import Callout, Faq, Figure, RuleDoc, Table as RulesTable
 from generator.text.layout import SetStyle, TextLayout, fit_text
@@ -82,7 +83,8 @@ class SetText(Flowable):
     """One paragraph set by the engine's layout at the frame's width; splits between its lines."""
 
     def __init__(self, paragraph: RichParagraph, style: BookStyle, book: Book, badge: str = "",
-                 first: int = 0, last: int | None = None, leader: str = "", more: tuple[RichParagraph, ...] = ()):
+                 first: int = 0, last: int | None = None, leader: str = "", more: tuple[RichParagraph, ...] = (),
+                 settings: dict | None = None):
         super().__init__()
         self.paragraph, self.style, self.book, self.badge = paragraph, style, book, badge
         self.more = more      # the lines that continue the paragraph after a line break (a single newline)
@@ -92,8 +94,19 @@ class SetText(Flowable):
         self.keepWithNext = style.keep_with_next
         self.layout: TextLayout | None = None
         self.extra_line = False    # the badge needed a line of its own
+        # the paragraph as set at each width, shared by the parts it splits into: a long paragraph is
+        # set once, not again (and measured again) for every page it runs onto
+        self.settings: dict[float, _Set] = settings if settings is not None else {}
 
     def _set(self, available_width: float) -> TextLayout:
+        setting = self.settings.get(available_width)
+        if setting is None:
+            setting = self.settings[available_width] = self._set_anew(available_width)
+        self.end_x, self.extra_line = setting.end_x, setting.extra_line
+        self.lines_of = setting
+        return setting.layout
+
+    def _set_anew(self, available_width: float) -> "_Set":
         style = self.style
         width = pt_to_mm(available_width - style.indent)
         if self.leader:
@@ -106,10 +119,9 @@ class SetText(Flowable):
         if style.hyphenate and len(layout.line_tops) <= SHORT_TEXT_LINES:
             # a short text (a name in a table cell, a one-line rule) never breaks inside a word
             layout = fit_text(body, max(width, 1.0), 1e6, replace(set_style, hyphenate=False), self.book.setter)
-        self.end_x = _line_end(layout, len(layout.line_tops) - 1)
+        end_x = _line_end(layout, len(layout.line_tops) - 1)
         badge_room = pt_to_mm(stringWidth(f" {self.badge} ", self.book.face("black"), BADGE_SIZE)) + 1.5
-        self.extra_line = bool(self.badge) and self.end_x + badge_room > width
-        return layout
+        return _Set(layout, end_x, bool(self.badge) and end_x + badge_room > width, pt_to_mm(style.leading))
 
     def _lines(self) -> int:
         return len(self.layout.line_tops) + (1 if self.extra_line else 0)
@@ -132,8 +144,10 @@ class SetText(Flowable):
         cut = self.first + min(fitting, total - 2)
         if cut - self.first < 2:
             return []
-        head = SetText(self.paragraph, self.style, self.book, self.badge, self.first, cut, self.leader, self.more)
-        tail = SetText(self.paragraph, self.style, self.book, self.badge, cut, last, self.leader, self.more)
+        head = SetText(self.paragraph, self.style, self.book, self.badge, self.first, cut, self.leader, self.more,
+                       self.settings)
+        tail = SetText(self.paragraph, self.style, self.book, self.badge, cut, last, self.leader, self.more,
+                       self.settings)
         head.spaceAfter, tail.keepWithNext = 0.0, self.keepWithNext
         head.keepWithNext = False
         return [head, tail]
@@ -143,10 +157,10 @@ class SetText(Flowable):
         line_height = pt_to_mm(style.leading)
         top = self.first * line_height   # mm of the whole paragraph above this part
         bottom = top + pt_to_mm(self.height)
-        runs = tuple(replace(run, baseline=run.baseline - top) for run in layout.runs
+        runs = tuple(replace(run, baseline=run.baseline - top) for run in self.lines_of.runs(self.first, self.last)
                      if top - 1e-6 <= run.baseline - _ascent(run.size) < bottom - 1e-6)
         items: list = [TextPlacement(pt_to_mm(style.indent), 0.0, runs)]
-        for icon in layout.icons:
+        for icon in self.lines_of.icons(self.first, self.last):
             # an icon belongs to the line of its baseline, like the runs (in a tight leading, a title's, its
             # square starts above the line's top)
             line_top = icon.y + icon.size - _ascent(layout.size)
@@ -206,6 +220,40 @@ class SetText(Flowable):
             if dots > 0:
                 canvas.drawString(right - number_width - dots * dot, y, " . " * dots)
             canvas.restoreState()
+
+
+class _Set:
+    """A paragraph set at one width: its layout, where its last line ends, whether the badge needs a line of
+    its own, and which of its runs and icons each part of it (lines first to last) draws: found by bisection
+    on their lines, so a part of a paragraph hundreds of pages long looks only at its own page's runs."""
+
+    def __init__(self, layout: TextLayout, end_x: float, extra_line: bool, line_height: float):
+        self.layout, self.end_x, self.extra_line = layout, end_x, extra_line
+        self.line_height = line_height
+        self._run_lines = self._lines(run.baseline - _ascent(run.size) for run in layout.runs)
+        self._icon_lines = self._lines(icon.y + icon.size - _ascent(layout.size) for icon in layout.icons)
+
+    def _lines(self, tops) -> list[int] | None:
+        """The line of each item by its top, or None where they are not in line order (then every part
+        looks at them all)."""
+        lines = [int((top + 1e-6) // self.line_height) for top in tops]
+        return lines if all(a <= b for a, b in zip(lines, lines[1:])) else None
+
+    def runs(self, first: int, last: int | None) -> tuple:
+        return _on_lines(self.layout.runs, self._run_lines, first, last)
+
+    def icons(self, first: int, last: int | None) -> tuple:
+        return _on_lines(self.layout.icons, self._icon_lines, first, last)
+
+
+def _on_lines(items: tuple, lines: list[int] | None, first: int, last: int | None) -> tuple:
+    """The items on lines first to last, with a line to spare at each end (the caller's own test decides at
+    the edges: a line's items may round either way)."""
+    if lines is None:
+        return items
+    start = bisect_left(lines, first - 1)
+    end = len(items) if last is None else bisect_left(lines, last + 2)
+    return items[start:end]
 
 
 def _ascent(size: float) -> float:
@@ -533,30 +581,34 @@ class StoryBuilder:
             return self.figure(content)
         return []
 
-    def table(self, table: RulesTable) -> Table:
+    def table(self, table: RulesTable) -> Flowable:
         styles = self.styles
         columns = max([len(table.header)] + [len(row) for row in table.rows])
         weights = list(table.widths or [1] * columns)[:columns]
         total = sum(weights)
         widths = column_widths([mm_to_pt(self.frame_width) * w / total for w in weights],
                                self.column_needs(table, columns))
-        data = []
-        if table.header:
-            data.append([self._cell(text, styles.head) for text in table.header])
-        for row, badge in zip(table.rows, table.row_badges):
-            data.append([self._cell(text, styles.cell, badge and index == 0) for index, text in enumerate(row)])
-        flowable = KeptTable(data, colWidths=widths, repeatRows=1 if table.header else 0, splitByRow=1)
+        header = [[self._cell(text, styles.head) for text in table.header]] if table.header else []
+        rows = [[self._cell(text, styles.cell, badge and index == 0) for index, text in enumerate(row)]
+                for row, badge in zip(table.rows, table.row_badges)]
+        paged = PagedTable(header, rows, lambda data, first: self.table_part(data, widths, len(header), first))
+        return self.spaced(paged, 3, 7)
+
+    def table_part(self, data: list, widths: list[float], head: int, first: int) -> KeptTable:
+        """A table's header (`head` rows) and some of its body rows, from body row `first` on, as one
+        ReportLab table: every other row shaded, counted from the table's start."""
+        flowable = KeptTable(data, colWidths=widths, repeatRows=head, splitByRow=1)
         commands = [("VALIGN", (0, 0), (-1, -1), "TOP"), ("GRID", (0, 0), (-1, -1), 0.4, HexColor("#c9b79c")),
                     ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
                     ("LEFTPADDING", (0, 0), (-1, -1), TABLE_PADDING),
                     ("RIGHTPADDING", (0, 0), (-1, -1), TABLE_PADDING)]
-        if table.header:
+        if head:
             commands.append(("BACKGROUND", (0, 0), (-1, 0), RED))
-        for index in range(1 if table.header else 0, len(data)):
-            if index % 2 == 0:
+        for index in range(head, len(data)):
+            if (first + index) % 2 == 0:
                 commands.append(("BACKGROUND", (0, index), (-1, index), HexColor("#fbf6ec")))
         flowable.setStyle(self.table_style(commands))
-        return self.spaced(flowable, 3, 7)
+        return flowable
 
     def column_needs(self, table: RulesTable, columns: int) -> list[float]:
         """Each column's least width (pt): its longest word in its cells' style, the badge in a first column that

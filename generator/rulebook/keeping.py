@@ -10,17 +10,35 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from reportlab.platypus import Flowable, KeepTogether, Table
 
 MIN_ROWS = 2          # body rows a table keeps on each side of a page break
 MIN_LINES = 2         # lines of a paragraph that must follow a heading on its page
+PART_ROWS = 100       # rows a table's part holds at least: a table this short is one ReportLab table, split
+#                       by ReportLab itself (every shipped table; a page holds 10-40 rows)
 
 
 class KeptTable(Table):
     """A table that splits only where both parts keep MIN_ROWS body rows (the header repeats)."""
 
+    _measured_width: float | None = None
+
+    def measure(self, available_width: float, available_height: float) -> None:
+        """Its rows' heights and its columns' widths at this width, worked out once: they do not depend on
+        the height (every row is measured), and platypus asks a table to wrap and then to split."""
+        if self._measured_width != available_width:
+            self._calc(available_width, available_height)
+            self._measured_width = available_width
+
+    def wrap(self, available_width, available_height):
+        self.measure(available_width, available_height)
+        self.availWidth = available_width
+        return self._width, self._height
+
     def split(self, available_width, available_height):
-        self._calc(available_width, available_height)
+        self.measure(available_width, available_height)
         head = self.repeatRows if isinstance(self.repeatRows, int) else max(self.repeatRows) + 1
         rows = len(self._rowHeights)
         body = rows - head
@@ -40,11 +58,89 @@ class KeptTable(Table):
 
     def first_part_height(self, available_width: float) -> float:
         """The least of this table that may stand at a page's end: its header and MIN_ROWS rows (or all)."""
-        self._calc(available_width, 1e6)
+        self.measure(available_width, 1e6)
         head = self.repeatRows if isinstance(self.repeatRows, int) else max(self.repeatRows) + 1
         rows = len(self._rowHeights)
         shown = rows if rows - head < 2 * MIN_ROWS else head + MIN_ROWS
         return sum(self._rowHeights[:shown]) + self.getSpaceBefore()
+
+
+class PagedTable(Flowable):
+    """A table of any length, set a page at a time: each page's part is a KeptTable of the header and the
+    rows that page takes (with MIN_ROWS more, so the split rule sees what it would see in the whole table),
+    and PART_ROWS at least. ReportLab splits a table by copying, re-styling and re-measuring every row left
+    at every page break: a 5,000-row table took 85 s. A table whose rows left all fit in one part is that
+    part, split by ReportLab as before."""
+
+    hAlign = "CENTER"       # a Table's own default, so a part stands where the table stood
+
+    def __init__(self, header: list, rows: list, make: Callable[[list, int], KeptTable], start: int = 0,
+                 hint: int = PART_ROWS):
+        super().__init__()
+        self.header, self.rows, self.make, self.start = header, rows, make, start
+        self.hint = hint            # rows to try first: the last part's count
+        self._part: KeptTable | None = None
+        self._part_width = 0.0
+
+    def _set(self, first: int, end: int) -> KeptTable:
+        """Body rows first to end (with the header) as one ReportLab table, with the table's space above if
+        they start it and below if they end it."""
+        part = self.make(self.header + self.rows[first:end], first)
+        if first == 0 and hasattr(self, "spaceBefore"):
+            part.spaceBefore = self.spaceBefore
+        if end == len(self.rows) and hasattr(self, "spaceAfter"):
+            part.spaceAfter = self.spaceAfter
+        part.canv = getattr(self, "canv", None)
+        return part
+
+    def _covers(self, part: KeptTable, end: int, height: float) -> bool:
+        """Whether a part splits at this height as the whole rest of the table would: it is the rest, or
+        MIN_ROWS rows follow the first that does not fit."""
+        return end == len(self.rows) or part._getFirstPossibleSplitRowPosition(height) + MIN_ROWS <= len(
+            part._rowHeights)
+
+    def _window(self, width: float, height: float) -> tuple[KeptTable, int]:
+        """The part for this room, and where its rows end: twice as many rows until it covers it."""
+        if self._part is not None and self._part_width == width and self._covers(self._part, self._end, height):
+            return self._part, self._end
+        count = max(self.hint, PART_ROWS)
+        while True:
+            end = min(self.start + count, len(self.rows))
+            part = self._set(self.start, end)
+            part.measure(width, height)
+            if self._covers(part, end, height):
+                break
+            count *= 2
+        self._part, self._part_width, self._end = part, width, end
+        return part, end
+
+    def wrap(self, available_width, available_height):
+        part, _ = self._window(available_width, available_height)
+        self.width, self.height = part.wrap(available_width, available_height)
+        return self.width, self.height
+
+    def split(self, available_width, available_height):
+        part, end = self._window(available_width, available_height)
+        part._frame = getattr(self, "_frame", None)
+        parts = part.split(available_width, available_height)
+        if end == len(self.rows) or len(parts) != 2:
+            return parts             # the rest of the table (or nothing fits here): ReportLab's own parts
+        head = parts[0]
+        shown = len(head._cellvalues) - len(self.header)
+        tail = PagedTable(self.header, self.rows, self.make, self.start + shown, hint=shown + MIN_ROWS + 1)
+        if hasattr(self, "spaceAfter"):
+            tail.spaceAfter = self.spaceAfter
+        return [head, tail]
+
+    def first_part_height(self, available_width: float) -> float:
+        """The least of the rest of this table that may stand at a page's end (KeptTable.first_part_height)."""
+        part = self._set(self.start, min(self.start + 2 * MIN_ROWS, len(self.rows)))
+        return part.first_part_height(available_width)
+
+    def draw(self):
+        # the part draws in this flowable's place, with no state of its own pushed (the same bytes as the
+        # part drawn by the frame itself)
+        self._part._drawOn(self.canv)
 
 
 class KeptWithNext(Flowable):
@@ -80,7 +176,7 @@ class KeptWithNext(Flowable):
 
 def least_height(flowable: Flowable, canvas, available_width: float, available_height: float) -> float:
     """How much of a flowable must stand on a page with whatever is kept with it (points)."""
-    if isinstance(flowable, KeptTable):
+    if isinstance(flowable, (KeptTable, PagedTable)):
         return flowable.first_part_height(available_width)
     _, height = flowable.wrapOn(canvas, available_width, available_height)
     if isinstance(flowable, KeepTogether):
