@@ -3,11 +3,19 @@
 Per file: fonts embedded, raster images' effective resolution, TrimBox and
 BleedBox (3 mm apart in print-shop files), art reaching the bleed edge, text
 inside the safe zone, and ink coverage per page (with the ink-saver ratio).
+
+A built file is read with bounds, as a hostile one would be: only regular files inside the output
+folder (a FIFO in place of cards.pdf hung it; a link may lead anywhere), and no stream that would
+inflate past a size no pnp output reaches (a small deflate bomb took 1.5 GB before it aborted).
+Such a file is reported as that file's problem.
 """
 
 from __future__ import annotations
 
+import io
+import os
 import re
+import stat
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +30,16 @@ MIN_PPI = {"print-shop": 300, "home": 150}
 BLEED = 3.0
 SAFE = 3.2
 SHOWN_PER_FILE = 10   # problems printed per file; the rest are counted
+# Bounds no file pnp writes comes near: a page's content is kilobytes, a 300 dpi A2 board 35 megapixels
+MAX_STREAM_BYTES = 128 << 20      # one stream, decoded
+MAX_DECODED_BYTES = 1 << 30       # all of a file's streams, decoded
+MAX_IMAGE_PIXELS = 64_000_000     # one image (pdfium decodes it whole to render a page)
+INFLATE_CHUNK = 1 << 20           # compressed bytes fed to zlib at a time
+REBUILD = "run `pnp build` to rebuild it"
+
+
+class Unreadable(Exception):
+    """A file preflight refuses to read, or stops reading: the reason, said to the user as its problem."""
 
 
 @dataclass
@@ -48,8 +66,120 @@ def font_report(data: bytes) -> dict[str, bool]:
     return fonts
 
 
-def inspect(path: Path, shop: bool, ink_pages: int = 4, cmyk_limit: float | None = None) -> FileReport:
-    data = path.read_bytes()
+def read_regular(path: Path, folder: Path) -> bytes:
+    """The bytes of a regular file inside `folder` (the output folder), never waiting on a FIFO or device
+    and never following a link out of the folder."""
+    real = Path(os.path.realpath(path))
+    if not real.is_relative_to(Path(os.path.realpath(folder))):
+        raise Unreadable(f"a link leading out of the output folder (to {real}): remove it and {REBUILD}")
+    try:
+        # O_NONBLOCK: opening a FIFO returns at once instead of waiting for a writer
+        descriptor = os.open(real, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError as error:
+        raise Unreadable(f"cannot be opened ({error.strerror}): {REBUILD}") from None
+    with os.fdopen(descriptor, "rb") as file:
+        kind = os.fstat(file.fileno()).st_mode
+        if not stat.S_ISREG(kind):
+            raise Unreadable(f"not a regular file but a {_kind(kind)}: remove it and {REBUILD}")
+        return file.read()
+
+
+def _kind(mode: int) -> str:
+    for test, name in ((stat.S_ISFIFO, "FIFO"), (stat.S_ISDIR, "folder"), (stat.S_ISSOCK, "socket"),
+                       (stat.S_ISCHR, "character device"), (stat.S_ISBLK, "block device")):
+        if test(mode):
+            return name
+    return "special file"
+
+
+def check_stream_sizes(data: bytes) -> None:
+    """Refuse a PDF with a stream that inflates past MAX_STREAM_BYTES, all of them past MAX_DECODED_BYTES, or
+    an image of more than MAX_IMAGE_PIXELS, before pdfium decodes any of them whole. Compressed streams are
+    inflated a chunk at a time and the output counted, never kept."""
+    import pikepdf
+    total = 0
+    with pikepdf.open(io.BytesIO(data)) as document:
+        for item in document.objects:
+            if not isinstance(item, pikepdf.Stream):
+                continue
+            number = item.objgen[0]
+            if item.get("/Subtype") == "/Image":
+                pixels = _number(item.get("/Width")) * _number(item.get("/Height"))
+                if pixels > MAX_IMAGE_PIXELS:
+                    raise Unreadable(f"object {number}: an image of {pixels / 1e6:.0f} megapixels (more than "
+                                     f"{MAX_IMAGE_PIXELS / 1e6:.0f}): {REBUILD}")
+            size = _decoded_size(item, MAX_STREAM_BYTES + 1)
+            if size > MAX_STREAM_BYTES:
+                raise Unreadable(f"object {number}: a stream that inflates past {MAX_STREAM_BYTES >> 20} MiB "
+                                 f"(a deflate bomb, or not a file pnp wrote): {REBUILD}")
+            total += size
+            if total > MAX_DECODED_BYTES:
+                raise Unreadable(f"its streams inflate past {MAX_DECODED_BYTES >> 30} GiB in all: {REBUILD}")
+
+
+def _number(value) -> int:
+    try:
+        return max(int(value), 0)
+    except (TypeError, ValueError):
+        return 0
+
+
+def _decoded_size(stream, limit: int) -> int:
+    """How many bytes the stream decodes to (at most `limit`: counting stops there)."""
+    import pikepdf
+    filters = stream.get("/Filter")
+    names = [] if filters is None else [str(name) for name in (filters if isinstance(filters, pikepdf.Array)
+                                                               else [filters])]
+    raw = stream.read_raw_bytes()
+    if not names:
+        return len(raw)
+    # text encodings only shrink what they carry: undone whole, then the first compression counted
+    while names and names[0] in ("/ASCIIHexDecode", "/ASCII85Decode", "/AHx", "/A85"):
+        raw = _ascii_decoded(raw, names.pop(0))
+    if not names:
+        return len(raw)
+    if names[0] in ("/FlateDecode", "/Fl"):
+        return _inflated_size(raw, limit)
+    if names[0] in ("/DCTDecode", "/JPXDecode", "/CCITTFaxDecode", "/JBIG2Decode", "/DCT", "/CCF"):
+        return len(raw)          # images, sized by their pixels (checked above)
+    raise Unreadable(f"a stream in {names[0][1:]}, which pnp never writes: {REBUILD}")
+
+
+def _ascii_decoded(raw: bytes, name: str) -> bytes:
+    import base64
+    import binascii
+    try:
+        if name in ("/ASCIIHexDecode", "/AHx"):
+            text = bytes(byte for byte in raw.split(b">", 1)[0] if not chr(byte).isspace())
+            return binascii.unhexlify(text + b"0" * (len(text) % 2))
+        text = raw.strip()
+        return base64.a85decode(text if text.startswith(b"<~") else b"<~" + text, adobe=True)
+    except ValueError as error:
+        raise Unreadable(f"a stream's {name[1:]} data is damaged ({error}): {REBUILD}") from None
+
+
+def _inflated_size(raw: bytes, limit: int) -> int:
+    """Bytes a zlib stream inflates to, counted a bounded chunk at a time, stopping at `limit`."""
+    inflater = zlib.decompressobj()
+    size = 0
+    try:
+        for start in range(0, len(raw), INFLATE_CHUNK):
+            pending = raw[start:start + INFLATE_CHUNK]
+            while pending and size <= limit:
+                size += len(inflater.decompress(pending, INFLATE_CHUNK))
+                pending = inflater.unconsumed_tail
+            if size > limit or inflater.eof:
+                return size
+    except zlib.error:
+        pass                     # damaged data: pdfium says what it can read of it
+    return size
+
+
+def inspect(path: Path, shop: bool, ink_pages: int = 4, cmyk_limit: float | None = None,
+            folder: Path | None = None) -> FileReport:
+    """One built PDF's report (`folder`: the output folder it must lie in; its own folder unless given)."""
+    data = read_regular(path, path.parent if folder is None else folder)
+    check_stream_sizes(data)
     report = FileReport(path)
     fonts = font_report(data)
     unembedded = [name for name, embedded in fonts.items() if not embedded]
@@ -165,18 +295,31 @@ def preflight(out: Path, targets: list[tuple[str, str, str]], cmyk_limit: float 
     CMYK within it."""
     reports = []
     for target in targets:
-        for path in sorted(out.joinpath(*target).rglob("*.pdf")):
+        for path in built_pdfs(out.joinpath(*target)):
             if "preview" in path.parts:
                 continue
             shop = "print-shop" in path.parts
-            reports.append(_inspect_readable(path, shop, cmyk_limit if shop else None))
+            reports.append(_inspect_readable(path, shop, cmyk_limit if shop else None, out))
     return reports
 
 
-def _inspect_readable(path: Path, shop: bool, cmyk_limit: float | None) -> FileReport:
+def built_pdfs(folder: Path) -> list[Path]:
+    """Every *.pdf name under the folder, of whatever kind (a FIFO or link is reported, not read), without
+    going down a linked folder."""
+    found = []
+    for root, folders, files in os.walk(folder):        # os.walk does not follow links to folders
+        found += [Path(root, name) for name in files + folders if name.endswith(".pdf")]
+    return sorted(found)
+
+
+def _inspect_readable(path: Path, shop: bool, cmyk_limit: float | None, folder: Path) -> FileReport:
     """inspect(), with a file that cannot be read as a PDF (truncated, garbage) reported as its problem."""
     try:
-        return inspect(path, shop=shop, cmyk_limit=cmyk_limit)
+        return inspect(path, shop=shop, cmyk_limit=cmyk_limit, folder=folder)
+    except Unreadable as error:
+        report = FileReport(path, damaged=True)
+        report.errors.append(str(error))
+        return report
     except Exception as error:     # pdfium, zlib and our own parsing all fail their own way on a damaged file
         reason = str(error).strip().rstrip(".") or type(error).__name__
         report = FileReport(path, damaged=True)
@@ -192,9 +335,11 @@ def ink_saver_ratios(reports: list[FileReport]) -> list[str]:
         if report.path.name == "cards-ink-saver.pdf" and not report.damaged:
             standard = report.path.with_name("cards.pdf")
             try:
-                light = page_ink(report.path.read_bytes(), 1, 36).total
-                dark = page_ink(standard.read_bytes(), 1, 36).total
-            except Exception:      # a missing or damaged cards.pdf: its own report says so
+                light = page_ink(read_regular(report.path, report.path.parent), 1, 36).total
+                dark_data = read_regular(standard, standard.parent)
+                check_stream_sizes(dark_data)
+                dark = page_ink(dark_data, 1, 36).total
+            except Exception:      # a missing, damaged or refused cards.pdf: its own report says so
                 continue
             if dark > 0:
                 lines.append(f"{report.path}: backs {light:.1%} vs {dark:.0%} ({light / dark:.1%} of the standard)")
@@ -223,8 +368,8 @@ def colour_operators(data: bytes) -> tuple[int, float]:
     """RGB colour operators in the content streams, and the most ink any CMYK colour asks for."""
     rgb, most = 0, 0.0
     for match in _STREAM.finditer(data):
-        try:
-            content = zlib.decompressobj().decompress(data[match.end():match.end() + 4_000_000])
+        try:      # bounded: check_stream_sizes has let no larger stream through, and this never inflates more
+            content = zlib.decompressobj().decompress(data[match.end():match.end() + 4_000_000], MAX_STREAM_BYTES)
         except zlib.error:
             continue
         rgb += len(_RGB_OPERATOR.findall(content))
