@@ -4,6 +4,11 @@ Variable fonts are cut into static instances with fontTools (ReportLab would
 embed only the default instance) and cached on disk, because instancing takes
 seconds. Each instance gets its own names: ReportLab merges fonts that share a
 PostScript name, and bold would silently come out regular.
+
+A cached file is checked when it is read: a font against the SHA-256 recorded beside it when it
+was written (its digest names the face, so it is worked out anyway), a character map against the
+digest it carries. A truncated, damaged or swapped file is made again: it exited every build with
+an internal error, or was embedded in place of the face it stood for.
 """
 
 from __future__ import annotations
@@ -83,8 +88,12 @@ def cache_dir() -> Path:
 
 
 @lru_cache(maxsize=None)
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
 def file_digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    return _sha256(path)[:16]
 
 
 @dataclass(frozen=True)
@@ -154,16 +163,39 @@ def _register(name: str, path: Path) -> None:
 def _cmap(path: Path) -> frozenset[int]:
     """The code points a font has. Reading a cmap with fontTools takes ~10 ms a font and
     every build asks for several: kept on disk beside the instances, by the file's digest."""
-    cached = cache_dir() / f"{path.stem.split('[')[0]}-{file_digest(path)}.cmap"
-    if cached.exists():
-        return frozenset(array("I", cached.read_bytes()))
+    # .cmap2: the map and its digest (a pnp that reads .cmap files, the bare map, never meets one)
+    cached = cache_dir() / f"{path.stem.split('[')[0]}-{file_digest(path)}.cmap2"
+    points = _read_cmap(cached)
+    if points is not None:
+        return points
     from fontTools.ttLib import TTFont
     with TTFont(str(path), lazy=True) as font:
-        points = sorted(font.getBestCmap())
+        body = array("I", sorted(font.getBestCmap())).tobytes()
     temporary = cached.with_suffix(f".{os.getpid()}.tmp")
-    temporary.write_bytes(array("I", points).tobytes())
+    temporary.write_bytes(body + _cmap_digest(cached, body))
     os.replace(temporary, cached)
-    return frozenset(points)
+    return frozenset(array("I", body))
+
+
+DIGEST_BYTES = 32     # a cached character map ends with the SHA-256 of its name and code points
+
+
+def _cmap_digest(cached: Path, body: bytes) -> bytes:
+    # the name is part of it: another font's map put in its place (digest and all) is not taken either
+    return hashlib.sha256(cached.name.encode() + b"\0" + body).digest()
+
+
+def _read_cmap(cached: Path) -> frozenset[int] | None:
+    """A cached character map's code points, or None where it is missing or not as written (truncated,
+    damaged, swapped, or from a pnp that wrote no digest): then it is read from the font again."""
+    try:
+        data = cached.read_bytes()
+    except OSError:
+        return None
+    body, digest = data[:-DIGEST_BYTES], data[-DIGEST_BYTES:]
+    if len(body) % 4 or _cmap_digest(cached, body) != digest:
+        return None
+    return frozenset(array("I", body))
 
 
 @lru_cache(maxsize=None)
@@ -207,7 +239,7 @@ def _cut_dir() -> Path:
 def _static_instance(path: Path, weight: int) -> Path:
     """A static TrueType instance of a variable font at a weight, cached on disk."""
     target = _cut_dir() / f"{path.stem.split('[')[0]}-{weight}-{file_digest(path)}.ttf"
-    if target.exists():
+    if _intact(target):
         return target
     from fontTools.ttLib import TTFont
     from fontTools.varLib import instancer
@@ -229,7 +261,7 @@ def _as_truetype(path: Path) -> Path:
         return path
     from fontTools.ttLib import TTFont
     target = _cut_dir() / f"{path.stem}-tt-{file_digest(path)}.ttf"
-    if not target.exists():
+    if not _intact(target):
         from generator.text.cff import cff_to_truetype
         _save_atomically(cff_to_truetype(TTFont(str(path))), target)
     return target
@@ -247,13 +279,37 @@ def _rename(font, unique: str) -> None:
             record.string = "Regular"
 
 
+def _recorded_digest(target: Path) -> Path:
+    return target.with_name(target.name + ".sha256")
+
+
+def _record(digest: str, target: Path) -> str:
+    # the file's name is part of the record: another cut font put in its place with its record is refused too
+    return f"{digest} {target.name}\n"
+
+
+def _intact(target: Path) -> bool:
+    """Whether a font pnp cut is the file it wrote: its SHA-256 is the one recorded beside it."""
+    try:
+        return _recorded_digest(target).read_text("ascii") == _record(_sha256(target), target)
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
 def _save_atomically(font, target: Path) -> None:
     # no save-time timestamp: the same source gives the same bytes in every process and on every machine,
     # so the face's name (its digest) agrees between processes that cut it at once and between caches
     font.recalcTimestamp = False
     temporary = target.with_suffix(f".{os.getpid()}.tmp")
     font.save(str(temporary))
+    digest = hashlib.sha256(temporary.read_bytes()).hexdigest()
     os.replace(temporary, target)
+    # the digest is recorded after the font is in place: a reader between the two cuts it again
+    recorded = _recorded_digest(target)
+    temporary = recorded.with_name(f"{recorded.name}.{os.getpid()}.tmp")
+    temporary.write_text(_record(digest, target), "ascii")
+    os.replace(temporary, recorded)
+    _sha256.cache_clear()          # a digest this process took of the file it replaced
 
 
 FONT_SUFFIXES = {".ttf", ".otf"}

@@ -40,7 +40,7 @@ def dictionary(lang: str) -> pyphen.Pyphen | None:
 # patterns, once parsed, are kept pickled in the cache folder by the file's bytes and pyphen's
 # version. Like the font cuts (and unlike the engine's layout cache, which PNP_NO_CACHE turns off)
 # they depend on pyphen's data only, so they are kept across engine upgrades.
-_PATTERNS_FORMAT = 1
+_PATTERNS_FORMAT = 2        # 2: the parsed patterns kept with their file's name
 
 
 def _read_patterns(path: Path) -> None:
@@ -54,15 +54,16 @@ def _read_patterns(path: Path) -> None:
     version = getattr(pyphen, "VERSION", getattr(pyphen, "__version__", "?"))
     cached = cache_root() / "hyphenation" / f"{path.stem}-{version}-{_PATTERNS_FORMAT}-{file_digest(path)[:16]}.pickle"
     try:
-        parsed = pickle.loads(cached.read_bytes())
-        if isinstance(parsed, pyphen.HyphDict):
+        # kept with its own file name: another language's patterns put in its place are not taken
+        name, parsed = pickle.loads(cached.read_bytes())
+        if name == cached.name and isinstance(parsed, pyphen.HyphDict):
             pyphen.hdcache[path] = parsed
             return
-    except Exception:       # none yet, or unreadable: parse it
+    except Exception:       # none yet, unreadable, or written by a pnp that kept no name: parse it
         pass
     parsed = pyphen.hdcache[path] = pyphen.HyphDict(path)
     try:
-        write_atomically(cached, pickle.dumps(parsed, protocol=pickle.HIGHEST_PROTOCOL))
+        write_atomically(cached, pickle.dumps((cached.name, parsed), protocol=pickle.HIGHEST_PROTOCOL))
     except OSError:       # a read-only cache: parsed again next time
         pass
 

@@ -50,3 +50,13 @@ def test_a_damaged_cache_file_is_parsed_again(tmp_path: Path) -> None:
     for path in (tmp_path / "hyphenation").iterdir():
         path.write_bytes(b"not a pickle")
     assert breaks_in_child(tmp_path, "parse") == first
+
+
+def test_another_languages_patterns_put_in_place_are_parsed_again(tmp_path: Path) -> None:
+    first = breaks_in_child(tmp_path, "parse")
+    files = {path.name.split("-")[0]: path for path in (tmp_path / "hyphenation").iterdir()}
+    english, hungarian = files["hyph_en_GB"], files["hyph_hu_HU"]
+    english_bytes = english.read_bytes()
+    english.write_bytes(hungarian.read_bytes())        # each a valid file of parsed patterns, swapped
+    hungarian.write_bytes(english_bytes)
+    assert breaks_in_child(tmp_path, "parse") == first
