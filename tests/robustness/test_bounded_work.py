@@ -1,0 +1,278 @@
+"""Work bounded by what a real game needs: a long rulebook sets in linear time, `check --preflight` reads
+a hostile file within bounds, and a damaged or swapped font cache is rebuilt, not trusted.
+
+Each case runs `pnp` as a user does (tests/robustness/harness.py: its own process, time and memory
+measured) and failed on the code before the fix: the 5,000-row table took 85 s, a 2 MB paragraph over a
+minute, a deflate bomb aborted preflight at 1.5 GB, a FIFO hung it, a truncated cache file exited 70.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+import shutil
+import zlib
+from pathlib import Path
+
+import pikepdf
+import pytest
+from reportlab.pdfgen.canvas import Canvas
+
+from tests.robustness.harness import run_pnp
+from tests.test_content_errors import EN, make_game
+
+MiB = 1 << 20
+PREFLIGHT_SECONDS = 10.0
+PREFLIGHT_BYTES = 500 * MiB
+RULEBOOK_SECONDS = 30.0
+
+
+# ------------------------------------------------------------------ a long rulebook
+
+def _rules_game(tmp_path: Path, blocks: str, texts: str) -> Path:
+    rules = ("rulebook:\n  cover: {title: game.title}\n  sections:\n    - heading: game.title\n      blocks:\n"
+             + blocks)
+    return make_game(tmp_path, {"rules.yaml": rules, "i18n/en.yaml": EN + "  rules:\n" + texts})
+
+
+def _build_rules(game: Path, out: Path):
+    return run_pnp("build", str(game), "--only", "rules", "--paper", "a4", "--lang", "en", "--jobs", "1",
+                   "--out", str(out), "-q", timeout=240)
+
+
+def _page_count(pdf: Path) -> int:
+    with pikepdf.open(pdf) as document:
+        return len(document.pages)
+
+
+def test_a_five_thousand_row_table_sets_in_linear_time(tmp_path):
+    rows = "".join(f"              - [rules.name, {index}]\n" for index in range(5000))
+    game = _rules_game(tmp_path, "        - table:\n            header: [rules.name, rules.what]\n"
+                                 "            rows:\n" + rows,
+                       '    name: "Alpha"\n    what: "What it does"\n')
+    run = _build_rules(game, tmp_path / "out").assert_clean(0)
+    assert run.seconds < RULEBOOK_SECONDS, f"{run.seconds:.1f} s"
+    pdf = tmp_path / "out" / "g" / "standard" / "en" / "a4" / "rules.pdf"
+    assert _page_count(pdf) > 100            # every row set, the header repeated on each page
+
+
+def test_a_two_megabyte_paragraph_sets_in_linear_time(tmp_path):
+    words = random.Random(1).choices(["alpha", "beta", "gamma", "delta", "epsilon", "kappa"], k=330_000)
+    text = " ".join(words)
+    assert len(text) > 2_000_000
+    game = _rules_game(tmp_path, "        - paragraph: rules.long\n", f'    long: "{text}"\n')
+    run = _build_rules(game, tmp_path / "out").assert_clean(0)
+    assert run.seconds < RULEBOOK_SECONDS, f"{run.seconds:.1f} s"
+
+
+# ------------------------------------------------------------------ check --preflight on hostile files
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> tuple[Path, Path]:
+    """The minimal game and its cards.pdf (A4, English), built once for this file's preflight cases."""
+    root = tmp_path_factory.mktemp("preflight")
+    game = make_game(root, {})
+    run_pnp("build", str(game), "--only", "cards", "--paper", "a4", "--jobs", "1", "--out", str(root / "out"),
+            "-q").assert_clean(0)
+    return game, root / "out"
+
+
+def _copy(built, tmp_path: Path) -> tuple[Path, Path, Path]:
+    game, out = built
+    copy = tmp_path / "out"
+    shutil.copytree(out, copy, symlinks=True)
+    return game, copy, copy / "g" / "standard" / "en" / "a4" / "cards.pdf"
+
+
+def _preflight(game: Path, out: Path):
+    run = run_pnp("check", "--preflight", str(game), "--out", str(out), timeout=60)
+    run.assert_clean(1)
+    assert run.seconds < PREFLIGHT_SECONDS, f"{run.seconds:.1f} s"
+    assert run.peak_bytes < PREFLIGHT_BYTES, f"{run.peak_bytes / MiB:.0f} MiB"
+    return run
+
+
+def _problem_of(run, name: str) -> str:
+    """The error line printed under the report line of the file `name`."""
+    lines = run.stdout.splitlines()
+    for index, line in enumerate(lines):
+        if line.split(" ")[0].endswith(name):
+            assert lines[index + 1].startswith("    error: "), run.stdout
+            return lines[index + 1]
+    raise AssertionError(run.stdout)
+
+
+def deflate_bomb(inflated: int = 1 << 30) -> bytes:
+    """A zlib stream of `inflated` zero bytes in about a thousandth of that: one fully flushed block
+    of a MiB of zeros repeated (each block stands alone), its checksum correct."""
+    zero = bytes(MiB)
+    raw = zlib.compressobj(9, zlib.DEFLATED, -15)
+    raw.compress(zero)
+    raw.flush(zlib.Z_FULL_FLUSH)
+    block = raw.compress(zero) + raw.flush(zlib.Z_FULL_FLUSH)
+    adler = 1
+    for _ in range(inflated // MiB):
+        adler = zlib.adler32(zero, adler)
+    return b"\x78\xda" + block * (inflated // MiB) + raw.flush() + adler.to_bytes(4, "big")
+
+
+def bomb_pdf() -> bytes:
+    """A valid one-page PDF of about a MiB whose page content inflates to a GiB."""
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(200, 200))
+    canvas.drawString(10, 10, "x")
+    canvas.save()
+    with pikepdf.open(io.BytesIO(buffer.getvalue())) as document:
+        stream = pikepdf.Stream(document, deflate_bomb())
+        stream.Filter = pikepdf.Name.FlateDecode
+        document.pages[0].Contents = stream
+        out = io.BytesIO()
+        document.save(out)
+    return out.getvalue()
+
+
+def test_a_deflate_bomb_is_refused_as_that_files_problem(built, tmp_path):
+    game, out, cards = _copy(built, tmp_path)
+    cards.write_bytes(bomb_pdf())
+    assert cards.stat().st_size < 2 * MiB
+    run = _preflight(game, out)
+    assert "a stream that inflates past 128 MiB" in _problem_of(run, "a4/cards.pdf"), run.stdout
+
+
+def test_a_fifo_in_place_of_a_pdf_is_refused_not_waited_on(built, tmp_path):
+    game, out, cards = _copy(built, tmp_path)
+    cards.unlink()
+    os.mkfifo(cards)
+    run = _preflight(game, out)
+    assert "not a regular file but a FIFO" in _problem_of(run, "a4/cards.pdf"), run.stdout
+
+
+def test_a_link_out_of_the_output_folder_is_not_followed(built, tmp_path):
+    game, out, cards = _copy(built, tmp_path)
+    outside = tmp_path / "elsewhere.pdf"
+    outside.write_bytes(cards.read_bytes())
+    cards.unlink()
+    cards.symlink_to(outside)
+    run = _preflight(game, out)
+    assert "a link leading out of the output folder" in _problem_of(run, "a4/cards.pdf"), run.stdout
+
+
+# ------------------------------------------------------------------ a damaged or swapped font cache
+
+BOLD_BACK = """\
+size: {width: 63mm, height: 88mm}
+bleed: 3mm
+safe: 4mm
+styles:
+  title: {font: body, size: 12pt, min_size: 8pt, weight: bold, color: ink}
+palette:
+  ink: "#222222"
+boxes:
+  name: {kind: text, text: "@deck", x: 5, y: 40, width: 53, height: 10, style: title}
+"""
+
+
+def _fonts_of(pdf: Path) -> dict[str, str]:
+    """Each embedded font's name (subset tag aside) → a digest of its embedded program."""
+    import hashlib
+    fonts = {}
+    with pikepdf.open(pdf) as document:
+        for item in document.objects:
+            if isinstance(item, pikepdf.Dictionary) and item.get("/Type") == "/FontDescriptor":
+                program = item.get("/FontFile2")
+                name = str(item.FontName).split("+")[-1]
+                fonts[name] = hashlib.sha256(program.read_bytes()).hexdigest() if program is not None else ""
+    return fonts
+
+
+def _letters_fonts(pdf: Path) -> set[tuple[str, str]]:
+    """(letter, the name of the font it is drawn in) for every letter of the file, read back by pdfium."""
+    import ctypes
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+    found = set()
+    document = pdfium.PdfDocument(pdf)
+    for page in document:
+        text = page.get_textpage()
+        for index in range(text.count_chars()):
+            buffer = ctypes.create_string_buffer(256)
+            raw.FPDFText_GetFontInfo(text, index, buffer, 256, None)
+            letter = chr(raw.FPDFText_GetUnicode(text, index))
+            if letter.strip():
+                found.add((letter, buffer.value.decode().split("+")[-1]))
+    document.close()
+    return found
+
+
+@pytest.fixture(scope="module")
+def cached(tmp_path_factory) -> tuple[Path, Path, bytes]:
+    """A game set in Nunito regular and bold, the font cache its first build filled, and its cards.pdf."""
+    root = tmp_path_factory.mktemp("font-cache")
+    game = make_game(root, {"templates/back.yaml": BOLD_BACK})
+    cache = root / "cache"
+    _cards_build(game, root / "out", cache).assert_clean(0)
+    return game, cache, (root / "out" / "g" / "standard" / "en" / "a4" / "cards.pdf").read_bytes()
+
+
+def _cards_build(game: Path, out: Path, cache: Path):
+    return run_pnp("build", str(game), "--only", "cards", "--paper", "a4", "--jobs", "1", "--out", str(out), "-q",
+                   env={"PNP_CACHE_DIR": str(cache)}, timeout=120)
+
+
+def _rebuilt_with(cached, tmp_path: Path, damage) -> None:
+    """The cached build again over a copy of the cache that `damage(fonts folder)` changed: it succeeds
+    and embeds the very fonts (names and programs) of the clean build, in the same bytes."""
+    game, cache, clean = cached
+    copy = tmp_path / "cache"
+    shutil.copytree(cache, copy)
+    damage(copy / "fonts")
+    _cards_build(game, tmp_path / "out", copy).assert_clean(0)
+    built = tmp_path / "out" / "g" / "standard" / "en" / "a4" / "cards.pdf"
+    reference = tmp_path / "clean.pdf"
+    reference.write_bytes(clean)
+    names = _fonts_of(reference)
+    assert {name.split("-")[1] for name in names} == {"400", "700"}, names
+    assert _fonts_of(built) == names
+    # the card's name in the regular cut, the back's deck name in the bold one, as in the clean build
+    letters = _letters_fonts(reference)
+    assert ("S", [name for name in names if "-400-" in name][0]) in letters, letters
+    assert ("C", [name for name in names if "-700-" in name][0]) in letters, letters
+    assert _letters_fonts(built) == letters
+    assert built.read_bytes() == clean
+
+
+def _cut(fonts: Path, weight: int) -> Path:
+    (found,) = (fonts / "cut-2").glob(f"Nunito-{weight}-*.ttf")
+    return found
+
+
+def test_a_truncated_cached_font_is_cut_again(cached, tmp_path):
+    def truncate(fonts: Path) -> None:
+        font = _cut(fonts, 400)
+        font.write_bytes(font.read_bytes()[:5000])
+    _rebuilt_with(cached, tmp_path, truncate)
+
+
+def test_a_cached_font_of_garbage_is_cut_again(cached, tmp_path):
+    def garbage(fonts: Path) -> None:
+        font = _cut(fonts, 700)
+        font.write_bytes(random.Random(7).randbytes(font.stat().st_size))
+    _rebuilt_with(cached, tmp_path, garbage)
+
+
+def test_two_swapped_cached_fonts_are_not_embedded(cached, tmp_path):
+    def swap(fonts: Path) -> None:
+        regular, bold = _cut(fonts, 400), _cut(fonts, 700)
+        regular_bytes = regular.read_bytes()
+        regular.write_bytes(bold.read_bytes())
+        bold.write_bytes(regular_bytes)
+    _rebuilt_with(cached, tmp_path, swap)
+
+
+def test_a_damaged_cached_character_map_is_read_again(cached, tmp_path):
+    def truncate(fonts: Path) -> None:
+        (cmap,) = fonts.glob("Nunito-*.cmap*")      # .cmap2 now, .cmap before
+        cmap.write_bytes(cmap.read_bytes()[:-3])
+    _rebuilt_with(cached, tmp_path, truncate)
