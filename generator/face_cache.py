@@ -23,12 +23,13 @@ import hashlib
 import os
 import pickle
 import sys
+import zlib
 from functools import lru_cache
 from pathlib import Path
 
 from generator.cache_folder import cache_root
 
-LAYOUTS_FORMAT = 2       # the file's layout (records); the engine's own source is in its name
+LAYOUTS_FORMAT = 3       # the file's layout (records, 3: each with its checksum); the engine's source is in its name
 MAX_GAME_FILES = 64      # games' files kept; the least recently built go first
 MAX_LAYOUTS = 200_000     # entries kept in one game's file (a 10,000-card deck in 8 languages has ~100,000)
 
@@ -169,9 +170,15 @@ class LayoutCache(dict):
         _prune(self.path.parent, MAX_GAME_FILES)
 
 
-# a record: the digest (64 hex digits), the pickle's length (4 bytes, little-endian), the pickle
+# a record: the digest (64 hex digits), the pickle's length (4 bytes, little-endian), the CRC-32 of the
+# digest and the pickle (4 bytes: a damaged record, or one moved under another digest, is set again), the pickle
 _MAGIC = b"pnp-layouts\n"
 _DIGEST = 64
+_HEAD = _DIGEST + 8
+
+
+def _checksum(digest: bytes, data) -> int:
+    return zlib.crc32(data, zlib.crc32(digest))
 
 
 def _write(path: Path, entries: dict) -> None:
@@ -183,7 +190,8 @@ def _write(path: Path, entries: dict) -> None:
             file.write(_MAGIC + LAYOUTS_FORMAT.to_bytes(4, "little"))
             for digest, entry in entries.items():
                 data = entry if isinstance(entry, memoryview) else pickle.dumps(entry, pickle.HIGHEST_PROTOCOL)
-                file.write(digest.encode("ascii") + len(data).to_bytes(4, "little"))
+                key = digest.encode("ascii")
+                file.write(key + len(data).to_bytes(4, "little") + _checksum(key, data).to_bytes(4, "little"))
                 file.write(data)
         os.replace(temporary, path)
     finally:
@@ -202,7 +210,8 @@ def _prune(folder: Path, keep: int) -> None:
 
 
 def _read(path: Path) -> dict[str, memoryview]:
-    """The file's records by digest, each still pickled (a file of another format or cut short: what it holds whole)."""
+    """The file's records by digest, each still pickled (a file of another format: none; one cut short: what it
+    holds whole; a record whose checksum fails is left out)."""
     try:
         data = memoryview(path.read_bytes())
     except OSError:
@@ -211,13 +220,16 @@ def _read(path: Path) -> dict[str, memoryview]:
     if bytes(data[:len(_MAGIC)]) != _MAGIC or int.from_bytes(data[len(_MAGIC):head], "little") != LAYOUTS_FORMAT:
         return {}
     records, offset = {}, head
-    while offset + _DIGEST + 4 <= len(data):
-        digest = bytes(data[offset:offset + _DIGEST]).decode("ascii", "replace")
+    while offset + _HEAD <= len(data):
+        key = bytes(data[offset:offset + _DIGEST])
         length = int.from_bytes(data[offset + _DIGEST:offset + _DIGEST + 4], "little")
-        start = offset + _DIGEST + 4
+        checksum = int.from_bytes(data[offset + _DIGEST + 4:offset + _HEAD], "little")
+        start = offset + _HEAD
         if start + length > len(data):
             break
-        records[digest] = data[start:start + length]
+        record = data[start:start + length]
+        if _checksum(key, record) == checksum:
+            records[key.decode("ascii", "replace")] = record
         offset = start + length
     return records
 

@@ -276,3 +276,32 @@ def test_a_damaged_cached_character_map_is_read_again(cached, tmp_path):
         (cmap,) = fonts.glob("Nunito-*.cmap*")      # .cmap2 now, .cmap before
         cmap.write_bytes(cmap.read_bytes()[:-3])
     _rebuilt_with(cached, tmp_path, truncate)
+
+
+def _records(data: bytes) -> tuple[bytes, int, list[tuple[bytes, bytes, bytes]]]:
+    """A layouts file's header, the bytes of each record's head beyond its digest and length (format 3: a
+    checksum; format 2: none), and its records as (digest, that extra, pickle)."""
+    head = len(b"pnp-layouts\n") + 4
+    extra = 4 if int.from_bytes(data[head - 4:head], "little") >= 3 else 0
+    records, offset = [], head
+    while offset < len(data):
+        digest, length = data[offset:offset + 64], int.from_bytes(data[offset + 64:offset + 68], "little")
+        start = offset + 68 + extra
+        records.append((digest, data[offset + 68:start], data[start:start + length]))
+        offset = start + length
+    return data[:head], extra, records
+
+
+def test_fitted_texts_swapped_in_the_layout_cache_are_set_again(tmp_path):
+    from tests.test_face_cache import _build, _game
+    game = _game(tmp_path)
+    cache = tmp_path / "cache"
+    clean = _build(game, tmp_path / "fill", cache)
+    (records,) = (cache / "layouts").glob("*.records")
+    head, _, entries = _records(records.read_bytes())
+    pickles = [entry[2] for entry in entries]
+    assert len(set(pickles)) > 1
+    moved = pickles[1:] + pickles[:1]         # each text's lines filed under the next text's digest
+    records.write_bytes(head + b"".join(digest + len(data).to_bytes(4, "little") + extra + data
+                                        for (digest, extra, _), data in zip(entries, moved)))
+    assert _build(game, tmp_path / "swapped", cache) == clean
