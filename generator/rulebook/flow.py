@@ -96,17 +96,17 @@ class SetText(Flowable):
         self.extra_line = False    # the badge needed a line of its own
         # the paragraph as set at each width, shared by the parts it splits into: a long paragraph is
         # set once, not again (and measured again) for every page it runs onto
-        self.settings: dict[float, _Set] = settings if settings is not None else {}
+        self.settings: dict[float, _SetAtWidth] = settings if settings is not None else {}
 
     def _set(self, available_width: float) -> TextLayout:
         setting = self.settings.get(available_width)
         if setting is None:
             setting = self.settings[available_width] = self._set_anew(available_width)
         self.end_x, self.extra_line = setting.end_x, setting.extra_line
-        self.lines_of = setting
+        self.setting = setting      # what draw() takes its lines from
         return setting.layout
 
-    def _set_anew(self, available_width: float) -> "_Set":
+    def _set_anew(self, available_width: float) -> "_SetAtWidth":
         style = self.style
         width = pt_to_mm(available_width - style.indent)
         if self.leader:
@@ -121,7 +121,7 @@ class SetText(Flowable):
             layout = fit_text(body, max(width, 1.0), 1e6, replace(set_style, hyphenate=False), self.book.setter)
         end_x = _line_end(layout, len(layout.line_tops) - 1)
         badge_room = pt_to_mm(stringWidth(f" {self.badge} ", self.book.face("black"), BADGE_SIZE)) + 1.5
-        return _Set(layout, end_x, bool(self.badge) and end_x + badge_room > width, pt_to_mm(style.leading))
+        return _SetAtWidth(layout, end_x, bool(self.badge) and end_x + badge_room > width, pt_to_mm(style.leading))
 
     def _lines(self) -> int:
         return len(self.layout.line_tops) + (1 if self.extra_line else 0)
@@ -157,10 +157,10 @@ class SetText(Flowable):
         line_height = pt_to_mm(style.leading)
         top = self.first * line_height   # mm of the whole paragraph above this part
         bottom = top + pt_to_mm(self.height)
-        runs = tuple(replace(run, baseline=run.baseline - top) for run in self.lines_of.runs(self.first, self.last)
+        runs = tuple(replace(run, baseline=run.baseline - top) for run in self.setting.runs(self.first, self.last)
                      if top - 1e-6 <= run.baseline - _ascent(run.size) < bottom - 1e-6)
         items: list = [TextPlacement(pt_to_mm(style.indent), 0.0, runs)]
-        for icon in self.lines_of.icons(self.first, self.last):
+        for icon in self.setting.icons(self.first, self.last):
             # an icon belongs to the line of its baseline, like the runs (in a tight leading, a title's, its
             # square starts above the line's top)
             line_top = icon.y + icon.size - _ascent(layout.size)
@@ -222,7 +222,7 @@ class SetText(Flowable):
             canvas.restoreState()
 
 
-class _Set:
+class _SetAtWidth:
     """A paragraph set at one width: its layout, where its last line ends, whether the badge needs a line of
     its own, and which of its runs and icons each part of it (lines first to last) draws: found by bisection
     on their lines, so a part of a paragraph hundreds of pages long looks only at its own page's runs."""

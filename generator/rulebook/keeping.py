@@ -79,8 +79,8 @@ class PagedTable(Flowable):
         super().__init__()
         self.header, self.rows, self.make, self.start = header, rows, make, start
         self.hint = hint            # rows to try first: the last part's count
-        self._part: KeptTable | None = None
-        self._part_width = 0.0
+        self._part: KeptTable | None = None      # the last part set, at this width, up to body row _end
+        self._part_width, self._end = 0.0, 0
 
     def _set(self, first: int, end: int) -> KeptTable:
         """Body rows first to end (with the header) as one ReportLab table, with the table's space above if

@@ -25,6 +25,11 @@ from generator.text.linebreak import BreakRules
 from generator.units import shown
 
 DEFAULTS = {"rules.toc": "Contents", "rules.title": "Rules"}
+# Bounds no real rulebook comes near (a shipped one has ~20,000 characters and tables of ~15 rows): within
+# them one sets in linear time, under 30 s (a 5,000-row table ~12 s, a 2 MB paragraph ~8 s, 6 MB ~25 s);
+# rules.yaml and a catalog may each hold 16 MiB, and one key may be used again and again
+MAX_RULEBOOK_CHARS = 4_000_000    # all the words of one rulebook, as printed
+MAX_TABLE_ROWS = 10_000
 
 
 @dataclass(frozen=True)
@@ -128,13 +133,22 @@ class _Resolver:
     sets: dict[str, list[LaidOutSet]]
     boards: list[LaidOutBoard]
     marks: list = field(default_factory=list)
+    characters: int = 0        # of the words resolved so far
 
     def mark(self, *path) -> SourceMark:
         document = self.ctx.source.rules_document
         return document.mark(("rulebook",) + path)
 
     def words(self, key: str, *path) -> str:
+        if self.characters > MAX_RULEBOOK_CHARS:
+            return ""              # said once, where the rulebook passed the bound
         text, entry_mark = self.ctx.translate(key, self.mark(*path), self.counts)
+        self.characters += len(text)
+        if self.characters > MAX_RULEBOOK_CHARS:
+            self.ctx.problems.add(self.mark(*path), f"the rulebook's words pass {MAX_RULEBOOK_CHARS:,} characters "
+                                  f"with '{key}' ({len(text):,} of them): more than any rulebook prints",
+                                  "shorten the text, or use a key fewer times")
+            return ""
         check_icons(text, key, self.ctx, entry_mark or self.mark(*path))
         return text
 
@@ -196,6 +210,10 @@ class _Resolver:
 
     def table(self, block: Block, path: tuple) -> Table:
         spec = block.table
+        if len(spec.rows) > MAX_TABLE_ROWS:
+            self.ctx.problems.add(self.mark(*path, "table", "rows"), f"a table of {len(spec.rows):,} rows: more than "
+                                  f"{MAX_TABLE_ROWS:,}, which no rulebook prints", "split it, or shorten it")
+            return Table((), (), (), None)
         header = tuple(self.words(key, *path, "table", "header", i) for i, key in enumerate(spec.header))
         rows, badges = [], []
         for index, row in enumerate(spec.rows):

@@ -66,6 +66,24 @@ def test_a_two_megabyte_paragraph_sets_in_linear_time(tmp_path):
     assert run.seconds < RULEBOOK_SECONDS, f"{run.seconds:.1f} s"
 
 
+def test_a_table_longer_than_any_rulebook_prints_is_refused_where_it_is_written(tmp_path):
+    rows = "".join(f"              - [{index}, {index}]\n" for index in range(10_001))
+    game = _rules_game(tmp_path, "        - table:\n            header: [rules.name, rules.what]\n"
+                                 "            rows:\n" + rows, '    name: "Alpha"\n    what: "What it does"\n')
+    run = run_pnp("check", str(game), timeout=120).assert_clean(1)
+    assert "g/rules.yaml:9:15: a table of 10,001 rows: more than 10,000, which no rulebook prints" in run.output, \
+        run.output
+
+
+def test_a_rulebook_of_more_words_than_any_prints_is_refused_at_the_text_that_passes_the_bound(tmp_path):
+    text = " ".join(random.Random(2).choices(["alpha", "beta", "gamma"], k=250_000))     # ~1.4 MB
+    blocks = "".join("        - paragraph: rules.long\n" for _ in range(3))
+    game = _rules_game(tmp_path, blocks, f'    long: "{text}"\n')
+    run = run_pnp("check", str(game), timeout=120).assert_clean(1)
+    assert "g/rules.yaml:8:22: the rulebook's words pass 4,000,000 characters with 'rules.long'" in run.output, \
+        run.output
+
+
 # ------------------------------------------------------------------ check --preflight on hostile files
 
 @pytest.fixture(scope="module")
