@@ -30,11 +30,14 @@ MIN_PPI = {"print-shop": 300, "home": 150}
 BLEED = 3.0
 SAFE = 3.2
 SHOWN_PER_FILE = 10   # problems printed per file; the rest are counted
-# Bounds no file pnp writes comes near: a page's content is kilobytes, a 300 dpi A2 board 35 megapixels
-MAX_STREAM_BYTES = 128 << 20      # one stream, decoded
-MAX_DECODED_BYTES = 1 << 30       # all of a file's streams, decoded
+# Bounds no file pnp writes comes near: a page's content is kilobytes, an embedded font at most 32 MiB, a 300 dpi
+# A2 board 35 megapixels. An image's data is not counted: pdfium decodes an image only as far as its pixels
+# need (a 10 × 10 image whose data inflates to a GiB renders at once), so its pixels are what is bounded.
+MAX_STREAM_BYTES = 128 << 20      # one stream (not an image), decoded
+MAX_DECODED_BYTES = 1 << 30       # all of them: counting a GiB takes about two seconds
 MAX_IMAGE_PIXELS = 64_000_000     # one image (pdfium decodes it whole to render a page)
 INFLATE_CHUNK = 1 << 20           # compressed bytes fed to zlib at a time
+INFLATED_CHUNK = 16 << 20         # bytes it may inflate them to at a time (counted, then dropped)
 REBUILD = "run `pnp build` to rebuild it"
 
 
@@ -94,7 +97,7 @@ def _kind(mode: int) -> str:
 
 def check_stream_sizes(data: bytes) -> None:
     """Refuse a PDF with a stream that inflates past MAX_STREAM_BYTES, all of them past MAX_DECODED_BYTES, or
-    an image of more than MAX_IMAGE_PIXELS, before pdfium decodes any of them whole. Compressed streams are
+    an image of more than MAX_IMAGE_PIXELS, before pdfium decodes any of them. Compressed streams are
     inflated a chunk at a time and the output counted, never kept."""
     import pikepdf
     total = 0
@@ -108,6 +111,7 @@ def check_stream_sizes(data: bytes) -> None:
                 if pixels > MAX_IMAGE_PIXELS:
                     raise Unreadable(f"object {number}: an image of {pixels / 1e6:.0f} megapixels (more than "
                                      f"{MAX_IMAGE_PIXELS / 1e6:.0f}): {REBUILD}")
+                continue
             size = _decoded_size(item, MAX_STREAM_BYTES + 1)
             if size > MAX_STREAM_BYTES:
                 raise Unreadable(f"object {number}: a stream that inflates past {MAX_STREAM_BYTES >> 20} MiB "
@@ -141,7 +145,7 @@ def _decoded_size(stream, limit: int) -> int:
     if names[0] in ("/FlateDecode", "/Fl"):
         return _inflated_size(raw, limit)
     if names[0] in ("/DCTDecode", "/JPXDecode", "/CCITTFaxDecode", "/JBIG2Decode", "/DCT", "/CCF"):
-        return len(raw)          # images, sized by their pixels (checked above)
+        return len(raw)          # image codecs (an image is bounded by its pixels): what they hold
     raise Unreadable(f"a stream in {names[0][1:]}, which pnp never writes: {REBUILD}")
 
 
@@ -166,7 +170,7 @@ def _inflated_size(raw: bytes, limit: int) -> int:
         for start in range(0, len(raw), INFLATE_CHUNK):
             pending = raw[start:start + INFLATE_CHUNK]
             while pending and size <= limit:
-                size += len(inflater.decompress(pending, INFLATE_CHUNK))
+                size += len(inflater.decompress(pending, INFLATED_CHUNK))
                 pending = inflater.unconsumed_tail
             if size > limit or inflater.eof:
                 return size

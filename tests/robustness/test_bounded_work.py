@@ -135,16 +135,21 @@ def deflate_bomb(inflated: int = 1 << 30) -> bytes:
     return b"\x78\xda" + block * (inflated // MiB) + raw.flush() + adler.to_bytes(4, "big")
 
 
-def bomb_pdf() -> bytes:
-    """A valid one-page PDF of about a MiB whose page content inflates to a GiB."""
+def bomb_pdf(streams: int = 1, inflated: int = 1 << 30) -> bytes:
+    """A valid one-page PDF of about a MiB a stream whose page content is `streams` streams, each inflating
+    to `inflated` bytes."""
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(200, 200))
     canvas.drawString(10, 10, "x")
     canvas.save()
+    data = deflate_bomb(inflated)
     with pikepdf.open(io.BytesIO(buffer.getvalue())) as document:
-        stream = pikepdf.Stream(document, deflate_bomb())
-        stream.Filter = pikepdf.Name.FlateDecode
-        document.pages[0].Contents = stream
+        contents = []
+        for _ in range(streams):
+            stream = pikepdf.Stream(document, data)
+            stream.Filter = pikepdf.Name.FlateDecode
+            contents.append(document.make_indirect(stream))
+        document.pages[0].Contents = contents[0] if streams == 1 else pikepdf.Array(contents)
         out = io.BytesIO()
         document.save(out)
     return out.getvalue()
@@ -156,6 +161,13 @@ def test_a_deflate_bomb_is_refused_as_that_files_problem(built, tmp_path):
     assert cards.stat().st_size < 2 * MiB
     run = _preflight(game, out)
     assert "a stream that inflates past 128 MiB" in _problem_of(run, "a4/cards.pdf"), run.stdout
+
+
+def test_many_streams_under_the_bound_each_are_refused_past_it_in_all(built, tmp_path):
+    game, out, cards = _copy(built, tmp_path)
+    cards.write_bytes(bomb_pdf(streams=9, inflated=120 * MiB))      # 1.05 GiB in all
+    run = _preflight(game, out)
+    assert "its streams inflate past 1 GiB in all" in _problem_of(run, "a4/cards.pdf"), run.stdout
 
 
 def test_a_fifo_in_place_of_a_pdf_is_refused_not_waited_on(built, tmp_path):
