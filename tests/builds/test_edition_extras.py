@@ -102,7 +102,8 @@ def test_only_an_edition_with_the_ink_saver_file_shows_ink_saver_backs_in_the_pr
     targets = {target.edition: target for target in layout_targets(sources, BuildOptions(check_only=True), problems,
                                                                     FontLibrary())}
     assert not problems.errors
-    labels = {edition: [label for label, _ in PreviewSession._face_list(SimpleNamespace(faces={}), target)]
+    labels = {edition: [label for label, _ in PreviewSession._face_list(SimpleNamespace(faces={}, selection=SimpleNamespace(game=game)),
+                                                                         target)]
               for edition, target in targets.items()}
     assert not targets["free"].prints_ink_saver_backs and targets["full"].prints_ink_saver_backs
     assert "cards/cards/ink-saver back" in labels["full"]
