@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 
 from generator.render import colour
-from generator.render.art import png_rows_missing
+from generator.render.raster_check import png_rows_missing
 from generator.render.colour import separate, separate_image
 
 

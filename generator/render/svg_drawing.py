@@ -1,0 +1,207 @@
+"""SVG art drawn as a ReportLab drawing by svglib, its text only in pnp's own fonts and its `opacity` drawn.
+
+Left to itself, svglib looks a font family up as a file or through fontconfig and embeds whatever
+it finds (the same game would build other PDFs on other machines), and it ignores `opacity`. Here a
+text is set in the first of pnp's families its font-family means that has all its characters, or
+refused at its line with what to do; opacities are applied once the whole file is drawn. Takes the
+tree svg_guard checked; gives the drawing, or SvgRefused. svglib is imported only when art is drawn.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from generator.render.svg_guard import SvgRefused
+
+GENERIC_FAMILIES = {"serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "ui-serif",
+                    "ui-sans-serif", "ui-monospace", "ui-rounded", "math", "emoji", "helvetica"}
+# ('helvetica': what svglib asks for when a text names no family; pnp never prints an unembedded font)
+
+
+def draw_svg(path: Path, root):
+    """The checked tree of the SVG file at `path` drawn by svglib: its text in pnp's own faces, its
+    opacities drawn; SvgRefused for a text pnp has no font for (svglib raises many kinds on a malformed file)."""
+    # A Path, not a str, as the source: svglib then resolves no file reference at all
+    return _svg_renderer_class()(path).render(root)
+
+
+@lru_cache(maxsize=1)
+def _svg_renderer_class():
+    """svglib's renderer, made to draw text only in the fonts pnp ships and to draw `opacity`.
+
+    svglib would look a family up as a file ('/any/path/x.ttf', '../fonts/x.ttf', 'name.ttf' in the
+    current folder) and then through fontconfig, and embed whatever it found: the same game built
+    other PDFs on other machines. Here each family of a text's font-family list is looked for among
+    pnp's families (a generic one, like sans-serif, or none stands for pnp's default stack), and the
+    text is set in the first that has all its characters (a glyph a font lacks prints as nothing); a
+    text no family of which pnp has, or has whole, is refused at its line. `opacity` (of a shape, a group, a <use> or the
+    <svg>), which svglib ignores, multiplies the fill and stroke opacity of everything drawn inside it
+    once the whole file is drawn (a <use> is filled in when its target comes): a group's overlapping
+    shapes then show through each other, where a viewer composites the group first.
+    """
+    from svglib.svglib import SvgRenderer
+    from svglib.fonts import FontMap
+
+    class NoFontFiles(FontMap):
+        """A font map that never registers a file nor asks fontconfig (nothing asks it: families are
+        resolved by convert_family below; kept for any path svglib may add)."""
+
+        def find_font(self, font_name, weight="normal", style="normal"):
+            raise _UnknownFont(font_name)
+
+    class GameSvgRenderer(SvgRenderer):
+        def __init__(self, path):
+            super().__init__(path, font_map=NoFontFiles())
+            self.library = None              # pnp's fonts, once a text asks for one
+            self.characters = frozenset()    # those of the <text> being drawn
+            self.fades = []                  # (drawn item, opacity), applied once all is drawn
+            self.attrConverter.convertFontFamily = self.convert_family
+
+        def convert_family(self, families, weight="normal", style="normal"):
+            if not families:
+                return ""
+            if self.library is None:
+                from generator.text.fonts import FontLibrary
+                self.library = FontLibrary()
+            known = _pnp_families(self.attrConverter.split_font_family_list(families), self.library.families)
+            if not known:
+                raise _UnknownFont(families)
+            for family in known:             # the first with every character (a missing one draws nothing)
+                if self.characters <= self.library.characters(family):
+                    return self.library.face(family, _weight(weight), style in ("italic", "oblique")).name
+            raise _MissingCharacters(families, known, self.characters - self.library.characters(known[0]))
+
+        def render(self, svg_node):
+            drawing = super().render(svg_node)
+            for item, opacity in self.fades:
+                _fade(item, opacity)
+            return drawing
+
+        def renderSvg(self, node, outermost=False):
+            group = super().renderSvg(node, outermost)
+            self._note_opacity(node, [group])
+            return group
+
+        def renderNode(self, node, parent=None):
+            drawn = len(parent.contents) if parent is not None else 0
+            if _local_name(node) == "text":
+                self.characters = frozenset(character for character in "".join(node.etree_element.itertext())
+                                            if not character.isspace())
+            try:
+                super().renderNode(node, parent)
+            except _UnknownFont as error:       # met in the innermost element rendered: the <text>
+                from generator.text.fonts import builtin_families
+                raise SvgRefused(f"refused: the text at line {node.sourceline} is in the font "
+                                 f"{_quoted(error.families)}, not one of pnp's fonts",
+                                 _font_hint(builtin_families())) from None
+            except _MissingCharacters as error:
+                raise SvgRefused(f"refused: the text at line {node.sourceline} is in the font {_quoted(error.families)}, "
+                                 f"and none of pnp's fonts it means ({', '.join(error.tried)}) has all its characters: "
+                                 f"{error.tried[0]} lacks {_listed(error.missing)}, which would print as nothing",
+                                 self._families_with(self.characters)) from None
+            if parent is not None and _local_name(node) != "svg":    # an <svg>'s own: renderSvg
+                self._note_opacity(node, parent.contents[drawn:])
+
+        def _note_opacity(self, node, items):
+            self.attrConverter.findAttr(node, "opacity")     # applies the node's style and CSS first
+            opacity = _opacity(node.attrib.get("opacity", ""))
+            if opacity < 1:
+                self.fades += [(item, opacity) for item in items]
+
+        def _families_with(self, characters: frozenset) -> str:
+            having = [family for family in sorted(self.library.families)
+                      if characters <= self.library.characters(family)]
+            where = f"a family that has them all ({', '.join(having)})" if having else "other fonts"
+            return (f"set the text in {where}, split it into texts of one font each, or convert it to paths "
+                    f"(Inkscape: Path > Object to Path)")
+
+    return GameSvgRenderer
+
+
+class _MissingCharacters(Exception):
+    """A text with characters the first pnp family its font-family means (of those `tried`) lacks, and no
+    later one has them all."""
+
+    def __init__(self, families: str, tried: list[str], missing: frozenset):
+        super().__init__(families)
+        self.families, self.tried, self.missing = families, tried, missing
+
+
+def _listed(characters: frozenset) -> str:
+    """The first few characters, each quoted (control characters escaped) with its code point."""
+    named = ", ".join(f"{character!r} (U+{ord(character):04X})" for character in sorted(characters)[:5])
+    more = len(characters) - 5
+    return named + (f" and {more} more" if more > 0 else "")
+
+
+class _UnknownFont(Exception):
+    """A text none of whose font families pnp has (`families`: its font-family, as written)."""
+
+    def __init__(self, families: str):
+        super().__init__(families)
+        self.families = families
+
+
+def _font_hint(families) -> str:
+    return ("convert the text to paths (Inkscape: Path > Object to Path), or set it in one of pnp's fonts: "
+            f"{', '.join(sorted(families))}, or sans-serif")
+
+
+def _quoted(name: str) -> str:
+    return repr(str(name)[:80])
+
+
+def _local_name(node) -> str:
+    tag = node.tag if isinstance(node.tag, str) else ""
+    return tag.rpartition("}")[2]
+
+
+def _pnp_families(names: list[str], families) -> list[str]:
+    """The pnp families a font-family list means, in its order ('Noto Sans' is noto-sans; a generic
+    family is pnp's default stack, which sets what its first family lacks in the next)."""
+    from generator.text.fonts import DEFAULT_STACK
+    found: list[str] = []
+    for name in names:
+        key = "-".join(name.strip().strip("'\"").lower().split())
+        for family in DEFAULT_STACK if key in GENERIC_FAMILIES else (key,):
+            if family in families and family not in found:
+                found.append(family)
+    return found
+
+
+def _weight(value: str) -> str:
+    """A CSS font-weight as one of pnp's weights."""
+    value = str(value).strip().lower()
+    number = int(value) if value.isdigit() else {"bold": 700, "bolder": 700, "black": 900, "heavy": 900}.get(value, 400)
+    return "black" if number >= 850 else "bold" if number >= 600 else "regular"
+
+
+def _opacity(value: str) -> float:
+    """An SVG opacity (a number or a percentage) within 0-1; 1 when absent or unreadable."""
+    value = value.strip()
+    try:
+        number = float(value[:-1]) / 100 if value.endswith("%") else float(value)
+    except ValueError:
+        return 1.0
+    return min(1.0, max(0.0, number)) if number == number else 1.0
+
+
+def _fade(item, opacity: float) -> None:
+    """Everything drawn in `item` `opacity` times as opaque (new colours: svglib shares colour objects)."""
+    from reportlab.lib.colors import Color
+    stack = [item]
+    while stack:
+        node = stack.pop()
+        for attribute in ("fillOpacity", "strokeOpacity"):
+            value = getattr(node, attribute, None)
+            if value is not None:
+                setattr(node, attribute, value * opacity)
+        for attribute in ("fillColor", "strokeColor"):
+            colour = getattr(node, attribute, None)
+            if isinstance(colour, Color):
+                faded = colour.clone()
+                faded.alpha = (colour.alpha if colour.alpha is not None else 1) * opacity
+                setattr(node, attribute, faded)
+        stack.extend(getattr(node, "contents", ()))
+
