@@ -26,6 +26,9 @@ def run() -> None:
         if isinstance(error, click.exceptions.Abort):
             _interrupted()
         if isinstance(error, click.ClickException):
+            # a usage error echoes what was typed: an ESC in a --lang value would act on the terminal
+            from generator.errors import printable
+            error.message = "\n".join(printable(line) for line in error.message.split("\n"))
             error.show()
             sys.exit(error.exit_code)
         raise

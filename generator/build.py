@@ -254,8 +254,8 @@ def plan_targets(folders: list[Path], options: BuildOptions, report: BuildReport
         data = document.data if document is not None and isinstance(document.data, dict) else {}
         game_id, editions, languages = data.get("id"), data.get("editions"), data.get("languages")
         if problems.errors or not isinstance(game_id, str) or not isinstance(editions, dict) \
-                or not isinstance(languages, list):
-            stale[folder] = set()            # let the full load report what is wrong
+                or not isinstance(languages, list) or not editions or not languages:
+            stale[folder] = set()            # let the full load report what is wrong (no target is no build)
             continue
         game_digest = inputs_digest(folder, options.templates)
         if options.editions is None and options.languages is None:    # a build of the whole game

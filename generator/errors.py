@@ -22,6 +22,16 @@ def printable(text: str) -> str:
     return _UNPRINTABLE.sub(lambda match: match.group().encode("unicode_escape").decode("ascii"), text)
 
 
+# A run this long without a space is a value a message echoes (a 5,000-digit key, a pasted blob), not words:
+# it is cut where a message is printed, so no message site has to remember to abridge what it echoes.
+_LONG_RUN = re.compile(r"\S{%d,}" % (4 * ECHOED_CHARS))
+
+
+def _runs_cut(text: str) -> str:
+    return _LONG_RUN.sub(lambda match: f"{match.group()[:ECHOED_CHARS]}… "
+                                       f"({len(match.group()) - ECHOED_CHARS:,} more characters)", text)
+
+
 def abridged(value: object) -> str:
     """A value as a message echoes it (its repr), a long list or text cut to its start and how much
     more there is: a 100,000-value mistake is one readable line, not 300 KB of terminal."""
@@ -80,9 +90,9 @@ class Problem:
 
     def __str__(self) -> str:
         head = f"{self.mark}: " if self.mark else ""
-        tail = f"\n    hint: {printable(self.hint)}" if self.hint else ""
+        tail = f"\n    hint: {printable(_runs_cut(self.hint))}" if self.hint else ""
         label = "" if self.severity == "error" else f"{self.severity}: "
-        return f"{head}{label}{printable(self.message)}{tail}"
+        return f"{head}{label}{printable(_runs_cut(self.message))}{tail}"
 
 
 @dataclass

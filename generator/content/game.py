@@ -184,6 +184,22 @@ class _SheetReader:
         for index, raw in enumerate(sets if isinstance(sets, list) else []):
             if isinstance(raw, dict) and f"{items}_from" in raw:
                 self._fill_set(document, (list_key, index), raw, items, kind)
+            elif isinstance(raw, dict) and self.game is not None:
+                self._note_unread_fields(document, (list_key, index), raw, items)
+
+    def _note_unread_fields(self, document: YamlDocument, at: tuple, raw: dict[str, Any], items: str) -> None:
+        """A field of a card written in YAML that nothing reads (`nmae:` for `name:`) is said, as a sheet's
+        column nothing reads is; a warning, not an error: the card still builds, without it."""
+        known = None
+        for position, item in enumerate(raw.get(items) if isinstance(raw.get(items), list) else []):
+            fields = item.get("fields") if isinstance(item, dict) else None
+            for name in fields if isinstance(fields, dict) else ():
+                known = self._known_fields(raw) if known is None else known
+                if name not in known:
+                    self.problems.warn(document.key_mark(at + (items, position, "fields", name)),
+                                       f"no template or text reads the field '{name}'",
+                                       f"fields read: {', '.join(sorted(known - {'id', 'deck'})) or 'none'}; "
+                                       "check its spelling, or remove it")
 
     def _fill_set(self, document: YamlDocument, at: tuple, raw: dict[str, Any], items: str, kind: str) -> None:
         from generator.content.sheet_entries import SheetMarks, entries_from_table

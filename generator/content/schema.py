@@ -153,7 +153,7 @@ class Game(Strict):
         min_length=1, max_length=MAX_EDITIONS,
         description=f"Editions by id; single-edition games use 'standard'. Editions × languages: "
                     f"at most {MAX_TARGETS}.")
-    fonts: dict[str, list[str]] = Field(
+    fonts: dict[str, Annotated[list[str], Field(min_length=1)]] = Field(
         default_factory=dict,
         description="Font stacks by name: built-in families or names of font_files; "
                     "each character is drawn with the first font of the stack that has it.")
@@ -176,6 +176,15 @@ class Game(Strict):
         default_factory=dict,
         description="Line-breaking rules added to the engine's, per language: "
                     "{ru: {no_break_after: [на, по]}}.")
+
+    @field_validator("languages")
+    @classmethod
+    def _each_language_once(cls, languages: list[str]) -> list[str]:
+        repeated = sorted({lang for lang in languages if languages.count(lang) > 1})
+        if repeated:
+            raise OutOfRange(f"{', '.join(repeated)} listed more than once", "list each language once: each is "
+                             "built as its own target, and the first is the source language")
+        return languages
 
     @field_validator("editions")
     @classmethod

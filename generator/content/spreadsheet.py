@@ -376,6 +376,18 @@ def _blank(values) -> bool:
     return all(value == "" or (isinstance(value, str) and not value.strip()) for value in values)
 
 
+def _check_named(file: Path, sheet: str, header, header_row: int, number: int, values) -> None:
+    """A value in a column the header row names not (a CSV row with more cells than the header, or a
+    cell under a blank heading) would be dropped without a word: refused at that cell."""
+    named = {column for column, _ in header}
+    for column, value in enumerate(values, start=1):
+        if column not in named and not _blank([value]):
+            raise SheetRefused(f"a value in column {column_letters(column)}, which the header row "
+                               f"(row {header_row}) does not name", "name the column in the header row, "
+                               "remove the value, or check the row for a stray separator",
+                               CellMark(file, number, column, sheet=sheet))
+
+
 def _table(file: Path, sheet: str, numbered_rows) -> Table:
     """The header (the first row that is not blank) and the rows under it that are not blank."""
     header: tuple[tuple[int, str], ...] | None = None
@@ -399,6 +411,7 @@ def _table(file: Path, sheet: str, numbered_rows) -> Table:
             continue
         if len(rows) == MAX_ROWS:
             raise _too_large(number, len(values))
+        _check_named(file, sheet, header, header_row, number, values)
         rows.append(Row(number, tuple(values)))
     if header is None:
         raise SheetRefused("the sheet is empty", "the first row names the columns: id, count and the fields")

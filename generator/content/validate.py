@@ -119,8 +119,9 @@ def _message(error: dict[str, Any]) -> tuple[str, str]:
     if kind in ("model_type", "dict_type"):
         return f"expected a mapping of keys (key: value), got {abridged(value)}", ""
     if kind == "too_long":            # editions, languages: each one a target built in full
-        limits = error["ctx"]
-        return (f"{limits['actual_length']:,} given, at most {limits['max_length']:,} allowed",
+        limits = error["ctx"]     # counted here: pydantic-core ≥ 2.50 stops a mapping early (actual_length None)
+        given = len(value) if isinstance(value, (dict, list, tuple)) else limits.get("actual_length") or 0
+        return (f"{given:,} given, at most {limits['max_length']:,} allowed",
                 f"no game needs more than {limits['max_length']:,}: split the game into several game folders, "
                 "or check for a typo")
     if kind in ("float_parsing", "float_type"):

@@ -24,7 +24,7 @@ from typing import Any
 import yaml
 
 from generator.input_files import FileRefused, read_text_file
-from generator.errors import Problems, SourceMark
+from generator.errors import Problems, SourceMark, abridged
 
 Path_ = tuple[str | int, ...]
 
@@ -67,9 +67,10 @@ _StrictLoader.yaml_implicit_resolvers = {
 _StrictLoader.add_implicit_resolver(
     _BOOL_TAG, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
 )
-# Without sexagesimal (12:30), octal (0123), binary, hex or underscores: those stay text.
+# Without sexagesimal (12:30), octal (0123), binary, hex or underscores: those stay text. So does a run
+# of more than 100 digits: no game's number has that many, and Python converts at most 4,300 of them.
 _StrictLoader.add_implicit_resolver(
-    _INT_TAG, re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$"), list("-+0123456789")
+    _INT_TAG, re.compile(r"^[-+]?(?:0|[1-9][0-9]{0,99})$"), list("-+0123456789")
 )
 _StrictLoader.add_implicit_resolver(
     _FLOAT_TAG,
@@ -80,6 +81,7 @@ _StrictLoader.add_implicit_resolver(
 _IMPLICIT = _StrictLoader.yaml_implicit_resolvers      # first character → [(tag, pattern)]; '' for the empty value
 assert None not in _IMPLICIT and not _StrictLoader.yaml_path_resolvers, "resolve() has no wildcard or path resolvers"
 _ScalarNode, _SequenceNode = yaml.ScalarNode, yaml.SequenceNode
+_ESCAPED_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")   # C0 and C1 controls but tab and newline
 _MERGE_TAGS = ("tag:yaml.org,2002:merge", "tag:yaml.org,2002:value")     # the keys flatten_mapping rewrites
 _STR_TAG, _SEQ_TAG, _MAP_TAG = (_StrictLoader.DEFAULT_SCALAR_TAG, _StrictLoader.DEFAULT_SEQUENCE_TAG,
                                 _StrictLoader.DEFAULT_MAPPING_TAG)
@@ -321,8 +323,9 @@ class _Converter:
                 self._count(node)
             start = node.start_mark
             self.positions[path] = (start.line + 1, start.column + 1)
-            read = _PLAIN_SCALARS.get(node.tag)
-            return read(node.value) if read is not None else self.loader.construct_object(node, deep=True)
+            if node.style == '"' and _ESCAPED_CONTROL.search(node.value):
+                self._escaped_control(node, path)
+            return _scalar(node, self.loader)
         if not isinstance(node, yaml.CollectionNode):
             self._count(node)
             self.positions[path] = _position(node)
@@ -343,6 +346,14 @@ class _Converter:
             return [self.value(item, path + (index,)) for index, item in enumerate(node.value)]
         finally:
             self.alias_depth -= again
+
+    def _escaped_control(self, node: yaml.Node, path: Path_) -> None:
+        """A double-quoted text whose escape (\\0, \\x1b) writes a control character: no font draws it,
+        and in a message or a PDF's text it would act on whatever reads it."""
+        character = _ESCAPED_CONTROL.search(node.value).group()
+        self.problems.add(SourceMark(self.document.file, *self.positions[path]),
+                          f"the text holds the control character {_named(character)}, written as an escape",
+                          "delete the escape (\\0, \\x…, \\u…): only \\n and \\t belong in a text")
 
     def _count(self, node: yaml.Node) -> None:
         if self.alias_depth:
@@ -391,6 +402,10 @@ _PLAIN_SCALARS = {
 
 def _scalar(node: yaml.Node, loader: Any) -> Any:
     read = _PLAIN_SCALARS.get(node.tag) if isinstance(node, yaml.ScalarNode) else None
-    if read is None:
-        return loader.construct_object(node, deep=True)
-    return read(node.value)
+    try:
+        if read is None:
+            return loader.construct_object(node, deep=True)
+        return read(node.value)
+    except ValueError:                    # an explicit !!int of 5,000 digits: Python refuses to convert it
+        raise _OverLimit(_position(node), f"{abridged(node.value)} cannot be read as the {node.tag.rsplit(':', 1)[-1]} "
+                         "its tag says", "write the number out with fewer digits, or quote it to make it text") from None

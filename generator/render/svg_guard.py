@@ -244,7 +244,7 @@ def _check_sizes(root) -> None:
     for attribute in ("width", "height"):
         value = root.get(attribute)
         match = _LENGTH.match(value) if value is not None else None
-        if match and not _sane(float(match.group(1)), MAX_SVG_SIDE):
+        if match and (not _sane(float(match.group(1)), MAX_SVG_SIDE) or float(match.group(1)) <= 0):
             raise SvgRefused(f"refused: the SVG's {attribute} {value.strip()[:40]!r} is not a size any art has "
                              f"(at most {MAX_SVG_SIDE:,})", "fix the width, height and viewBox of its <svg> element")
     view_box = root.get("viewBox")
@@ -253,7 +253,8 @@ def _check_sizes(root) -> None:
             numbers = [float(part) for part in re.split(r"[\s,]+", view_box.strip())]
         except ValueError:
             numbers = []          # svglib ignores a viewBox it cannot read
-        if any(not _sane(number, MAX_SVG_SIDE) for number in numbers):
+        if any(not _sane(number, MAX_SVG_SIDE) for number in numbers) \
+                or (len(numbers) == 4 and min(numbers[2:]) <= 0):      # a box of no size draws nothing
             raise SvgRefused(f"refused: the SVG's viewBox {view_box.strip()[:80]!r} is not a size any art has "
                              f"(at most {MAX_SVG_SIDE:,})", "fix the width, height and viewBox of its <svg> element")
 
