@@ -148,14 +148,19 @@ class Swap:
 
 def _carry_out(out: Path, folder: Path, steps: list) -> None:
     """Every step not yet done, in order; on an error, every step undone, the last first."""
-    done, links = 0, {}
+    done, links, created = 0, {}, []
     try:
         for done, step in enumerate(steps, start=1):
-            _step_forward(out, folder, done, *step, links)
+            _step_forward(out, folder, done, *step, links, created)
     except BaseException:
         for number in range(done, 0, -1):
             try:
                 _step_back(out, folder, number, *steps[number - 1])
+            except OSError:
+                pass
+        for made in reversed(created):          # the folders this swap made, now empty again
+            try:
+                made.rmdir()
             except OSError:
                 pass
         raise
@@ -166,7 +171,7 @@ def _aside(folder: Path, number: int, final: str) -> Path:
 
 
 def _step_forward(out: Path, folder: Path, number: int, kind: str, staged: str, final: str,
-                  links: dict[Path, Path | None]) -> None:
+                  links: dict[Path, Path | None], created: list[Path]) -> None:
     target, kept = out / final, _aside(folder, number, final)
     linked = outside_link(target.parent, out, links)
     if kind == "remove":
@@ -180,7 +185,7 @@ def _step_forward(out: Path, folder: Path, number: int, kind: str, staged: str, 
     if linked is not None:
         raise NotADirectoryError(errno.ENOTDIR, "a link leading out of the output folder is in the way",
                                  str(linked))
-    _make_folders(target.parent)
+    created += _make_folders(target.parent)
     if os.path.lexists(target) and not os.path.lexists(kept):
         if target.is_dir() and not target.is_symlink():
             raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(target))
@@ -223,15 +228,19 @@ def _inside_out(relative: str) -> bool:
     return relative == "" or (not PurePosixPath(relative).is_absolute() and ".." not in parts)
 
 
-def _make_folders(folder: Path) -> None:
+def _make_folders(folder: Path) -> list[Path]:
+    """The folders up to `folder` that are missing, made, outermost first; the ones it made."""
     missing = []
     while not folder.is_dir():
         if os.path.lexists(folder):      # a file (or a dangling link) where a folder belongs
             raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(folder))
         missing.append(folder)
         folder = folder.parent
+    made = []
     for created in reversed(missing):
         created.mkdir()
+        made.append(created)
+    return made
 
 
 def _write_synced(path: Path, data: bytes) -> None:

@@ -97,3 +97,15 @@ def test_a_build_never_writes_through_a_link_out_of_the_output_folder(tmp_path):
     assert "link" in result.output and "a4" in result.output
     assert list(outside.iterdir()) == []                           # nothing written there
     assert not list(out.glob(f"{STAGING_PREFIX}*"))
+
+
+def test_a_swap_undone_takes_the_folders_it_made_with_it(tmp_path):
+    out = tmp_path / "out"
+    game = cards_game(tmp_path, cards=2)
+    target = out / "g" / "standard" / "en"
+    target.mkdir(parents=True)
+    (target / "print-shop").write_text("mine")                     # in the way, after a4/ and letter/ are put
+    result = build(game, out)
+    assert result.exit_code == 1 and "a file is in the way" in result.output
+    assert sorted(path.relative_to(out).as_posix() for path in out.rglob("*")) == \
+        ["g", "g/standard", "g/standard/en", "g/standard/en/print-shop"]
