@@ -177,6 +177,7 @@ class _SheetReader:
         self.problems = problems
         self.texts: list[SheetText] = []
         self._fields: set[str] | None = None
+        self._all_templates_read = True        # known fields are complete only when every template was read
 
     def fill(self, document: YamlDocument, kind: str, list_key: str) -> None:
         items = {"cards": "cards", "tokens": "tokens", "pawns": "pawns"}[kind]
@@ -195,6 +196,8 @@ class _SheetReader:
             fields = item.get("fields") if isinstance(item, dict) else None
             for name in fields if isinstance(fields, dict) else ():
                 known = self._known_fields(raw) if known is None else known
+                if not self._all_templates_read:
+                    return                        # a template that could not be read may read the field
                 if name not in known:
                     self.problems.warn(document.key_mark(at + (items, position, "fields", name)),
                                        f"no template or text reads the field '{name}'",
@@ -252,6 +255,7 @@ class _SheetReader:
                 document = load_yaml(file, scratch, root=file.parent)
                 if document is not None:
                     _field_references(document.data, found)
+            self._all_templates_read = not scratch.errors
             for catalog in self.catalogs.values():
                 for entry in catalog.entries.values():
                     for text in ([entry.text] if entry.plural is None else list(entry.plural.values())):

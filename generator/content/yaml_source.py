@@ -81,7 +81,6 @@ _StrictLoader.add_implicit_resolver(
 _IMPLICIT = _StrictLoader.yaml_implicit_resolvers      # first character → [(tag, pattern)]; '' for the empty value
 assert None not in _IMPLICIT and not _StrictLoader.yaml_path_resolvers, "resolve() has no wildcard or path resolvers"
 _ScalarNode, _SequenceNode = yaml.ScalarNode, yaml.SequenceNode
-_ESCAPED_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")   # C0 and C1 controls but tab and newline
 _MERGE_TAGS = ("tag:yaml.org,2002:merge", "tag:yaml.org,2002:value")     # the keys flatten_mapping rewrites
 _STR_TAG, _SEQ_TAG, _MAP_TAG = (_StrictLoader.DEFAULT_SCALAR_TAG, _StrictLoader.DEFAULT_SEQUENCE_TAG,
                                 _StrictLoader.DEFAULT_MAPPING_TAG)
@@ -323,8 +322,6 @@ class _Converter:
                 self._count(node)
             start = node.start_mark
             self.positions[path] = (start.line + 1, start.column + 1)
-            if node.style == '"' and _ESCAPED_CONTROL.search(node.value):
-                self._escaped_control(node, path)
             return _scalar(node, self.loader)
         if not isinstance(node, yaml.CollectionNode):
             self._count(node)
@@ -346,14 +343,6 @@ class _Converter:
             return [self.value(item, path + (index,)) for index, item in enumerate(node.value)]
         finally:
             self.alias_depth -= again
-
-    def _escaped_control(self, node: yaml.Node, path: Path_) -> None:
-        """A double-quoted text whose escape (\\0, \\x1b) writes a control character: no font draws it,
-        and in a message or a PDF's text it would act on whatever reads it."""
-        character = _ESCAPED_CONTROL.search(node.value).group()
-        self.problems.add(SourceMark(self.document.file, *self.positions[path]),
-                          f"the text holds the control character {_named(character)}, written as an escape",
-                          "delete the escape (\\0, \\x…, \\u…): only \\n and \\t belong in a text")
 
     def _count(self, node: yaml.Node) -> None:
         if self.alias_depth:

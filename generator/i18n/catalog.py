@@ -119,11 +119,21 @@ def _flatten(node: object, path: tuple, prefix: str, document: YamlDocument,
             position = positions.get(path)
             mark = SourceMark(file, *position) if position is not None else document.mark(path)
             entries[prefix] = Entry(str(node), None, mark)
+            control = _CONTROL.search(node) if isinstance(node, str) else None
+            if control:
+                problems.add(mark, f"{prefix}: the text holds the control character "
+                             f"U+{ord(control.group()):04X} ({control.group().encode('unicode_escape').decode()})",
+                             "delete it (in a double-quoted text, the escape that writes it: \\0, \\x…, "
+                             "\\u…); only a line break and a tab belong in a printed text")
         elif node is None and prefix:      # `key:` with nothing after it: present, not translated yet
             entries[prefix] = Entry("", None, document.mark(path))
         else:
             problems.add(document.mark(path), f"{prefix}: expected text, got {node!r}", "write the text in quotes")
 
+
+# C0 and C1 control characters but tab and line feed: YAML's reader refuses them raw, but a double-quoted
+# escape writes them, and no font prints one (a NUL went into the PDF's text as it was)
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 _RULES: dict[str, object] = {}
 

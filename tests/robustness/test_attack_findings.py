@@ -57,8 +57,8 @@ def test_a_game_with_no_target_or_a_target_twice_is_refused_by_build_as_by_check
 def test_a_control_character_written_as_an_escape_is_refused_at_its_line(tmp_path):
     make_game(tmp_path, {"i18n/en.yaml": EN.replace('star: "Star"', 'star: "St\\0ar"')})
     run = run_pnp("check", "g", cwd=tmp_path).assert_clean(1)
-    assert problem_lines(run.stderr) == ["g/i18n/en.yaml:8:11: the text holds the control character U+0000 "
-                                         "(\\x00), written as an escape"]
+    assert problem_lines(run.stderr) == ["g/i18n/en.yaml:8:11: cards.star: the text holds the control character "
+                                         "U+0000 (\\x00)"]
 
 
 def test_a_card_field_nothing_reads_is_a_warning_naming_the_fields_read(tmp_path):
