@@ -22,15 +22,21 @@ def written_as_colour(value: str) -> bool:
     return value.startswith(("#", "cmyk("))
 
 
+def written_inks(value: str) -> list[str] | None:
+    """The inks of a 'cmyk(…)' value as written, in order (None for anything else): what the check
+    below judges and the render stage (generator.render.colour) reads, once it is judged a colour."""
+    match = _CMYK.fullmatch(value)
+    return None if match is None else [ink.strip() for ink in match.group(1).split(",")]
+
+
 @lru_cache(maxsize=1024)      # layout asks for every box of every card: a deck has a few colours
 def colour_problem(value: str) -> str | None:
     """Why `value` is not a colour pnp can ink (a phrase to follow the value), or None when it is one."""
     if _HEX.fullmatch(value):
         return None
-    match = _CMYK.fullmatch(value)
-    if match is None:
+    inks = written_inks(value)
+    if inks is None:
         return "is not a colour" + (": '#' takes six hex digits (0-9, a-f)" if value.startswith("#") else "")
-    inks = [ink.strip() for ink in match.group(1).split(",")]
     if len(inks) != 4:
         return f"is not a colour: cmyk takes four inks (cyan, magenta, yellow, black), not {len(inks)}"
     for name, ink in zip(("cyan", "magenta", "yellow", "black"), inks):

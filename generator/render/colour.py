@@ -9,16 +9,15 @@ total ink is held under the limit (300 % by default; US shops ask for 240 %).
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from reportlab.lib.colors import CMYKColor, Color, HexColor
 
+from generator.content.colours import written_inks
 from generator.print_facts import INK_LIMIT
 
 # Pixels of raster art separated at once: ~30 MB of float64 intermediates, whatever the image's size
 SEPARATION_BAND_PIXELS = 1 << 18
-_CMYK = re.compile(r"^cmyk\(\s*([\d.]+)\s*,\s*([\d.]+)\s*,\s*([\d.]+)\s*,\s*([\d.]+)\s*\)$")
 
 
 def separate(red: float, green: float, blue: float, ink_limit: float) -> tuple[float, float, float, float]:
@@ -37,9 +36,9 @@ def separate(red: float, green: float, blue: float, ink_limit: float) -> tuple[f
 @lru_cache(maxsize=None)
 def colour_object(value: str, mode: str = "rgb", ink_limit: float = INK_LIMIT, separation=None):
     """`separation` (render/separation.py): separate through an ICC profile instead of the declared formula."""
-    match = _CMYK.match(value)
-    if match:
-        c, m, y, k = (min(100.0, float(v)) / 100 for v in match.groups())
+    inks = written_inks(value)
+    if inks is not None:            # four inks of 0-100: the content checks judged it (content/colours.py)
+        c, m, y, k = (float(ink) / 100 for ink in inks)
         total = c + m + y + k
         if total > ink_limit:
             scale = max(0.0, ink_limit - k) / max(c + m + y, 1e-9)
