@@ -83,10 +83,11 @@ def write_target(target: Target, options: BuildOptions, library: FontLibrary, re
                                                           options.color, options.ink_limit))
                 if options.wants("rules"):
                     _write_bytes(base / paper / "rules.pdf", rules, report)
-            with drawing(target, base, base / paper / "rules-booklet.pdf"):
-                booklet = impose_booklet(rules, landscape(paper))    # two rulebook pages a side
-                if options.wants("booklet"):
-                    _write_bytes(base / paper / "rules-booklet.pdf", booklet, report)
+            if options.wants("booklet") or wants_kit:         # an --only rules build imposes none
+                with drawing(target, base, base / paper / "rules-booklet.pdf"):
+                    booklet = impose_booklet(rules, landscape(paper))    # two rulebook pages a side
+                    if options.wants("booklet"):
+                        _write_bytes(base / paper / "rules-booklet.pdf", booklet, report)
         if wants_kit:
             with drawing(target, base, base / paper / "kit.pdf"):
                 kit = render_pdf(Document(kit_pages(target, sections, PAPER_SIZES[paper], caption, options,
