@@ -250,12 +250,12 @@ class _SheetReader:
         game's and the set's fields. A column named otherwise is a typo (or a note: '#…')."""
         if self._fields is None:
             found: set[str] = set(self.game.fields) | {"id", "deck"}
-            scratch = Problems()                 # the template library reports its files' problems
-            for file in self.templates.files.values():
-                document = load_yaml(file, scratch, root=file.parent)
-                if document is not None:
+            for template_id in self.templates.files:     # read once: the library keeps them for layout
+                document = self.templates.document(template_id)
+                if document is None:
+                    self._all_templates_read = False
+                else:
                     _field_references(document.data, found)
-            self._all_templates_read = not scratch.errors
             for catalog in self.catalogs.values():
                 for entry in catalog.entries.values():
                     for text in ([entry.text] if entry.plural is None else list(entry.plural.values())):

@@ -82,6 +82,11 @@ class TemplateLibrary:
                 if merged is not None:
                     validate(Template, merged[0], merged[1][0], self.problems, merged[1][1:])
 
+    def document(self, template_id: str) -> YamlDocument | None:
+        """A template's own file as read, once (resolving it later reads no file again); None when it
+        cannot be read (its problems are reported)."""
+        return self._document(template_id)
+
     def _document(self, template_id: str) -> YamlDocument | None:
         if template_id not in self._documents:
             file = self.files[template_id]

@@ -69,8 +69,9 @@ _StrictLoader.add_implicit_resolver(
 )
 # Without sexagesimal (12:30), octal (0123), binary, hex or underscores: those stay text. So does a run
 # of more than 100 digits: no game's number has that many, and Python converts at most 4,300 of them.
+_MAX_INT_DIGITS = 100
 _StrictLoader.add_implicit_resolver(
-    _INT_TAG, re.compile(r"^[-+]?(?:0|[1-9][0-9]{0,99})$"), list("-+0123456789")
+    _INT_TAG, re.compile(r"^[-+]?(?:0|[1-9][0-9]{0,%d})$" % (_MAX_INT_DIGITS - 1)), list("-+0123456789")
 )
 _StrictLoader.add_implicit_resolver(
     _FLOAT_TAG,
@@ -322,7 +323,10 @@ class _Converter:
                 self._count(node)
             start = node.start_mark
             self.positions[path] = (start.line + 1, start.column + 1)
-            return _scalar(node, self.loader)
+            read = _PLAIN_SCALARS.get(node.tag)
+            if read is not None and (read is not int or len(node.value) <= _MAX_INT_DIGITS):
+                return read(node.value)
+            return _scalar(node, self.loader)       # an explicit !!int of any length too
         if not isinstance(node, yaml.CollectionNode):
             self._count(node)
             self.positions[path] = _position(node)
