@@ -48,13 +48,21 @@ def _cap_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (_ADDRESS_SPACE_CAP, _ADDRESS_SPACE_CAP))
 
 
-# The child reports its own peak (and its workers') as it exits, on a line of its own.
+# The child reports its own peak (and its workers') as it exits, on a line of its own. Its own is the
+# high-water mark of its memory since exec (VmHWM): Linux keeps in ru_maxrss the size of the process it
+# was forked from (a pytest worker of 230 MiB late in a full run), which is not pnp's.
 _PEAK = "@@pnp-peak-kib "
 _MEASURED_MAIN = f"""
 import atexit, os, resource, sys
 sys.argv[0] = "pnp"
+def _own_peak_kib():
+    try:
+        with open("/proc/self/status") as status:
+            return next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+    except (OSError, StopIteration, ValueError):
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 def _peak():
-    kib = max(resource.getrusage(who).ru_maxrss for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+    kib = max(_own_peak_kib(), resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
     os.write(2, ("\\n{_PEAK}%d\\n" % kib).encode())
 atexit.register(_peak)
 from generator.__main__ import run
