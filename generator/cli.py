@@ -132,8 +132,11 @@ def resolve_games(names: tuple[str, ...], content_root: Path | tuple[Path, ...])
             raise UsageError(f"no game '{name}': not a folder with game.yaml, nor a game under "
                              f"{', '.join(f'{root}/' for root in roots)} (games there: {known})")
         folders.append(found[0])
-    same = [str(folder) for folder in folders if sum(other.resolve() == folder.resolve() for other in folders) > 1]
-    _refuse_repeats(tuple(same), "the command")
+    resolved = [folder.resolve() for folder in folders]
+    twice = [name for name, folder in zip(names, resolved) if resolved.count(folder) > 1]
+    if twice:                          # by name and by path alike: `pnp build sorry content/sorry`
+        raise UsageError(f"the command names the game {printable(str(folders[names.index(twice[0])]))} more than "
+                         f"once ({', '.join(repr(printable(name)) for name in twice)}): name each once")
     return folders
 
 

@@ -39,6 +39,10 @@ def test_a_build_asked_something_it_would_do_wrong_is_refused(game, tmp_path, fl
 def test_the_same_game_twice_is_refused(game, tmp_path):
     run = run_pnp("build", str(game), str(game) + "/", "--out", str(tmp_path / "out"), cwd=ROOT).assert_clean(2)
     assert "more than once" in run.output and not (tmp_path / "out").exists()
+    (tmp_path / "content").mkdir()
+    game.rename(tmp_path / "content" / "g")                  # by its name and by its path: the same game
+    run = run_pnp("build", "g", "content/g", "--out", str(tmp_path / "out"), cwd=tmp_path).assert_clean(2)
+    assert "names the game content/g more than once ('g', 'content/g')" in run.output
 
 
 def test_ink_limit_with_cmyk_is_taken(game, tmp_path):
