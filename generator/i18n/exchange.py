@@ -114,12 +114,10 @@ def export_catalog(source: GameSource, lang: str, fmt: str, out: Path, problems:
 def _link_leading_out(out: Path, path: Path, problems: Problems) -> bool:
     """Whether `path` (the exchange file or its screenshots' folder) is a link leading out of `out`
     (reported): the export writes and removes pictures there, never through such a link."""
-    if not path.is_symlink():
+    from generator.files import outside_link
+    if outside_link(path, out) is None:
         return False
-    target = path.resolve()
-    if out.resolve() in target.parents:
-        return False
-    problems.add(SourceMark(path), f"is a link leading out of the output folder (to {target}): pnp writes "
+    problems.add(SourceMark(path), f"is a link leading out of the output folder (to {path.resolve()}): pnp writes "
                                    "and removes nothing through it", "remove the link, or export with --out "
                                                                      "into another folder")
     return True
