@@ -265,7 +265,7 @@ def plan_targets(folders: list[Path], options: BuildOptions, report: BuildReport
         for edition in options.editions or list(editions):
             for lang in wanted_languages:
                 key = (game_id, str(edition), str(lang))
-                language_digest = game_digest.of_language(key[2], str(languages[0]) if languages else "")
+                language_digest = game_digest.of_language(key[2], str(languages[0]))    # checked non-empty above
                 digests[key] = target_digest(language_digest, key[1], key[2], options)
                 if options.force or not is_fresh(options.out.joinpath(*key), digests[key], coverage):
                     stale.setdefault(folder, set()).add(key)
