@@ -28,8 +28,12 @@ _LONG_RUN = re.compile(r"\S{%d,}" % (4 * ECHOED_CHARS))
 
 
 def _runs_cut(text: str) -> str:
-    return _LONG_RUN.sub(lambda match: f"{match.group()[:ECHOED_CHARS]}… "
-                                       f"({len(match.group()) - ECHOED_CHARS:,} more characters)", text)
+    return _LONG_RUN.sub(lambda match: match.group()[:ECHOED_CHARS] + _more_characters(match.group()), text)
+
+
+def _more_characters(text: str) -> str:
+    """What follows the start of a text cut to ECHOED_CHARS: '… (4,922 more characters)'."""
+    return f"… ({len(text) - ECHOED_CHARS:,} more characters)"
 
 
 def abridged(value: object) -> str:
@@ -38,7 +42,7 @@ def abridged(value: object) -> str:
     if isinstance(value, str):
         if len(value) <= ECHOED_CHARS:
             return repr(value)
-        return f"{value[:ECHOED_CHARS]!r}… ({len(value) - ECHOED_CHARS:,} more characters)"
+        return repr(value[:ECHOED_CHARS]) + _more_characters(value)
     if isinstance(value, dict):
         pairs = [f"{abridged(key)}: {abridged(item)}" for key, item in list(value.items())[:ECHOED_ITEMS]]
         return "{" + and_more(pairs, len(value)) + "}"
