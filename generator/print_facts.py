@@ -8,6 +8,7 @@ content schema may read it without loading the engine.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 
 
@@ -49,3 +50,48 @@ SHEET_MAX_SIZE = (196.0, 266.0)
 # Total ink of a CMYK colour, as a fraction (3.0 = 300 %), the default of --ink-limit; US shops ask for 240 %.
 INK_LIMIT = 3.0
 INK_LIMIT_PERCENT_RANGE = (100, 400)    # what --ink-limit accepts, in percent
+
+
+# The gutterfold layout: fronts on one half of a landscape sheet, backs on the other, folded and glued.
+FOLD_GUTTER = 8.0      # mm between the fronts' half and the backs' half: room to fold and glue
+
+
+def printable_area(paper: tuple[float, float], layout: str = "duplex",
+                   min_margin: float = PRINTABLE_MARGIN) -> tuple[float, float]:
+    """The largest piece (width, height) a sheet of this paper holds: inside the printer's margins,
+    or for the gutterfold layout inside one half of the landscape sheet."""
+    if layout == "gutterfold":
+        width, height = max(paper), min(paper)
+        return (width - 2 * min_margin - FOLD_GUTTER) / 2, height - 2 * min_margin
+    return paper[0] - 2 * min_margin, paper[1] - 2 * min_margin
+
+
+def piece_fits(piece: tuple[float, float], paper: tuple[float, float], layout: str = "duplex",
+               min_margin: float = PRINTABLE_MARGIN) -> bool:
+    """Whether at least one piece of this size goes on a sheet (the same sums the layouts do)."""
+    room_w, room_h = printable_area(paper, layout, min_margin)
+    return room_w // piece[0] >= 1 and room_h // piece[1] >= 1
+
+
+@dataclass(frozen=True)
+class SheetRoom:
+    """Where the pieces of one paper size may go: inside `margin` (the printer's, `--margin`, or a
+    print-and-cut machine's border), on a sheet that may also turn landscape (`turnable`: a cut
+    machine's sheet does). Layout checks each piece against it before anything is imposed."""
+
+    paper: str
+    size: tuple[float, float]
+    margin: float = PRINTABLE_MARGIN
+    turnable: bool = False
+
+    def _sheets(self, layout: str) -> list[tuple[float, float]]:
+        turned = (max(self.size), min(self.size))
+        return [self.size, turned] if self.turnable and layout != "gutterfold" else [self.size]
+
+    def fits(self, piece: tuple[float, float], layout: str = "duplex") -> bool:
+        return any(piece_fits(piece, sheet, layout, self.margin) for sheet in self._sheets(layout))
+
+    def area(self, layout: str = "duplex") -> tuple[float, float]:
+        """The largest piece this room holds (the roomier way round when the sheet may turn)."""
+        return max((printable_area(sheet, layout, self.margin) for sheet in self._sheets(layout)),
+                   key=lambda area: area[0] * area[1])

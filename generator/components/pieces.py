@@ -17,8 +17,7 @@ from generator.content.game import PieceFile, piece_count
 from generator.content.schema import PawnSet
 from generator.content.templates import ResolvedTemplate
 from generator.errors import SourceMark
-from generator.imposition.grid import SheetRoom
-from generator.print_facts import PAPER_NAMES, PAPER_SIZES, PAPERS
+from generator.print_facts import PAPER_NAMES, PAPER_SIZES, PAPERS, SheetRoom
 
 # Pieces of one edition, all sets together: 10,000 poker cards are 1,112 sheets, and each
 # copy gets its own print-shop PNGs. The per-card limit (schema MAX_COPIES) is the same.

@@ -27,7 +27,8 @@ from typing import Callable, Sequence
 
 from generator.components.piece import ArtPlacement, Face, Group, Item, Line, PieceCopy, Shape, TextPlacement
 from generator.imposition.sheet import Page, Placement
-from generator.print_facts import PRINTABLE_MARGIN   # every mark stays inside it (the default --margin)
+from generator.print_facts import (  # noqa: F401 - SheetRoom, piece_fits, printable_area: read from here too
+    FOLD_GUTTER, PRINTABLE_MARGIN, SheetRoom, piece_fits, printable_area)
 from generator.text.layout import GlyphRun
 from generator.units import pt_to_mm
 
@@ -78,47 +79,6 @@ class GridGeometry:
     def size(self, spec: GridSpec) -> tuple[float, float]:
         return (self.columns * spec.card[0] + (self.columns - 1) * spec.gap,
                 self.rows * spec.card[1] + (self.rows - 1) * spec.gap)
-
-
-def printable_area(paper: tuple[float, float], layout: str = "duplex",
-                   min_margin: float = PRINTABLE_MARGIN) -> tuple[float, float]:
-    """The largest piece (width, height) a sheet of this paper holds: inside the printer's margins,
-    or for the gutterfold layout inside one half of the landscape sheet."""
-    if layout == "gutterfold":
-        width, height = max(paper), min(paper)
-        return (width - 2 * min_margin - FOLD_GUTTER) / 2, height - 2 * min_margin
-    return paper[0] - 2 * min_margin, paper[1] - 2 * min_margin
-
-
-def piece_fits(piece: tuple[float, float], paper: tuple[float, float], layout: str = "duplex",
-               min_margin: float = PRINTABLE_MARGIN) -> bool:
-    """Whether at least one piece of this size goes on a sheet (the same sums the layouts do)."""
-    room_w, room_h = printable_area(paper, layout, min_margin)
-    return room_w // piece[0] >= 1 and room_h // piece[1] >= 1
-
-
-@dataclass(frozen=True)
-class SheetRoom:
-    """Where the pieces of one paper size may go: inside `margin` (the printer's, `--margin`, or a
-    print-and-cut machine's border), on a sheet that may also turn landscape (`turnable`: a cut
-    machine's sheet does). Layout checks each piece against it before anything is imposed."""
-
-    paper: str
-    size: tuple[float, float]
-    margin: float = PRINTABLE_MARGIN
-    turnable: bool = False
-
-    def _sheets(self, layout: str) -> list[tuple[float, float]]:
-        landscape = (max(self.size), min(self.size))
-        return [self.size, landscape] if self.turnable and layout != "gutterfold" else [self.size]
-
-    def fits(self, piece: tuple[float, float], layout: str = "duplex") -> bool:
-        return any(piece_fits(piece, sheet, layout, self.margin) for sheet in self._sheets(layout))
-
-    def area(self, layout: str = "duplex") -> tuple[float, float]:
-        """The largest piece this room holds (the roomier way round when the sheet may turn)."""
-        return max((printable_area(sheet, layout, self.margin) for sheet in self._sheets(layout)),
-                   key=lambda area: area[0] * area[1])
 
 
 def grid_geometry(spec: GridSpec) -> GridGeometry:
@@ -448,7 +408,6 @@ def scale_bar_items(x: float, y: float, caption) -> list[Item]:
     return items
 
 
-FOLD_GUTTER = 8.0      # mm between the fronts' half and the backs' half: room to fold and glue
 
 
 def impose_gutterfold(copies: Sequence[PieceCopy], paper: tuple[float, float],
