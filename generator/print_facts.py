@@ -8,8 +8,10 @@ content schema may read it without loading the engine.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from types import MappingProxyType
 
 
 class Paper(StrEnum):
@@ -20,14 +22,15 @@ class Paper(StrEnum):
 
 
 PAPERS = tuple(Paper)                               # the order builds and messages list them in
-PAPER_SIZES: dict[str, tuple[float, float]] = {     # portrait, mm
+PAPER_SIZES: Mapping[str, tuple[float, float]] = MappingProxyType({     # portrait, mm
     Paper.A4: (210.0, 297.0),
     Paper.LETTER: (215.9, 279.4),                   # 8.5 × 11 in
-}
-PAPER_NAMES = {Paper.A4: "A4", Paper.LETTER: "Letter"}    # as a message names them
+})
+PAPER_NAMES: Mapping[str, str] = MappingProxyType({Paper.A4: "A4", Paper.LETTER: "Letter"})   # as a message names them
 # A rulebook page: half a sheet, so two pages print side by side on one (the booklet). A5 is the standard
 # 148 × 210 mm, not exactly half of A4's 297 mm; half-letter is exactly half of Letter.
-RULEBOOK_PAGE_SIZES: dict[str, tuple[float, float]] = {Paper.A4: (148.0, 210.0), Paper.LETTER: (139.7, 215.9)}
+RULEBOOK_PAGE_SIZES: Mapping[str, tuple[float, float]] = MappingProxyType({Paper.A4: (148.0, 210.0),
+                                                                          Paper.LETTER: (139.7, 215.9)})
 
 
 def landscape(paper: str) -> tuple[float, float]:
@@ -36,11 +39,11 @@ def landscape(paper: str) -> tuple[float, float]:
     return height, width
 
 
-# Margins along the paper's edge, mm. Home printers cannot print the outer 4–5 mm (PRINT.md); marks,
+# Margins along the paper's edge, mm. Home printers cannot print the outer 4–5 mm (docs/print.md); marks,
 # labels and scale bars stay inside PRINTABLE_MARGIN (the default of --margin and of a printer profile).
 PRINTABLE_MARGIN = 5.0
 MAX_PRINTABLE_MARGIN = 30.0   # a printer leaving more blank than this is not one to lay sheets out for
-# Board tiles keep a little more: their 8 mm overlaps and A1/B2 labels then still fit A4 (PRINT.md).
+# Board tiles keep a little more: their 8 mm overlaps and A1/B2 labels then still fit A4 (docs/print.md).
 TILE_MARGIN = 6.0
 # What matters on a page keeps 6.35 mm (¼ in) from the edge: some inkjets leave 6.7 mm blank at the bottom.
 SAFE_MARGIN = 6.35

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 
-MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
+MM_PER_UNIT: Mapping[str, float] = MappingProxyType({"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0})
 PT_PER_MM = 72.0 / 25.4
 
 MAX_LENGTH = 2000.0      # mm: a template, a box, a position (a 1 m board is already huge)
