@@ -22,84 +22,17 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
-import sys
 from dataclasses import asdict, dataclass
-from functools import lru_cache
 from pathlib import Path, PurePosixPath
 
+from generator.engine import engine_digest
 from generator.files import Staging, Swap, fingerprint, remove_empty_folders
-from generator.options import coverage_of
+from generator.i18n.pseudo import PSEUDO
+from generator.options import BuildOptions, coverage_of
+from generator.project import template_folders
 
 STAMP = ".pnp-build.json"
 STAMP_FORMAT = 4           # 4: `covers`; 3: `only` and `older`; 2: files name → [size, sha256]; 1 listed names only
-DRAWING_PACKAGES = ("reportlab", "pypdfium2", "svglib", "fonttools", "pyphen", "babel", "pillow",
-                    "fontpkg-nunito", "fontpkg-inter", "manimgx-fonts")
-
-
-@lru_cache(maxsize=None)
-def engine_digest() -> str:
-    """What the engine is: every .py file of the package (its name and bytes) and the versions of
-    the packages that draw. A build stamps it on each target; any edit of the engine changes it."""
-    digest = hashlib.sha256()
-    package = os.path.dirname(os.path.abspath(__file__))
-    sources = []
-    for folder, subfolders, names in os.walk(package):
-        subfolders[:] = [name for name in subfolders if name != "__pycache__"]
-        sources += [os.path.join(folder, name) for name in names if name.endswith(".py")]
-    for relative, path in sorted((os.path.relpath(path, package), path) for path in sources):
-        digest.update(relative.encode())
-        with open(path, "rb") as file:
-            digest.update(file.read())
-    for name, version in _drawing_versions().items():
-        digest.update(f"{name}={version}".encode())
-    return digest.hexdigest()
-
-
-def _drawing_versions() -> dict[str, str]:
-    """The installed version of each of DRAWING_PACKAGES ('none' when it is not installed).
-
-    Read, as importlib.metadata finds it, from the first `<name>-<version>.dist-info` folder along
-    sys.path, in 0.5 ms: asking importlib.metadata cost ~4 ms, and importing it ~9 ms more (which a
-    build that lays out pays anyway, for pydantic, but a no-op build does not). A package whose
-    metadata is anywhere else (an .egg-info, a zip on sys.path) is asked of importlib.metadata itself.
-    """
-    wanted = {_normalised(name): name for name in DRAWING_PACKAGES}
-    found: dict[str, str | None] = {}           # normalised name → version (None: ask importlib.metadata)
-    for entry in sys.path:
-        try:
-            names = os.listdir(entry or ".")
-        except NotADirectoryError:              # a zip: only importlib.metadata reads its metadata
-            return _versions_from_metadata()
-        except OSError:                         # missing or unreadable: importlib.metadata skips it too
-            continue
-        for folder in names:
-            stem, _, kind = folder.rpartition(".")
-            if kind not in ("dist-info", "egg-info"):
-                continue
-            name, _, version = stem.partition("-")
-            key = _normalised(name)
-            if key in wanted and key not in found:
-                found[key] = version if kind == "dist-info" and version else None
-    if any(version is None for version in found.values()):
-        return _versions_from_metadata()
-    return {name: found.get(key) or "none" for key, name in wanted.items()}
-
-
-def _versions_from_metadata() -> dict[str, str]:
-    from importlib import metadata
-    versions = {}
-    for name in DRAWING_PACKAGES:
-        try:
-            versions[name] = metadata.version(name)
-        except metadata.PackageNotFoundError:
-            versions[name] = "none"
-    return versions
-
-
-def _normalised(name: str) -> str:
-    """A distribution's name as its metadata folder spells it, compared case-blind (PEP 503/427)."""
-    return re.sub(r"[-_.]+", "_", name).lower()
 
 
 @dataclass(frozen=True)
@@ -116,7 +49,6 @@ class GameDigest:
 
 def inputs_digest(game_folder: Path, project_templates: Path | None = None) -> GameDigest:
     """Every file the game can read: its folder and the templates it can extend (the project's, pnp's)."""
-    from generator.project import template_folders
     digest = hashlib.sha256(engine_digest().encode())
     catalogs: dict[str, str] = {}
     for path in sorted(p for p in game_folder.rglob("*") if p.is_symlink() or p.is_file()):
@@ -141,7 +73,7 @@ def inputs_digest(game_folder: Path, project_templates: Path | None = None) -> G
     return GameDigest(digest.hexdigest(), catalogs)
 
 
-def target_digest(game_digest: str, edition: str, lang: str, options) -> str:
+def target_digest(game_digest: str, edition: str, lang: str, options: BuildOptions) -> str:
     settings = {key: value for key, value in asdict(options).items()
                 if key not in ("editions", "languages", "papers", "out", "force", "check_only", "jobs", "only",
                                "templates")}
@@ -211,7 +143,7 @@ def _inside(name: str) -> bool:
 
 
 def stamp_text(digest: str, files: dict[str, tuple[int, str]], covers: frozenset[str],
-               older: set[str] = frozenset()) -> bytes:
+               older: frozenset[str] | set[str] = frozenset()) -> bytes:
     """The stamp written last, once every file of the target is in place."""
     listed = {name: [size, sha256] for name, (size, sha256) in sorted(files.items())}
     return json.dumps({"format": STAMP_FORMAT, "digest": digest, "covers": sorted(covers),
@@ -252,7 +184,6 @@ def retired_targets(out: Path, game_id: str, editions, languages) -> list[tuple[
     """The targets built before into `out` that the game no longer has (an edition or a language taken out
     of game.yaml): folders <game>/<edition>/<lang> holding a stamp. The pseudo-locale, built only when
     asked for by name, is never one."""
-    from generator.i18n.pseudo import PSEUDO
     current = {(str(edition), str(lang)) for edition in editions for lang in languages}
     found = []
     try:

@@ -19,7 +19,7 @@ import yaml
 from yaml.resolver import BaseResolver
 
 from generator.content.yaml_source import _StrictLoader
-from generator.incremental import _drawing_versions, _versions_from_metadata
+from generator.engine import _drawing_versions, _versions_from_metadata
 from tests.test_content_errors import make_game
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -93,7 +93,7 @@ def test_the_engine_digest_changes_with_any_edit_of_the_engine_s_code(tmp_path):
     """Even an edit that keeps the file's size (a digit changed): the stamp must not trust old outputs."""
     copy = tmp_path / "engine"
     shutil.copytree(ROOT / "generator", copy / "generator", ignore=shutil.ignore_patterns("__pycache__"))
-    code = "from generator.incremental import engine_digest; print(engine_digest())"
+    code = "from generator.engine import engine_digest; print(engine_digest())"
 
     def digest() -> str:
         result = subprocess.run([sys.executable, "-c", code], cwd=copy, capture_output=True, text=True, timeout=60,
