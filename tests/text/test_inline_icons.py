@@ -27,7 +27,7 @@ def test_an_unknown_icon_is_reported_at_its_catalog_line(tmp_path):
 
 
 def test_the_former_markup_is_reported(tmp_path):
-    folder = _game(tmp_path, "Gain :star: now")
+    folder = _game(tmp_path, "Gain :star: now", icons="format: 2\nicons: {star: art/star.svg}\n")
     result = CliRunner().invoke(main, ["check", str(folder)])
     assert result.exit_code == 1 and "write {icon:star}" in result.output
 
