@@ -6,57 +6,68 @@ worker processes when there are several → once every target is drawn, swap the
 into place (incremental.commit_targets). A build with content errors, or that fails or
 is interrupted while drawing, replaces nothing: the previous outputs stay as they were.
 
+Every build runs inside a build context (generator/context.py): its fonts, caches and files of
+fitted texts, saved when it ends.
+
 Only what planning needs is imported at the top: a build with nothing to do hashes files
-and never loads the layout and drawing stages (pydantic, ReportLab, svglib, pdfium).
+and never loads the layout and drawing stages (pydantic, ReportLab, svglib, pdfium); they are
+imported inside the functions that lay out and draw, each saying so.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Protocol
 
-from typing import TYPE_CHECKING
-
+from generator.caches import active
 from generator.content.yaml_source import load_yaml
+from generator.context import BuildContext
 from generator.errors import ContentError, Problems, SourceMark
 from generator.files import Staging, fingerprint, output_problem, remove_dead_staging
 from generator.heap import allocation_burst, frozen_heap
-from generator.incremental import commit_targets, inputs_digest, is_fresh, retire_targets, retired_targets, target_digest
+from generator.incremental import (commit_targets, inputs_digest, is_fresh, retire_targets, retired_targets,
+                                   target_digest)
 from generator.options import BuildOptions
 from generator.report import BuildReport
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:      # (imported where they run: see the module's docstring)
+    from generator.components.piece import Face
     from generator.content.game import GameSource
     from generator.targets import Target
     from generator.text.fonts import FontLibrary
+    from generator.write import DrawFailure
 
-__all__ = ["BuildOptions", "BuildReport", "ContentError", "build", "caption_maker", "check", "layout_targets",
-           "load_games", "plan_targets", "preview"]
+# What the commands use; the stages themselves are imported from their own modules (generator.targets,
+# generator.write), so that importing this one loads no layout or drawing stage.
+__all__ = ["BuildContext", "BuildOptions", "BuildReport", "ContentError", "ProgressListener", "build", "check",
+           "plan_targets", "preview"]
 
-
-def __getattr__(name: str):
-    """The stages' names this module has always offered, imported when first asked for."""
-    if name in ("layout_targets", "load_games", "clean_games"):
-        import generator.targets
-        return getattr(generator.targets, name)
-    if name == "caption_maker":
-        from generator.write import caption_maker
-        return caption_maker
-    raise AttributeError(name)
+TargetKey = tuple[str, str, str]          # (game id, edition, language): a target's folder under the output
 
 
-def build(folders: list[Path], options: BuildOptions, progress=None) -> BuildReport:
+class ProgressListener(Protocol):
+    """Told as targets are drawn: how many are done of how many, the latest one's name, pages so far."""
+
+    def __call__(self, done: int, total: int, label: str, pages: int = ..., /) -> None: ...
+
+
+def build(folders: list[Path], options: BuildOptions, progress: ProgressListener | None = None,
+          context: BuildContext | None = None) -> BuildReport:
     """Check every target, then write the stale ones (in worker processes when options.jobs > 1).
 
-    `progress(done, total, label)` is told as each target finishes.
+    `progress(done, total, label, pages)` is told as each target finishes. `context`: a longer-lived
+    context (pnp serve's) whose fonts, caches and files of fitted texts this build shares.
     """
-    with frozen_heap():
-        return _build(folders, options, progress)
+    context = BuildContext(options) if context is None else context.with_options(options)
+    with frozen_heap(), context:
+        return _build(folders, context, progress)
 
 
-def _build(folders: list[Path], options: BuildOptions, progress) -> BuildReport:
+def _build(folders: list[Path], context: BuildContext, progress: ProgressListener | None) -> BuildReport:
+    options = context.options
     started = time.perf_counter()
     report = BuildReport()
     remove_dead_staging(options.out)      # first: a swap a killed build began is completed before it is judged
@@ -67,19 +78,20 @@ def _build(folders: list[Path], options: BuildOptions, progress) -> BuildReport:
         return report
     problems = Problems()
     with allocation_burst():      # importing the stages makes ~60,000 lasting objects: collections were ~9 ms
+        # imported here, past planning: a build with nothing to do never loads the layout stages
         from generator.targets import clean_games, layout_targets
-        from generator.text.fonts import FontLibrary
-        library = FontLibrary()
+        library = context.library
         sources = clean_games([folder for folder in folders if folder in stale], problems, options.templates,
                               options.languages)
     wanted = {target for targets in stale.values() for target in targets}
     with allocation_burst():
-        targets = layout_targets(sources, options, problems, library, only=wanted if not options.force else None)
+        targets = layout_targets(sources, options, problems, library, only=wanted if not options.force else None,
+                                 layout_files=context.layout_files)
     problems.raise_if_errors()   # nothing is written unless every target checks clean
     note_editions_without_print_shop(targets, options, problems)
     _forget_layout_inputs(sources)
     if targets:
-        _write_staged(targets, options, library, digests, report, progress)
+        _write_staged(targets, context, digests, report, progress)
     else:
         remove_dead_staging(options.out)
     report.retired = retire_targets(options.out, retired)     # only once everything built is in place
@@ -90,14 +102,15 @@ def _build(folders: list[Path], options: BuildOptions, progress) -> BuildReport:
     return report
 
 
-def _write_staged(targets: list[Target], options: BuildOptions, library: FontLibrary, digests: dict,
-                  report: BuildReport, progress) -> None:
+def _write_staged(targets: list[Target], context: BuildContext, digests: dict[TargetKey, str],
+                  report: BuildReport, progress: ProgressListener | None) -> None:
     """Draw every target into the staging folder; only if all of them succeed, swap them into place."""
+    options = context.options
     staging = Staging(options.out)
     failures = Problems()
     try:
         with staging:
-            _draw_targets(targets, options, staging, library, report, progress, failures)
+            _draw_targets(targets, context, staging, report, progress, failures)
             failures.raise_if_errors()
             commit_targets(staging, report.produced, digests, options.coverage())
     except OSError as error:
@@ -108,12 +121,12 @@ def _write_staged(targets: list[Target], options: BuildOptions, library: FontLib
     report.pages = {staging.final(path): pages for path, pages in report.pages.items()}
 
 
-def _draw_targets(targets: list[Target], options: BuildOptions, staging: Staging, library: FontLibrary,
-                  report: BuildReport, progress, failures: Problems) -> None:
+def _draw_targets(targets: list[Target], context: BuildContext, staging: Staging, report: BuildReport,
+                  progress: ProgressListener | None, failures: Problems) -> None:
     """Each target's files in the staging folder. A target that cannot be drawn is a problem in
     `failures` (the others are still drawn, so all are reported); a write error ends it all."""
-    from generator.write import DrawFailure
-    out, options = options.out, replace(options, out=staging.folder)
+    from generator.write import DrawFailure     # the drawing stages: only once there is something to draw
+    out, options = context.options.out, replace(context.options, out=staging.folder)
     if options.jobs > 1 and len(targets) > 1:
         _draw_in_workers(targets, options, out, report, progress, failures)
         return
@@ -127,19 +140,19 @@ def _draw_targets(targets: list[Target], options: BuildOptions, staging: Staging
     for done, target in enumerate(targets, start=1):
         label = "/".join(target.folder_parts)
         try:
-            _merge(report, _write_laid_out(target, options, library, pages_written))
+            _merge(report, _write_laid_out(target, options, context.library, pages_written))
         except DrawFailure as failure:
             _add_failure(failures, failure, out)
         if progress:
             progress(done, len(targets), label, written)
 
 
-def _draw_in_workers(targets: list[Target], options: BuildOptions, out: Path, report: BuildReport, progress,
-                     failures: Problems) -> None:
+def _draw_in_workers(targets: list[Target], options: BuildOptions, out: Path, report: BuildReport,
+                     progress: ProgressListener | None, failures: Problems) -> None:
     """One target a task, in worker processes that die with this one (and are stopped on Ctrl-C)."""
-    import concurrent.futures
+    import concurrent.futures      # (a build of one target, or with --jobs 1, starts no process)
     from generator.workers import stop_workers, worker_pool
-    from generator.write import DrawFailure
+    from generator.write import DrawFailure     # the drawing stages: only once there is something to draw
     jobs = [(target.source.folder, target.folder_parts) for target in targets]
     with worker_pool(min(options.jobs, len(jobs))) as pool:
         futures = [pool.submit(_write_one, folder, key, options) for folder, key in jobs]
@@ -156,35 +169,37 @@ def _draw_in_workers(targets: list[Target], options: BuildOptions, out: Path, re
             raise
 
 
-def _add_failure(failures: Problems, failure, out: Path) -> None:
+def _add_failure(failures: Problems, failure: DrawFailure, out: Path) -> None:
     """A target that raised while drawing, named by its output folder."""
     failures.add(SourceMark(out.joinpath(*failure.target)), f"could not draw {failure.file}: {failure.reason}",
                  "nothing was replaced in any target of this build; this is a value pnp should have refused "
                  "or a bug in pnp: please report it with the game")
 
 
-def _write_one(folder: Path, key: tuple[str, str, str], options: BuildOptions) -> BuildReport:
-    """In a worker: lay out one target again (cheap) and write its files."""
-    with frozen_heap():
-        return _lay_out_and_write_one(folder, key, options)
+def _write_one(folder: Path, key: TargetKey, options: BuildOptions) -> BuildReport:
+    """In a worker: lay out one target again (cheap) and write its files, in a context of its own.
+    Its caches are the worker process's (those in force outside any build), kept from one task to
+    the next as the process draws several targets."""
+    with frozen_heap(), BuildContext(options, caches=active()) as context:
+        return _lay_out_and_write_one(folder, key, context)
 
 
-def _lay_out_and_write_one(folder: Path, key: tuple[str, str, str], options: BuildOptions) -> BuildReport:
+def _lay_out_and_write_one(folder: Path, key: TargetKey, context: BuildContext) -> BuildReport:
     problems = Problems()
+    options = context.options
     one = replace(options, editions=(key[1],), languages=(key[2],), force=False)
     with allocation_burst():      # the stages' imports too (see _build)
-        from generator.targets import layout_targets, load_games
-        from generator.text.fonts import FontLibrary
-        library = FontLibrary()
+        from generator.targets import layout_targets, load_games      # (a worker lays out: see _build)
         sources = load_games([folder], problems, options.templates, one.languages)
-        target, = layout_targets(sources, one, problems, library, only={key})
+        target, = layout_targets(sources, one, problems, context.library, only={key},
+                                 layout_files=context.layout_files)
     _forget_layout_inputs(sources)
-    return _write_laid_out(target, replace(options, jobs=1), library)
+    return _write_laid_out(target, replace(options, jobs=1), context.library)
 
 
-def _forget_layout_inputs(sources: list["GameSource"]) -> None:
+def _forget_layout_inputs(sources: list[GameSource]) -> None:
     """What only layout needs, released before the files are drawn (see GameSource.forget_positions)."""
-    from generator.text.setter import forget_text_runs
+    from generator.text.setter import forget_text_runs      # (loaded by the layout that came first)
     for source in sources:
         source.forget_positions()
     forget_text_runs()
@@ -215,7 +230,7 @@ def note_editions_without_print_shop(targets: list[Target], options: BuildOption
 def _write_laid_out(target: Target, options: BuildOptions, library: FontLibrary,
                     on_pages: Callable[[int], None] | None = None) -> BuildReport:
     """Write one target's files under options.out, with each file's size and sha256 for its stamp."""
-    from generator.write import write_target
+    from generator.write import write_target     # the drawing stages: only once there is something to draw
     started = time.perf_counter()
     options = target_options(target, options)
     report = BuildReport(on_pages=on_pages)
@@ -237,7 +252,8 @@ def _merge(report: BuildReport, part: BuildReport) -> None:
     report.produced.update(part.produced)
 
 
-def plan_targets(folders: list[Path], options: BuildOptions, report: BuildReport):
+def plan_targets(folders: list[Path], options: BuildOptions, report: BuildReport) \
+        -> tuple[dict[Path, set[TargetKey]], dict[TargetKey, str], list[TargetKey]]:
     """Which edition × language targets need building, by game folder; each target's digest; and, for a
     build of whole games, the targets built before that the games no longer have (retired once the build
     succeeds).
@@ -245,9 +261,9 @@ def plan_targets(folders: list[Path], options: BuildOptions, report: BuildReport
     Reads only game.yaml (for the editions and languages) and hashes files: an
     unchanged target costs no layout at all.
     """
-    stale: dict[Path, set[tuple[str, str, str]]] = {}
-    digests: dict[tuple[str, str, str], str] = {}
-    retired: list[tuple[str, str, str]] = []
+    stale: dict[Path, set[TargetKey]] = {}
+    digests: dict[TargetKey, str] = {}
+    retired: list[TargetKey] = []
     for folder in folders:
         problems = Problems()
         document = load_yaml(folder / "game.yaml", problems)
@@ -277,36 +293,44 @@ def plan_targets(folders: list[Path], options: BuildOptions, report: BuildReport
 def check(folders: list[Path], options: BuildOptions) -> Problems:
     """Everything a build checks, without writing a file."""
     problems = Problems()
-    with frozen_heap():
+    options = replace(options, check_only=True)
+    with frozen_heap(), BuildContext(options) as context:
         with allocation_burst():      # the stages' imports too (see _build)
-            from generator.targets import clean_games, layout_targets
-            from generator.text.fonts import FontLibrary
-            library = FontLibrary()
+            from generator.targets import clean_games, layout_targets     # (the layout stages: see _build)
+            library = context.library
             sources = clean_games(folders, problems, options.templates, options.languages)
         with allocation_burst():
-            layout_targets(sources, replace(options, check_only=True), problems, library)
+            layout_targets(sources, options, problems, library, layout_files=context.layout_files)
     return problems
 
 
 def preview(folders: list[Path], options: BuildOptions, dpi: float = 100) -> BuildReport:
     """PNGs of every distinct face and contact sheets, under output/<game>/<edition>/<lang>/preview/."""
+    with BuildContext(options) as context:
+        return _preview(folders, context, dpi)
+
+
+def _preview(folders: list[Path], context: BuildContext, dpi: float) -> BuildReport:
+    # the layout and drawing stages, imported only by the command that draws
     from generator.render.preview import render_previews, unique_stems
     from generator.targets import clean_games, layout_targets
-    from generator.text.fonts import FontLibrary
+    options = context.options
     started = time.perf_counter()
     problems = Problems()
-    library = FontLibrary()
+    library = context.library
     sources = clean_games(folders, problems, options.templates, options.languages)
-    targets = layout_targets(sources, options, problems, library)
+    targets = layout_targets(sources, options, problems, library, layout_files=context.layout_files)
     problems.raise_if_errors()
     report = BuildReport()
     for target in targets:
-        groups: dict[str, list] = {}
+        groups: dict[str, list[tuple[str, Face]]] = {}
         stems: set[str] = set()
         for kind, laid_out_sets in target.sets.items():
             everything = groups.setdefault(kind, [])
             for laid_out in laid_out_sets:
-                fronts, backs, seen = [], [], set()
+                fronts: list[tuple[str, Face]] = []
+                backs: list[tuple[str, Face]] = []
+                seen: set[str] = set()
                 for copy in laid_out.copies:
                     for face, stem, into in ((copy.front, f"{kind}/{laid_out.id}/{copy.card}-front", fronts),
                                              (copy.back, f"{kind}/{laid_out.id}/{copy.card}-back", backs)):
@@ -319,6 +343,6 @@ def preview(folders: list[Path], options: BuildOptions, dpi: float = 100) -> Bui
         for name, items in (("boards", target.boards), ("sheets", target.sheets)):
             groups[name] = [(f"{name}/{item.id}", item.face) for item in items]
         folder = options.out.joinpath(*target.folder_parts, "preview")
-        render_previews(groups, folder, dpi, library.face("nunito").name, report.written, options.out)
+        render_previews(groups, folder, dpi, context.drawing.initial_font, report.written, options.out)
     report.seconds = time.perf_counter() - started
     return report

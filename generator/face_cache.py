@@ -1,6 +1,6 @@
-"""The per-face cache: what laying out and rendering a face cost, kept on disk between builds.
+"""The cache of fitted texts: what laying out a face cost, kept on disk between builds.
 
-Two stores under the cache folder (`PNP_CACHE_DIR`, default ~/.cache/pnp):
+Under the cache folder (`PNP_CACHE_DIR`, default ~/.cache/pnp):
 
 - `layouts/`: every text a face sets (its fitted lines, the costly part of laying out a
   card: ~1 ms of a card's 1.1 ms), keyed by a digest of everything the fit reads — the
@@ -8,9 +8,10 @@ Two stores under the cache folder (`PNP_CACHE_DIR`, default ~/.cache/pnp):
   language, line-breaking rules, inline icons' files), the fonts' bytes and the engine's
   own source. One file per game folder; a build loads it once and writes it back when
   anything new was set. Editing one card's words sets only that card's texts again.
-- `faces/`: a face's PNG at a resolution, keyed by a digest of the laid-out face (every
-  shape, placed glyph run and art placement), the art files' bytes and the engine (used
-  by `pnp serve` and `pnp preview`): an unchanged card is never rendered twice.
+  The files a build opens are its `LayoutFiles` (the build context owns them and saves them
+  when the build ends).
+- `faces/`: a face's PNG at a resolution (generator/face_images.py, above the components
+  stage whose faces it hashes).
 
 A digest covers every input, so a hit is the very result the engine would compute: the
 built files are byte-identical with or without the cache (PNP_NO_CACHE=1 turns it off).
@@ -24,10 +25,16 @@ import os
 import pickle
 import sys
 import zlib
-from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from generator.cache_folder import cache_root
+from generator.caches import cached
+from generator.engine import engine_digest
+
+if TYPE_CHECKING:        # (the setter is handed in: this module sits below no stage that would import it)
+    from generator.text.fonts import FontLibrary
+    from generator.text.setter import TextSetter
 
 LAYOUTS_FORMAT = 3       # the file's layout (records, 3: each with its checksum); the engine's source is in its name
 MAX_GAME_FILES = 64      # games' files kept; the least recently built go first
@@ -49,7 +56,7 @@ def file_digest(path: Path) -> str:
     return _digest(path, (status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns))
 
 
-@lru_cache(maxsize=4096)
+@cached("face_cache.file_digest", maxsize=4096, reads_files=True)
 def _digest(path: Path, signature: tuple[int, ...]) -> str:
     try:
         return hashlib.sha256(path.read_bytes()).hexdigest()
@@ -78,8 +85,10 @@ def stable(value) -> str:
     raise TypeError(f"no stable form for {type(value).__name__}")
 
 
-@lru_cache(maxsize=1024)
-def _stable_style(style) -> str:
+# A style's stable form holds the digests of the files it names (inline icons): a file table, so
+# `pnp serve` sees an icon edited in place once the game's files changed (`Caches.files_changed`).
+@cached("face_cache.stable_style", maxsize=1024, reads_files=True)
+def _stable_style(style: Any) -> str:
     return stable(style)
 
 
@@ -96,9 +105,8 @@ class LayoutCache(dict):
     one text at a time straight into the file. (One pickle of the whole table needed its memo
     of every object at once: +100 MiB for a 10,000-card deck.)"""
 
-    def __init__(self, setter, game_folder: Path):
+    def __init__(self, setter: TextSetter, game_folder: Path):
         super().__init__()
-        from generator.incremental import engine_digest
         self.setter = setter
         self.fonts = _fonts_digest(setter.library)
         self.path = cache_root() / "layouts" / (hashlib.sha256(
@@ -209,7 +217,7 @@ def _prune(folder: Path, keep: int) -> None:
         pass
 
 
-def _read(path: Path) -> dict[str, memoryview]:
+def _read(path: Path) -> dict[str, memoryview | tuple]:
     """The file's records by digest, each still pickled (a file of another format: none; one cut short: what it
     holds whole; a record whose checksum fails is left out)."""
     try:
@@ -219,7 +227,8 @@ def _read(path: Path) -> dict[str, memoryview]:
     head = len(_MAGIC) + 4
     if bytes(data[:len(_MAGIC)]) != _MAGIC or int.from_bytes(data[len(_MAGIC):head], "little") != LAYOUTS_FORMAT:
         return {}
-    records, offset = {}, head
+    records: dict[str, memoryview | tuple] = {}
+    offset = head
     while offset + _HEAD <= len(data):
         key = bytes(data[offset:offset + _DIGEST])
         length = int.from_bytes(data[offset + _DIGEST:offset + _DIGEST + 4], "little")
@@ -234,7 +243,7 @@ def _read(path: Path) -> dict[str, memoryview]:
     return records
 
 
-def _fonts_digest(library) -> str:
+def _fonts_digest(library: FontLibrary) -> str:
     """Every font file the library can set text in (the game's own included), by their bytes."""
     parts = []
     for name, family in sorted(library.families.items()):
@@ -243,39 +252,39 @@ def _fonts_digest(library) -> str:
     return hashlib.sha256("|".join(parts).encode()).hexdigest()
 
 
-_open_caches: list[LayoutCache] = []
+class LayoutFiles:
+    """The game files of fitted texts one build opened: each setter's layouts backed by its game's
+    file (`attach`), written back when anything new was set (`save`, and `close` when the build
+    ends: the build context does it, so no file waits for the interpreter's exit)."""
+
+    def __init__(self) -> None:
+        self._open: list[LayoutCache] = []
+
+    def attach(self, setter: TextSetter, game_folder: Path) -> None:
+        """Back the setter's fitted texts with the game's file (nothing when PNP_NO_CACHE is set)."""
+        if not enabled():
+            return
+        cache = LayoutCache(setter, game_folder)
+        cache.update(setter.layouts)
+        setter.layouts = cache
+        self._open.append(cache)
+
+    def save(self) -> None:
+        """Write every file that set new texts (they stay open: drawing may fit more, a rulebook's)."""
+        for cache in self._open:
+            cache.save()
+
+    def close(self) -> None:
+        """Write what is new and let the files go (their setters keep what they hold)."""
+        self.save()
+        self._open.clear()
 
 
-def attach(setter, game_folder: Path) -> None:
-    """Back the setter's fitted texts with the game's cache file (saved by `save_all` and at exit)."""
-    if not enabled():
-        return
-    cache = LayoutCache(setter, game_folder)
-    cache.update(setter.layouts)
-    setter.layouts = cache
-    if not _open_caches:
-        import atexit
-        atexit.register(save_all)
-    _open_caches.append(cache)
-
-
-def save_all() -> None:
-    """Write every cache this process opened that set new texts."""
-    for cache in _open_caches:
-        cache.save()
-    del _open_caches[:-8]      # a long-lived process (pnp serve) keeps the latest few
-
-
+# TEMPORARY, until serve/session.py imports them from generator/face_images.py (they moved there:
+# hashing a laid-out face reads the components stage, above this one).
 def face_digest(face, dpi: float) -> str:
-    """A laid-out face at a resolution: every item it draws, its art files' bytes, the engine."""
-    from generator.components.piece import ArtPlacement, walk
-    from generator.incremental import engine_digest
-    digest = hashlib.sha256(f"{engine_digest()}:{dpi!r}:".encode())
-    digest.update(pickle.dumps((face.width, face.height, face.bleed, face.items), protocol=4))
-    for item in walk(face.items):
-        if isinstance(item, ArtPlacement):
-            digest.update(file_digest(item.file).encode())
-    return digest.hexdigest()
+    from generator.face_images import face_digest as digest_of_face
+    return digest_of_face(face, dpi)
 
 
 def face_png_path(digest: str) -> Path:

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator import face_cache
 from generator.components.board import LaidOutBoard, layout_boards
 from generator.components.context import LayoutContext
 from generator.components.icons import check_catalog_icons
@@ -21,6 +20,7 @@ from generator.components.sheets import LaidOutSheet, layout_sheets
 from generator.components.subject import forget_located_files
 from generator.content.game import GameSource, load_game
 from generator.errors import Problems, UsageError
+from generator.face_cache import LayoutFiles
 from generator.i18n.pseudo import PSEUDO, pseudo_catalog
 from generator.options import BuildOptions
 from generator.render.art_files import ART_FILES
@@ -88,18 +88,22 @@ def clean_games(folders: list[Path], problems: Problems, project_templates: Path
 
 def layout_targets(sources: list[GameSource], options: BuildOptions, problems: Problems,
                    library: FontLibrary, used: dict[str, set[str]] | None = None,
-                   only: set[tuple[str, str, str]] | None = None) -> list[Target]:
+                   only: set[tuple[str, str, str]] | None = None,
+                   layout_files: LayoutFiles | None = None) -> list[Target]:
     """Lay out every requested edition × language; problems collect along the way.
 
-    `used` collects, per game, every translation key the layout looked up.
+    `used` collects, per game, every translation key the layout looked up. `layout_files`: the build
+    context's files of fitted texts (they stay open for drawing, which may fit more); without them the
+    layout opens its own, saved when it is done.
     """
     used = {} if used is None else used
+    files = LayoutFiles() if layout_files is None else layout_files
     targets = []
     forget_located_files()
     rooms = _sheet_rooms(options)
     for source in sources:
         setter = TextSetter(game_font_library(source, problems, library))
-        face_cache.attach(setter, source.folder)    # texts fitted in an earlier build are read, not set again
+        files.attach(setter, source.folder)    # texts fitted in an earlier build are read, not set again
         if options.print_shop and not options.check_only and (options.wants("print-shop") or options.wants("png")):
             from generator.imposition.single import shop_size_problems
             shop_size_problems(source, options.shop, problems)
@@ -126,7 +130,9 @@ def layout_targets(sources: list[GameSource], options: BuildOptions, problems: P
                                       kit_text(ctx, sets, boards, sheets, options.copies),
                                       ctx.font_stack(None, source.game_document.mark()), setter,
                                       _rules(ctx, sets, boards)))
-    face_cache.save_all()       # before any worker lays its target out again: it reads them
+    files.save()       # before any worker lays its target out again: it reads them
+    if layout_files is None:
+        files.close()
     return targets
 
 

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import BuildOptions, build, layout_targets, load_games
+from generator.build import BuildOptions, build
+from generator.targets import layout_targets, load_games
 from generator.components.cells import rows_places
 from generator.components.network import Lane, point_in_polygon, project, segment_polygons
 from generator.components.piece import Group, Shape, walk

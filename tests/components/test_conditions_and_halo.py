@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import BuildOptions, build, check, layout_targets, load_games
+from generator.build import BuildOptions, build, check
+from generator.targets import layout_targets, load_games
 from generator.components.piece import Shape, TextPlacement
 from generator.errors import Problems
 from generator.text.fonts import FontLibrary

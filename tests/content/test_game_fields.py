@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from generator.build import BuildOptions, check, layout_targets, load_games
+from generator.build import BuildOptions, check
+from generator.targets import layout_targets, load_games
 from generator.components.piece import Shape
 from generator.errors import Problems
 from generator.text.fonts import FontLibrary

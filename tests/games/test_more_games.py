@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import BuildOptions, build, layout_targets, load_games
+from generator.build import BuildOptions, build
+from generator.targets import layout_targets, load_games
 from generator.components.piece import Group, Shape, walk
 from generator.errors import Problems
 from generator.text.fonts import FontLibrary

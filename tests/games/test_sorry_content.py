@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import BuildOptions, layout_targets, load_games
+from generator.build import BuildOptions
+from generator.targets import layout_targets, load_games
 from generator.components.piece import Group, Shape, TextPlacement
 from generator.errors import Problems
 from generator.text.fonts import FontLibrary
