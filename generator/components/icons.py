@@ -7,25 +7,28 @@ former `:gift:` markup, is reported where the text is written: every text of
 every language's catalog is checked (the kit's words, a deck name only the
 kit's contents list prints, an engine word a game overrides), and so are the
 texts written outside catalogs (literal box texts, table formats and cells).
+
+The former markup of a known icon is an error in a game of the current format (it would
+print as written), and a warning in a game of format 1, where it still prints as the icon:
+its catalogs are read that way (content/game.py), and so are its texts outside catalogs
+(`read_former_markup`). `pnp upgrade GAME` rewrites it (generator/upgrade.py).
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from pathlib import Path
 
 from generator.components.context import LayoutContext
 from generator.components.subject import resolve_file
-from generator.content.schema import TextBox
+from generator.content.game import FORMER_ICON_MARKUP, known_icons as defined_icons, upgrade_hint, with_icon_markup
+from generator.content.schema import FORMAT, TextBox
 from generator.content.templates import ResolvedTemplate
 from generator.errors import SourceMark
 from generator.text.layout import SetStyle
 from generator.text.linebreak import BreakRules, break_rules
 from generator.text.rich import icon_names
 from generator.units import pt_to_mm
-
-_FORMER_MARKUP = re.compile(r"(?<![\w:]):([a-z0-9_-]+):(?![\w:])")
 
 
 def game_icons(ctx: LayoutContext) -> dict[str, Path]:
@@ -34,11 +37,11 @@ def game_icons(ctx: LayoutContext) -> dict[str, Path]:
     if memo_key not in ctx.memo:
         icons: dict[str, Path] = {}
         source = ctx.source
-        rules = source.rules.rulebook.icons if source.rules is not None else {}
-        for name, relative in rules.items():
-            path = resolve_file(ctx, relative, source.rules_document.mark(("rulebook", "icons", name)))
-            if path is not None:
-                icons[name] = path
+        if source.rules is not None and source.rules_document is not None:
+            for name, relative in source.rules.rulebook.icons.items():
+                path = resolve_file(ctx, relative, source.rules_document.mark(("rulebook", "icons", name)))
+                if path is not None:
+                    icons[name] = path
         for name, relative in source.game.icons.items():
             path = resolve_file(ctx, relative, source.game_document.mark(("icons", name)))
             if path is not None:
@@ -49,16 +52,22 @@ def game_icons(ctx: LayoutContext) -> dict[str, Path]:
 
 def known_icons(ctx: LayoutContext) -> set[str]:
     """Every name the game defines, its file usable or not (a bad file is its own problem)."""
-    source = ctx.source
-    rules = source.rules.rulebook.icons if source.rules is not None else {}
-    return set(rules) | set(source.game.icons)
+    return defined_icons(ctx.source)
+
+
+def read_former_markup(text: str, ctx: LayoutContext) -> str:
+    """A text written outside the catalogs as a game of format 1 wrote it: ':gift:' of a known icon
+    is drawn as {icon:gift} (check_icons says so, with the fix). The current format's text as it is."""
+    if ctx.source.game.format >= FORMAT or ":" not in text:
+        return text
+    return with_icon_markup(text, known_icons(ctx))
 
 
 def check_icons(text: str, key: str | None, ctx: LayoutContext, mark: SourceMark, what: str | None = None) -> None:
     """Report icons the game does not define, and the former :name: markup, where the text is written.
     `what` names the text in the message when it is not a catalog key ("format 2 of table box 'goals'")."""
     names = icon_names(text) if "{" in text else ()
-    former = _FORMER_MARKUP.findall(text) if ":" in text else ()
+    former = FORMER_ICON_MARKUP.findall(text) if ":" in text else ()
     if not names and not former:      # most texts: no icon written either way
         return
     known = known_icons(ctx)
@@ -69,9 +78,14 @@ def check_icons(text: str, key: str | None, ctx: LayoutContext, mark: SourceMark
                              f"icons of this game: {', '.join(sorted(known)) or 'none'}; "
                              "name its art in game.yaml icons: {" + (name or "name") + ": art/….svg}")
     for name in former:
-        if name in known and ctx.once("former-icon", key, what, name, ctx.lang):
+        if name not in known or not ctx.once("former-icon", key, what, name, ctx.lang):
+            continue
+        if ctx.source.game.format < FORMAT:     # read as the icon: the game says the format it was written in
+            ctx.problems.warn(mark, f"':{name}:' in {what} ({ctx.lang}) is the icon markup of game format 1, "
+                              "printed as the icon", f"write {{icon:{name}}}, or {upgrade_hint(ctx.source)}")
+        else:
             ctx.problems.add(mark, f"':{name}:' in {what} ({ctx.lang}) is the former icon markup and would "
-                             "print as written", f"write {{icon:{name}}}")
+                             f"print as written in a game of format {FORMAT}", f"write {{icon:{name}}}")
 
 
 def check_catalog_icons(ctx: LayoutContext) -> None:

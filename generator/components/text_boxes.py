@@ -2,7 +2,10 @@
 
 Every problem (missing glyph, text too long at the minimum size, text set below
 6 pt, a box reaching into the safe margin) is reported with where the words or the
-box are written. Texts of deck-wide boxes are noted in the deck's scope
+box are written. Game text is never set below 6 pt (MIN_GAME_TEXT) unless the game
+lowers that floor deliberately (game.yaml `min_text_size: 5pt`): text under 6 pt is then
+a warning, still said by every `pnp check`, and text under the game's floor an error.
+Texts of deck-wide boxes are noted in the deck's scope
 (deck_sizes), which sets them at one size once the deck is laid out.
 """
 
@@ -13,30 +16,32 @@ from typing import NamedTuple
 
 from generator.components.box_call import BoxCall, DrawTemplate
 from generator.components.context import LayoutContext, SetText
-from generator.components.icons import box_style, check_icons, game_text_style
+from generator.components.icons import box_style, check_icons, game_text_style, read_former_markup
 from generator.components.deck_sizes import FittedText, open_scope
 from generator.components.piece import Item, Pen
 from generator.components.subject import MISSING, Subject, value_of
 from generator.components.table import TableText, fit_table
 from generator.components.text_placement import placed_text
 from generator.content.payloads import field_name, parse_rows
-from generator.content.schema import DEFAULT_TEXT_SIZE, TextStyle
+from generator.content.schema import DEFAULT_TEXT_SIZE, LOWEST_TEXT_FLOOR, MIN_GAME_TEXT, TextStyle
 from generator.content.templates import ResolvedTemplate
 from generator.errors import SourceMark
 from generator.text.layout import SetStyle, TextLayout, fit_text, fit_whole_words
 from generator.text.rich import parse_rich_text
 
 _DEFAULT_STYLE = TextStyle.model_construct()     # equal to TextStyle(), without building its validator at import
-# The smallest game text on a card, token, pawn, board or sheet (points): text shrinks no
-# further, and a style set smaller is reported. Engine marks (scale bar, tile labels) may be 5 pt.
-MIN_GAME_TEXT = 6.0
+# MIN_GAME_TEXT (content/schema.py, beside game.yaml's min_text_size that lowers it): the smallest game
+# text on a card, token, pawn, board or sheet, in points. Text shrinks no further than the game's floor,
+# and a style set smaller is reported. Engine marks (scale bar, tile labels) may be 5 pt.
 
 
 def check_safe(template: ResolvedTemplate, name: str, frame, ctx: LayoutContext, mark: SourceMark) -> None:
-    model = template.model
+    model, size = template.model, template.model.size
+    if size is None:          # a template without a size is refused where it is resolved
+        return
     safe = model.safe or 0.0
     x, y, w, h = frame
-    worst = max(safe - x, safe - y, (x + w) - (model.size.width - safe), (y + h) - (model.size.height - safe))
+    worst = max(safe - x, safe - y, (x + w) - (size.width - safe), (y + h) - (size.height - safe))
     if worst > 1e-6 and ctx.once("safe", template.id, name):
         ctx.problems.add(mark, f"text box '{name}' of template '{template.id}' reaches {worst:.1f} mm "
                          f"into the {safe:g} mm safe margin", "move or shrink the box: cutting may clip it")
@@ -58,9 +63,9 @@ def _resolve_style(template: ResolvedTemplate, name: str | None, ctx: LayoutCont
         ctx.problems.add(mark, f"unknown style '{name}' in template '{template.id}'",
                          f"styles: {', '.join(styles) or 'none'}")
     size = style.size or DEFAULT_TEXT_SIZE
-    # shrinking stops at the style's minimum, and never below MIN_GAME_TEXT (unless the style
-    # itself is set smaller: that is reported where it is used, see report_small)
-    floor = max(style.min_size if style.min_size is not None else size * 0.75, MIN_GAME_TEXT)
+    # shrinking stops at the style's minimum, and never below the game's floor, MIN_GAME_TEXT unless
+    # game.yaml lowers it (a style itself set smaller is reported where it is used, see report_small)
+    floor = max(style.min_size if style.min_size is not None else size * 0.75, ctx.source.game.text_floor)
     # a bad font or colour is reported where the style says it, not at the box using the style
     font_mark = template.mark(("styles", name or "", "font"), mark)
     colour_mark = template.mark(("styles", name or "", "color"), mark)
@@ -122,6 +127,7 @@ def _set_text(call: BoxCall, words: Words) -> tuple[tuple[Item, ...], FittedText
     text = uppercase_covered(words.text, style.stack, ctx) if declared.uppercase else words.text
     check_glyphs(text, style.stack, ctx, words.key or box.literal, words.mark, call.subject)
     check_icons(text, words.key or box.literal, ctx, words.mark)
+    text = read_former_markup(text, ctx)
     x, y, w, h = call.frame
     pad = box.padding
     paragraphs = parse_rich_text(text)
@@ -131,7 +137,8 @@ def _set_text(call: BoxCall, words: Words) -> tuple[tuple[Item, ...], FittedText
     if layout is None:
         layout = fit_text(paragraphs, w - 2 * pad, h - 2 * pad, style, ctx.setter)
     if not layout.fits:
-        report_overflow(call, words.key, words.mark, (layout.overflow, style.min_size), deck_wide=declared.fit != "each")
+        report_overflow(call, words.key, words.mark, (layout.overflow, style.min_size),
+                        deck_wide=declared.fit != "each")
     placement = placed_text(layout, x + pad, y + pad, ctx.art.size)
     fitted = None if declared.fit == "each" else \
         FittedText(paragraphs, w - 2 * pad, h - 2 * pad, style, layout, placement)
@@ -215,17 +222,26 @@ def check_glyphs(text: str, stack, ctx: LayoutContext, key, mark: SourceMark, su
 
 
 def report_small(call: BoxCall, key: str | None, size: float, style_name: str | None) -> None:
-    """A box whose style is set below MIN_GAME_TEXT: once per box, at the box, naming the first card."""
+    """A box whose style is set below MIN_GAME_TEXT: once per box, at the box, naming the first card.
+    An error, unless the game lowered its floor (min_text_size) to the size: then a warning."""
     ctx = call.ctx
     if size >= MIN_GAME_TEXT - 1e-9 or not ctx.once("small", call.template.id, call.name):
         return
     what = f"key '{key}' in box '{call.name}'" if key else f"box '{call.name}'"
+    message = (f"text below {MIN_GAME_TEXT:g} pt: game {ctx.source.id}, edition {ctx.edition}, language "
+               f"{ctx.lang}, {call.subject.label}, {what}: set at {size:g} pt (style '{style_name or ''}' of "
+               f"template '{call.template.id}')")
+    floor = ctx.source.game.text_floor
+    if size >= floor - 1e-9:        # the game chose it: said on every check, never a stop
+        ctx.problems.warn(call.mark, f"{message}, as game.yaml min_text_size {floor:g}pt allows",
+                          "print a test page and read it at arm's length; a print shop may refuse text this small")
+        return
+    lower = (f", or lower the game's floor deliberately: min_text_size: {size:g}pt in game.yaml"
+             if size >= LOWEST_TEXT_FLOOR - 1e-9 else "")
     (ctx.problems.warn if ctx.overflow_warns else ctx.problems.add)(
-        call.mark, f"text below {MIN_GAME_TEXT:g} pt: game {ctx.source.id}, edition {ctx.edition}, language "
-                   f"{ctx.lang}, {call.subject.label}, {what}: set at {size:g} pt (style '{style_name or ''}' of "
-                   f"template '{call.template.id}')",
-        f"give the style a size of at least {MIN_GAME_TEXT:g}pt and the box room for it: game text on cards, "
-        f"tokens, pawns, boards and sheets is never printed smaller")
+        call.mark, message,
+        f"give the style a size of at least {floor:g}pt and the box room for it{lower}: game text on cards, "
+        f"tokens, pawns, boards and sheets is never printed smaller than the game's floor ({floor:g} pt)")
 
 
 def report_overflow(call: BoxCall, key: str | None, mark: SourceMark, overflow: tuple[float, float],
@@ -240,8 +256,8 @@ def report_overflow(call: BoxCall, key: str | None, mark: SourceMark, overflow: 
             mark, f"text does not fit: game {ctx.source.id}, edition {ctx.edition}, language {ctx.lang}, "
                   f"{call.subject.label}, {what}: {too_long:.1f} mm too long at the minimum size {min_size:g} pt",
             f"shorten the text, or give box '{box_name}' of template '{template_id}' more room or a smaller "
-            f"min_size (not below {MIN_GAME_TEXT:g}pt)" + ("; the box's text is set at this size on every card "
-                                                          "of the deck" if deck_wide else ""))
+            f"min_size (not below {ctx.source.game.text_floor:g}pt)"
+            + ("; the box's text is set at this size on every card of the deck" if deck_wide else ""))
 
 
 def table_items(call: BoxCall, draw: DrawTemplate) -> list[Item]:
@@ -268,8 +284,8 @@ def table_items(call: BoxCall, draw: DrawTemplate) -> list[Item]:
         for cell in row:
             if isinstance(cell, str):
                 check_icons(cell, None, ctx, call.where(box.table), f"table '{box.table}' ({subject.label})")
-    body = [[(formats[i] if i < len(formats) else "{}").replace("{}", str(cell)) for i, cell in enumerate(row)]
-            for row in rows]
+    body = [[read_former_markup((formats[i] if i < len(formats) else "{}").replace("{}", str(cell)), ctx)
+             for i, cell in enumerate(row)] for row in rows]
     # cells are set like any text: the game's icons drawn, its line-breaking rules for the language
     style = game_text_style(resolve_style(template, box.style, ctx, mark), ctx)
     head_style = game_text_style(resolve_style(template, box.header_style or box.style, ctx, mark), ctx)
@@ -278,7 +294,8 @@ def table_items(call: BoxCall, draw: DrawTemplate) -> list[Item]:
     for line in [header, *body]:
         for cell in line:
             check_glyphs(cell, style.stack, ctx, box.table, mark, subject)
-    table = TableText(header, body, style, head_style, (call.colour(box.header_fill, "header_fill"), call.colour(box.row_fill, "row_fill")),
+    fills = (call.colour(box.header_fill, "header_fill"), call.colour(box.row_fill, "row_fill"))
+    table = TableText(header, body, style, head_style, fills,
                       Pen(call.colour(box.stroke, "stroke"), box.stroke_width, None))
     items, fits, overflow = fit_table(table, call.frame, ctx.setter, ctx.art.size)
     if not fits:

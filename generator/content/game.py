@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Iterable
 
 from generator.content.payload_check import check_payloads
-from generator.content.schema import BoardsFile, CardsFile, Game, PawnsFile, PieceSet, SheetsFile, TokensFile
+from generator.content.schema import (FORMAT, BoardsFile, CardsFile, Game, PawnsFile, PieceSet, SheetsFile,
+                                      TokensFile)
 from generator.content.templates import TemplateLibrary
 from generator.content.validate import validate
 from generator.content.yaml_source import YamlDocument, load_yaml
@@ -21,7 +23,24 @@ if TYPE_CHECKING:    # the spreadsheet readers are imported only for a set that 
 
 
 # file name → (schema, the key of its list of sets)
-PIECE_FILES = {"cards": (CardsFile, "decks"), "tokens": (TokensFile, "sets"), "pawns": (PawnsFile, "sets")}
+PIECE_FILES = MappingProxyType({"cards": (CardsFile, "decks"), "tokens": (TokensFile, "sets"),
+                                "pawns": (PawnsFile, "sets")})
+
+# The icon markup of format 1 (the rulebook's ':gift:'), now written {icon:gift}: a name between two
+# colons, neither touching a word or another colon (so '10:30:00' or 'a::b' are not read as icons).
+FORMER_ICON_MARKUP = re.compile(r"(?<![\w:]):([a-z0-9_-]+):(?![\w:])")
+
+
+def former_icons(text: str, known: Iterable[str]) -> list[str]:
+    """The icon names of `known` written in the former markup in `text`, in order."""
+    names = set(known)
+    return [name for name in FORMER_ICON_MARKUP.findall(text) if name in names] if ":" in text else []
+
+
+def with_icon_markup(text: str, known: Iterable[str]) -> str:
+    """`text` with each former ':name:' of a known icon written {icon:name}; other colons untouched."""
+    names = set(known)
+    return FORMER_ICON_MARKUP.sub(lambda found: "{icon:" + found[1] + "}" if found[1] in names else found[0], text)
 
 
 @dataclass
@@ -71,7 +90,7 @@ class GameSource:
         does. A 10,000-card deck's marks and raw values are ~25 MB that the print-shop
         file, drawn next, can use instead. (Marks asked for later fall back to line 1.)
         """
-        documents = [piece_file.document for piece_file in self.pieces.values()]
+        documents: list[YamlDocument | None] = [piece_file.document for piece_file in self.pieces.values()]
         documents += [self.boards_document, self.sheets_document]
         for document in documents:
             if document is not None:
@@ -101,7 +120,8 @@ def load_game(folder: Path, problems: Problems, project_templates: Path | None =
     game_document = load_yaml(folder / "game.yaml", problems, root=folder)
     game = validate(Game, game_document.data, game_document, problems) if game_document is not None else None
     templates = TemplateLibrary(folder, problems, project_templates)
-    source = GameSource(folder, game, game_document) if game is not None else None
+    # a game validated from game.yaml: its document was read
+    source = GameSource(folder, game, game_document) if game is not None and game_document is not None else None
     offered = game.languages if game is not None else _catalog_languages(folder)
     if languages is not None:
         offered = [lang for lang in offered if lang in languages or lang == offered[0]]
@@ -133,7 +153,42 @@ def load_game(folder: Path, problems: Problems, project_templates: Path | None =
         _check_template(source, sheet.template, sheets_document.mark(("sheets", index, "template")), problems)
     templates.check_all(folder / "templates")      # after the used ones, whose messages name their use
     check_payloads(source, problems)               # routes, cells, points, table rows: before any layout
+    if source.game.format < FORMAT:
+        _read_former_icon_markup(source, problems)
     return source
+
+
+def known_icons(source: GameSource) -> set[str]:
+    """Every icon name the game defines: game.yaml icons and (format 1's place) rules.yaml rulebook.icons."""
+    rules = set(source.rules.rulebook.icons) if source.rules is not None else set()
+    return rules | set(source.game.icons)
+
+
+def upgrade_hint(source: GameSource) -> str:
+    """What rewrites a game of an older format: the command, with the game as it was named."""
+    return f"run `pnp upgrade {source.folder}` to rewrite the game in format {FORMAT}"
+
+
+def _read_former_icon_markup(source: GameSource, problems: Problems) -> None:
+    """A game of format 1 wrote its icons ':gift:' (the rulebook's markup then). Each catalog text that
+    does is said, a warning with its fix, and read as {icon:gift}: the game prints as it was meant to
+    (on cards and boards too, where format 1 printed the colons as written)."""
+    known = known_icons(source)
+    if not known:
+        return
+    for catalog in source.catalogs.values():
+        for key, entry in list(catalog.entries.items()):
+            texts = list(entry.plural.values()) if entry.plural is not None else [entry.text or ""]
+            names = sorted({name for text in texts for name in former_icons(text, known)})
+            if not names:
+                continue
+            problems.warn(entry.mark, f"{', '.join(f':{name}:' for name in names)} in '{key}' ({catalog.lang}) "
+                          f"is the icon markup of game format 1, printed as the icon",
+                          f"write {', '.join('{icon:' + name + '}' for name in names)}, or {upgrade_hint(source)}")
+            plural = None if entry.plural is None else \
+                {category: with_icon_markup(text, known) for category, text in entry.plural.items()}
+            text = None if entry.text is None else with_icon_markup(entry.text, known)
+            catalog.entries[key] = replace(entry, text=text, plural=plural)
 
 
 def _catalog_languages(folder: Path) -> list[str]:
@@ -182,7 +237,7 @@ class _SheetReader:
     def fill(self, document: YamlDocument, kind: str, list_key: str) -> None:
         items = {"cards": "cards", "tokens": "tokens", "pawns": "pawns"}[kind]
         sets = document.data.get(list_key) if isinstance(document.data, dict) else None
-        for index, raw in enumerate(sets if isinstance(sets, list) else []):
+        for index, raw in enumerate(sets if isinstance(sets, list) else ()):
             if isinstance(raw, dict) and f"{items}_from" in raw:
                 self._fill_set(document, (list_key, index), raw, items, kind)
             elif isinstance(raw, dict) and self.game is not None:
@@ -192,7 +247,8 @@ class _SheetReader:
         """A field of a card written in YAML that nothing reads (`nmae:` for `name:`) is said, as a sheet's
         column nothing reads is; a warning, not an error: the card still builds, without it."""
         known = None
-        for position, item in enumerate(raw.get(items) if isinstance(raw.get(items), list) else []):
+        listed = raw.get(items)
+        for position, item in enumerate(listed if isinstance(listed, list) else ()):
             fields = item.get("fields") if isinstance(item, dict) else None
             for name in fields if isinstance(fields, dict) else ():
                 known = self._known_fields(raw) if known is None else known

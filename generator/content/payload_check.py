@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from generator.content.payloads import (ABSENT, Issue, field_name, parse_cells, parse_map, parse_points,
                                         parse_rows, path_count_problem)
-from generator.content.schema import MAX_CELLS, BoxBase
+from generator.content.schema import MAX_CELLS, AnyBox
 from generator.content.templates import ResolvedTemplate
 from generator.errors import Problems, SourceMark
 
@@ -52,16 +52,19 @@ def check_payloads(source: "GameSource", problems: Problems) -> None:
         noun = "deck" if kind == "cards" else f"{kind[:-1]} set"
         for set_index, piece_set in enumerate(pieces.sets):
             own = {"deck": piece_set.name, **piece_set.fields}
-            set_mark = _with_game(source, own, lambda name, *inside, _i=set_index: (
-                pieces.mark(_i, "name") if name == "deck" else pieces.mark(_i, "fields", name, *inside)))
+            # each mark function binds the loop's values it reads (a closure would see the last ones)
+            set_mark = _with_game(source, own, lambda name, *inside, _i=set_index, _p=pieces: (
+                _p.mark(_i, "name") if name == "deck" else _p.mark(_i, "fields", name, *inside)))
             set_fields = {**game_fields, **own}
             if piece_set.ink_saver_back:
-                walker.visit(piece_set.ink_saver_back, _Subject(f"{noun} {piece_set.id}, back", set_fields, set_mark, {}))
+                walker.visit(piece_set.ink_saver_back,
+                             _Subject(f"{noun} {piece_set.id}, back", set_fields, set_mark, {}))
             for index, piece in enumerate(piece_set.items):
-                def piece_mark(name: str, *inside, _i=set_index, _j=index, _own=piece.fields, _items=piece_set.ITEMS):
+                def piece_mark(name: str, *inside, _i=set_index, _j=index, _own=piece.fields, _items=piece_set.ITEMS,
+                               _p=pieces, _set_mark=set_mark):
                     if name in _own:
-                        return pieces.mark(_i, _items, _j, "fields", name, *inside)
-                    return set_mark(name, *inside)
+                        return _p.mark(_i, _items, _j, "fields", name, *inside)
+                    return _set_mark(name, *inside)
                 subject = _Subject(f"{noun} {piece_set.id}, {piece_set.ITEMS[:-1]} {piece.id}",
                                    {**set_fields, "id": piece.id, **piece.fields}, piece_mark, {})
                 for template_id in (piece_set.template, piece_set.back):
@@ -92,9 +95,10 @@ class _Walker:
     """Visits a template's payload boxes for a subject, and the cells and nodes they draw, depth first."""
 
     def __init__(self, source: "GameSource", problems: Problems):
+        assert source.templates is not None        # load_game reads the templates before the payloads
         self.templates = source.templates
         self.problems = problems
-        self.readers: dict[str, list[tuple[str, BoxBase, SourceMark]]] = {}
+        self.readers: dict[str, list[tuple[str, AnyBox, SourceMark]]] = {}
         self.budget = 0         # cells and nodes still visited under the current top-level subject
 
     def visit(self, template_id: str, subject: _Subject) -> None:
@@ -112,7 +116,7 @@ class _Walker:
             at = _Box(name, box, box_mark, stack + (template_id,))
             getattr(self, f"_{box.kind}")(at, subject)
 
-    def _readers(self, template: ResolvedTemplate) -> list[tuple[str, BoxBase, SourceMark]]:
+    def _readers(self, template: ResolvedTemplate) -> list[tuple[str, AnyBox, SourceMark]]:
         if template.id not in self.readers:
             self.readers[template.id] = [(name, box, _box_mark(template, name))
                                          for name, box in template.model.boxes.items() if box.kind in PAYLOAD_KINDS]

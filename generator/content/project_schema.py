@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
-from pydantic import BeforeValidator, Field, WithJsonSchema
+from pydantic import BeforeValidator, Field
 
-from generator.content.schema import _LENGTH_JSON, ID_PATTERN, LANG_PATTERN, Strict
+from generator.content.schema import ID_PATTERN, LANG_PATTERN, Strict, length_json
 from generator.options import MAX_MARGIN, Duplex, choices
 from generator.print_facts import Paper
 from generator.units import length_in
@@ -14,10 +14,17 @@ from generator.units import length_in
 MAX_BACK_OFFSET = 10.0     # mm: more is a misreading of the calibration sheet (as --back-offset)
 
 Offset = Annotated[float, BeforeValidator(length_in(-MAX_BACK_OFFSET, MAX_BACK_OFFSET, what="a back offset")),
-                   WithJsonSchema(_LENGTH_JSON)]
+                   length_json()]
 Margin = Annotated[float, BeforeValidator(length_in(0.0, MAX_MARGIN, what="a printer margin")),
-                   WithJsonSchema(_LENGTH_JSON)]
+                   length_json()]
 Name = Annotated[str, Field(pattern=ID_PATTERN)]
+
+if TYPE_CHECKING:       # a validated value is one of the strings below: a str to the type checker
+    PaperName = str
+    DuplexName = str
+else:                   # the options' Enum values, checked (and offered to editors) as a Literal
+    PaperName = Literal[tuple(choices(Paper))]
+    DuplexName = Literal[tuple(choices(Duplex))]
 
 
 class PrinterProfile(Strict):
@@ -26,7 +33,7 @@ class PrinterProfile(Strict):
     back_offset: tuple[Offset, Offset] | None = Field(
         None, description="X, Y in mm that every back page moves (read from `pnp calibrate`), such as [1.5, -0.5].")
     margin: Margin | None = Field(None, description="What the printer cannot print at the paper's edge, such as 5mm.")
-    duplex: Literal[tuple(choices(Duplex))] | None = Field(None, description="How the printer flips the sheet.")
+    duplex: DuplexName | None = Field(None, description="How the printer flips the sheet.")
 
 
 class ProjectFile(Strict):
@@ -37,7 +44,7 @@ class ProjectFile(Strict):
     templates: str | None = Field(None, description="The project's shared templates folder: looked in after a "
                                   "game's own templates/ and before pnp's.")
     output: str | None = Field(None, description="The output folder (default: output).")
-    papers: list[Literal[tuple(choices(Paper))]] | None = Field(None, description="Default papers.")
+    papers: list[PaperName] | None = Field(None, description="Default papers.")
     languages: list[Annotated[str, Field(pattern=LANG_PATTERN)]] | None = Field(
         None, description="Default languages (each game builds those of them it has).")
     editions: list[Name] | None = Field(None, description="Default editions.")

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any, List
 
-from pydantic import AfterValidator, Field
+from pydantic import AfterValidator, BeforeValidator, Field
 
-from generator.content.schema import Strict, _length
-from generator.units import number_in
+from generator.content.schema import Strict, length_json
+from generator.units import length_in, number_in
+
+FigureWidth = Annotated[float, BeforeValidator(length_in(0.0, 200.0, above=True, what="a figure's width")),
+                        length_json()]
 
 
 class Shown(Strict):
@@ -44,7 +47,7 @@ class Figure(Strict):
     board: str | None = Field(None, description="A board id, drawn whole.")
     art: str | None = Field(None, description="An art file.")
     caption: str | None = None
-    width: _length(0.0, 200.0, above=True, what="a figure's width") | None = Field(
+    width: FigureWidth | None = Field(
         None, description="The figure's printed width (default: a card at its real size, at most a third of the "
                           "text's width, cards in a row side by side; a board or art the text's width).")
 

@@ -8,7 +8,8 @@ the card being drawn; anything else in a text slot is a translation key.
 from __future__ import annotations
 
 import difflib
-from typing import Annotated, Any, ClassVar, Literal, Union
+from types import MappingProxyType
+from typing import Annotated, Any, ClassVar, Literal, Mapping, Union, get_args
 
 from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag,
                       ValidationInfo, WithJsonSchema, field_validator, model_validator)
@@ -18,26 +19,32 @@ from generator.errors import abridged
 from generator.print_facts import SHEET_MAX_SIZE
 from generator.units import MAX_FONT_SIZE, MAX_LENGTH, OutOfRange, length_in, number_in
 
-_LENGTH_JSON = {"anyOf": [{"type": "number"}, {"type": "string", "pattern": r"^-?\d*\.?\d+\s*(mm|cm|in|pt)?$"}],
-                "description": "A length: 63mm, 2.5in, 9pt, 1cm or a number of millimetres."}
+_LENGTH_JSON = MappingProxyType({
+    "anyOf": [{"type": "number"}, {"type": "string", "pattern": r"^-?\d*\.?\d+\s*(mm|cm|in|pt)?$"}],
+    "description": "A length: 63mm, 2.5in, 9pt, 1cm or a number of millimetres."})
 
 
-def _length(low: float | None, high: float, *, above: bool = False, what: str = "a length"):
-    """A length type kept in [low, high] mm (the JSON Schema stays the plain length form)."""
-    return Annotated[float, BeforeValidator(length_in(low, high, above=above, what=what)),
-                     WithJsonSchema(_LENGTH_JSON)]
+def length_json() -> WithJsonSchema:
+    """The JSON Schema of every length: the plain length form, whatever range the model keeps it in."""
+    return WithJsonSchema(dict(_LENGTH_JSON))
 
+
+MAX_SIZE = 1000.0    # mm: a template's width and height (the largest real board: 600 × 420 mm; previews
+                     # render whole faces, 1 m at 100 dpi is already 15 million pixels)
+MAX_BLEED = 25.0     # mm: print shops ask 3 mm (1/8 in); more only makes huge print-shop PNGs
+MAX_SAFE = 100.0     # mm: shared cards use 4 mm
 
 # Every length is finite and in a range no real game leaves: NaN, 1e30 or a negative
 # width would otherwise reach the PDF (or a 40,000-pixel PNG) before anyone noticed.
-Length = _length(0.0, MAX_LENGTH)                                   # widths, gaps, strokes: never negative
-Position = _length(-MAX_LENGTH, MAX_LENGTH, what="a position")      # x and y: boxes reach into the bleed
-MAX_SIZE = 1000.0    # mm: a template's width and height (the largest real board: 600 × 420 mm; previews
-                     # render whole faces, 1 m at 100 dpi is already 15 million pixels)
-Extent = _length(0.0, MAX_SIZE, above=True, what="a size")          # a template's width and height
-
-MAX_BLEED = 25.0     # mm: print shops ask 3 mm (1/8 in); more only makes huge print-shop PNGs
-MAX_SAFE = 100.0     # mm: shared cards use 4 mm
+# (Each is written out as an Annotated alias, not made by a function, so a type checker reads it as a type.)
+Length = Annotated[float, BeforeValidator(length_in(0.0, MAX_LENGTH)), length_json()]   # widths, gaps, strokes
+Position = Annotated[float, BeforeValidator(length_in(-MAX_LENGTH, MAX_LENGTH, what="a position")),
+                     length_json()]                                   # x and y: boxes reach into the bleed
+Extent = Annotated[float, BeforeValidator(length_in(0.0, MAX_SIZE, above=True, what="a size")),
+                   length_json()]                                     # a template's width and height
+Bleed = Annotated[float, BeforeValidator(length_in(0.0, MAX_BLEED)), length_json()]
+SafeMargin = Annotated[float, BeforeValidator(length_in(0.0, MAX_SAFE)), length_json()]
+HaloWidth = Annotated[float, BeforeValidator(length_in(None, MAX_LENGTH)), length_json()]   # gt=0 beside it
 MAX_CELLS = 2_000    # cells a face may hold, cells inside cells included (the longest real track: 100)
 MAX_REPEAT = 1_000   # copies of one art in a row (real games: 6)
 MAX_DASH = 16        # numbers in a dash pattern
@@ -107,6 +114,36 @@ Points = Annotated[float, BeforeValidator(length_in(None, MAX_FONT_SIZE, what="a
                    WithJsonSchema({**_LENGTH_JSON, "description": "A font size: 9pt, or a number of points."})]
 
 
+# ---------------------------------------------------------------- the game format
+
+# game.yaml `format:` names the format a game is written in. A game without the line was written
+# before it existed (format 1: every release up to the one that added it); generator/upgrade.py's
+# docstring lists what changed from each format to the next, and `pnp upgrade GAME` rewrites a game
+# of an older format into this one.
+FIRST_FORMAT = 1
+FORMAT = 2
+
+MIN_GAME_TEXT = 6.0       # pt: the smallest game text (on a card, token, pawn, board or sheet) by default
+LOWEST_TEXT_FLOOR = 4.0   # pt: the least a game may lower that floor to (game.yaml min_text_size): below
+                          # 4 pt print-and-play paper and home printers lose the letters' counters
+
+
+
+def _text_floor(value: object) -> float:
+    """game.yaml min_text_size: a font size from LOWEST_TEXT_FLOOR up to the default floor."""
+    size = length_in(None, MAX_FONT_SIZE, what="a font size", unit="pt")(value)
+    if not LOWEST_TEXT_FLOOR - 1e-9 <= size <= MIN_GAME_TEXT + 1e-9:
+        raise OutOfRange(f"min_text_size lowers the {MIN_GAME_TEXT:g} pt floor of game text to at least "
+                         f"{LOWEST_TEXT_FLOOR:g} pt, got {size:g} pt",
+                         f"write a size from {LOWEST_TEXT_FLOOR:g}pt to {MIN_GAME_TEXT:g}pt, such as 5pt, or "
+                         "leave it out for the default")
+    return round(size, 6)      # '6pt' is 6 pt, not 6.000000000000001 (a millimetre round trip)
+
+
+TextFloor = Annotated[float, BeforeValidator(_text_floor),
+                      WithJsonSchema({**_LENGTH_JSON, "description": "A font size: 5pt, or a number of points."})]
+
+
 # ---------------------------------------------------------------- game.yaml
 
 # Each edition × language is a target built in full (cards, rules, kit, print-shop files for both
@@ -144,6 +181,10 @@ class LineBreakRules(Strict):
 
 
 class Game(Strict):
+    format: int = Field(
+        FIRST_FORMAT, strict=True,
+        description=f"The game format the files are written in ({FORMAT} for this pnp; none: {FIRST_FORMAT}, the "
+                    f"format before this line existed). `pnp upgrade GAME` rewrites an older game and sets it.")
     id: str = Field(pattern=ID_PATTERN, description="Folder-safe identifier of the game.")
     title: str = Field(description="Translation key of the game's title.")
     languages: list[Annotated[str, Field(pattern=LANG_PATTERN)]] = Field(
@@ -176,6 +217,26 @@ class Game(Strict):
         default_factory=dict,
         description="Line-breaking rules added to the engine's, per language: "
                     "{ru: {no_break_after: [на, по]}}.")
+    min_text_size: TextFloor | None = Field(
+        None, description=f"The smallest game text on cards, tokens, pawns, boards and sheets (default "
+                          f"{MIN_GAME_TEXT:g}pt): a game lowers it deliberately, down to {LOWEST_TEXT_FLOOR:g}pt; "
+                          f"text below {MIN_GAME_TEXT:g} pt is then a warning of pnp check, not an error.")
+
+    @field_validator("format")
+    @classmethod
+    def _known_format(cls, written: int) -> int:
+        if written > FORMAT:
+            raise OutOfRange(f"game format {written} is newer than this pnp's (format {FORMAT})",
+                             "install the pnp the game was written for, or a later one")
+        if written < FIRST_FORMAT:
+            raise OutOfRange(f"game formats start at {FIRST_FORMAT}, got {written}",
+                             f"write format: {FORMAT}, or run pnp upgrade GAME")
+        return written
+
+    @property
+    def text_floor(self) -> float:
+        """The smallest size game text is set at: min_text_size, else MIN_GAME_TEXT."""
+        return MIN_GAME_TEXT if self.min_text_size is None else self.min_text_size
 
     @field_validator("languages")
     @classmethod
@@ -220,7 +281,7 @@ class Card(Strict):
 class Standee(Strict):
     """A fold-over standee: base tab, front, fold, the back turned 180°, base tab."""
 
-    base: Length = Field(12.0, description="Depth of each base tab.")
+    base: Annotated[Length, Field(description="Depth of each base tab.")] = 12.0
 
 
 class SheetSource(Strict):
@@ -377,7 +438,7 @@ class TextHalo(Strict):
     """An outline drawn under the letters, so text stays readable over a busy picture (a map)."""
 
     color: ColourRef = Field(description="Colour of the outline (a palette name or '#rrggbb').")
-    width: _length(None, MAX_LENGTH) = Field(0.4, gt=0, description="How far the outline reaches past the letters.")
+    width: HaloWidth = Field(0.4, gt=0, description="How far the outline reaches past the letters.")
 
 
 class Anchor(Strict):
@@ -529,10 +590,14 @@ class NetworkBox(BoxBase):
     network: "Network"
 
 
-BOX_KINDS: dict[str, type[BoxBase]] = {
-    model.model_fields["kind"].annotation.__args__[0]: model      # type: ignore[union-attr]
-    for model in (RectBox, EllipseBox, TriangleBox, PolygonBox, LineBox, TextBox, ArtBox, TableBox, CellsBox,
-                  NetworkBox)}
+def _kind_of(model: type[BoxBase]) -> str:
+    """The one value a box model's `kind: Literal[...]` allows."""
+    return str(get_args(model.model_fields["kind"].annotation)[0])
+
+
+BOX_KINDS: Mapping[str, type[BoxBase]] = MappingProxyType({
+    _kind_of(model): model for model in (RectBox, EllipseBox, TriangleBox, PolygonBox, LineBox, TextBox, ArtBox,
+                                         TableBox, CellsBox, NetworkBox)})
 
 
 def _box_kind(value: Any) -> str | None:
@@ -572,8 +637,17 @@ class UnknownBoxKind(OutOfRange):
         self.kind = kind
 
 
+# A box of any kind, as code holds it once validated.
+AnyBox = Union[RectBox, EllipseBox, TriangleBox, PolygonBox, LineBox, TextBox, ArtBox, TableBox, CellsBox, NetworkBox]
+
+# As a template writes it: one member per kind, written out so a type checker reads the union
+# (each tag is box_tag of its kind), told apart by `kind`.
 Box = Annotated[
-    Union[tuple(Annotated[model, Tag(box_tag(kind))] for kind, model in BOX_KINDS.items())],   # type: ignore
+    Union[Annotated[RectBox, Tag("box[rect]")], Annotated[EllipseBox, Tag("box[ellipse]")],
+          Annotated[TriangleBox, Tag("box[triangle]")], Annotated[PolygonBox, Tag("box[polygon]")],
+          Annotated[LineBox, Tag("box[line]")], Annotated[TextBox, Tag("box[text]")],
+          Annotated[ArtBox, Tag("box[art]")], Annotated[TableBox, Tag("box[table]")],
+          Annotated[CellsBox, Tag("box[cells]")], Annotated[NetworkBox, Tag("box[network]")]],
     Discriminator(_box_kind), BeforeValidator(_known_kind)]
 
 
@@ -635,8 +709,8 @@ class Network(Strict):
 class Template(Strict):
     extends: str | list[str] | None = Field(None, description="Parent template ids; child wins.")
     size: Size | None = None
-    bleed: _length(0.0, MAX_BLEED) | None = None
-    safe: _length(0.0, MAX_SAFE) | None = Field(None, description="Text stays this far inside the trim.")
+    bleed: Bleed | None = None
+    safe: SafeMargin | None = Field(None, description="Text stays this far inside the trim.")
     shape: Literal["rect", "round"] | None = Field(
         None, description="The piece's outline where it is cut: 'round' (a round token) gets a circle cut line on "
                           "home sheets and in cut files; 'rect' (the default) a rectangle, cards with rounded corners.")
