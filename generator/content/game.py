@@ -183,7 +183,8 @@ def _read_former_icon_markup(source: GameSource, problems: Problems) -> None:
             if not names:
                 continue
             problems.warn(entry.mark, f"{', '.join(f':{name}:' for name in names)} in '{key}' ({catalog.lang}) "
-                          f"is the icon markup of game format 1, printed as the icon",
+                          f"{'is' if len(names) == 1 else 'are'} the icon markup of game format 1, printed as "
+                          f"the icon{'' if len(names) == 1 else 's'}",
                           f"write {', '.join('{icon:' + name + '}' for name in names)}, or {upgrade_hint(source)}")
             plural = None if entry.plural is None else \
                 {category: with_icon_markup(text, known) for category, text in entry.plural.items()}
