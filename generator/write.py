@@ -8,28 +8,38 @@ An error while drawing a file becomes a `DrawFailure` naming the target and the 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Iterator
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
 
+from generator.context import drawing_settings
 from generator.files import write_atomically
-from generator.imposition.grid import impose_gutterfold, impose_mixed
+from generator.imposition.grid import GridSpec, default_gap, grid_geometry, impose_gutterfold, impose_mixed
 from generator.imposition.sheet import Document, Page
 from generator.options import BuildOptions
-from generator.report import BuildReport
-from generator.render.pdf import render_pdf
-from generator.targets import Target
 from generator.print_facts import PAPER_SIZES, landscape
+from generator.render.pdf import render_pdf
+from generator.render.settings import DrawingSettings
+from generator.report import BuildReport
+from generator.targets import Target
 from generator.text.fonts import DEFAULT_STACK, FontLibrary
-from generator.text.layout import SetStyle, fit_text
+from generator.text.layout import GlyphRun, SetStyle, fit_text
 from generator.text.rich import parse_rich_text
 from generator.text.setter import TextSetter
 
 # The stages only some builds need (rulebook, booklet and pdfium, cut files, boards, the print
 # shop, PNGs, the kit's cover) are imported where they are used: a cards-only build never loads them.
+if TYPE_CHECKING:
+    from generator.components.piece import PieceCopy
+    from generator.imposition.cut import CutMachine
 
 PRINT_SHOP_DPI = 300
+
+# Engine text (scale bars, tile labels, the kit's instructions) set at a size, `width` mm wide
+Caption = Callable[..., tuple[GlyphRun, ...]]
 
 
 class DrawFailure(Exception):
@@ -56,7 +66,7 @@ def drawing(target: Target, base: Path, path: Path) -> Iterator[None]:
 
 def write_target(target: Target, options: BuildOptions, library: FontLibrary, report: BuildReport) -> None:
     """Every file of the output contract that the target's content calls for."""
-    body = (library.face("nunito").name, options.color, options.ink_limit)
+    body = drawing_settings(options, library)
     base = options.out.joinpath(*target.folder_parts)
     caption = caption_maker(library, target.lang)
     title = f"{target.source.id} {target.edition} {target.lang}"
@@ -68,19 +78,20 @@ def write_target(target: Target, options: BuildOptions, library: FontLibrary, re
                 with drawing(target, base, base / paper / f"{name}.pdf"):
                     _write(base / paper / f"{name}.pdf", Document(pages, title=f"{title} {name}"), body, report)
                 if options.cut and name in CUT_SECTIONS:
-                    from generator.imposition.cut import cut_files
+                    from generator.imposition.cut import cut_files      # (--cut builds only)
                     with drawing(target, base, base / paper / "cut"):
                         for file, data in cut_files(pages, name, options.cut, title).items():
                             _write_bytes(base / paper / "cut" / file, data, report)
         wants_kit = options.kit and options.wants("kit")
         booklet = None
         if target.rules is not None and (options.wants("rules") or options.wants("booklet") or wants_kit):
+            # the rulebook stage and pdfium: only for a game with rules
             from generator.imposition.booklet import impose_booklet
             from generator.render.font_tags import distinct_subset_tags
             from generator.rulebook.flow import render_rules
             with drawing(target, base, base / paper / "rules.pdf"):
                 rules = distinct_subset_tags(render_rules(target.rules, paper, target.setter, target.stack,
-                                                          options.color, options.ink_limit))
+                                                          body.colour_mode, body.ink_limit))
                 if options.wants("rules"):
                     _write_bytes(base / paper / "rules.pdf", rules, report)
             if options.wants("booklet") or wants_kit:         # an --only rules build imposes none
@@ -92,9 +103,9 @@ def write_target(target: Target, options: BuildOptions, library: FontLibrary, re
             with drawing(target, base, base / paper / "kit.pdf"):
                 kit = render_pdf(Document(kit_pages(target, sections, PAPER_SIZES[paper], caption, options,
                                                     _page_count(booklet) if booklet else 0),
-                                          title=f"{title} kit"), *body)
+                                          title=f"{title} kit"), *_loose(body))
                 if booklet:
-                    from generator.render.merge import append_pdf
+                    from generator.render.merge import append_pdf      # (a kit with a booklet only)
                     kit = append_pdf(kit, booklet)
                 _write_bytes(base / paper / "kit.pdf", kit, report)
     if options.print_shop and (options.wants("print-shop") or options.wants("png")):
@@ -104,11 +115,11 @@ def write_target(target: Target, options: BuildOptions, library: FontLibrary, re
 # home files whose fronts sheets get cut files with --cut (the ink-saver file's fronts are the cards')
 CUT_SECTIONS = ("cards", "tokens", "pawns")
 # home files by their name (without .pdf) → the OUTPUTS name `--only` selects them by
-SECTION_OUTPUTS = {"cards": "cards", "cards-ink-saver": "ink-saver", "tokens": "tokens", "pawns": "pawns",
-                   "sheets": "sheets", "board": "board"}
+SECTION_OUTPUTS = MappingProxyType({"cards": "cards", "cards-ink-saver": "ink-saver", "tokens": "tokens",
+                                    "pawns": "pawns", "sheets": "sheets", "board": "board"})
 
 
-def home_sections(target: Target, options: BuildOptions, paper: str, caption) -> dict[str, list[Page]]:
+def home_sections(target: Target, options: BuildOptions, paper: str, caption: Caption) -> dict[str, list[Page]]:
     """The home-print files of one paper size, by file name, in print order: those the build makes
     (all of them for the kit, which holds them again)."""
     size = PAPER_SIZES[paper]
@@ -117,13 +128,14 @@ def home_sections(target: Target, options: BuildOptions, paper: str, caption) ->
     # a print-and-cut machine's registration marks take the sheet's border: the pieces stay inside it
     machine = None
     if options.cut:
-        from generator.imposition.cut import cut_machine
+        from generator.imposition.cut import cut_machine      # (--cut builds only)
         machine = cut_machine(options.cut, size)
     margin = options.margin
     if machine:                           # the room layout checked the pieces in (targets._sheet_rooms)
-        from generator.imposition.cut import sheet_room
+        from generator.imposition.cut import sheet_room      # (--cut builds only)
         margin = sheet_room(paper, size, options.margin, options.cut).margin
-    grid_options = dict(gap=options.gap, duplex=options.duplex, back_offset=options.back_offset, margin=margin)
+    grid_options: dict[str, Any] = dict(gap=options.gap, duplex=options.duplex, back_offset=options.back_offset,
+                                        margin=margin)
     cards = target.copies("cards") if wanted("cards") or wanted("ink-saver") else []
     if cards:
         savers = {laid_out.id: laid_out.ink_saver_back for laid_out in target.sets["cards"]}
@@ -136,43 +148,43 @@ def home_sections(target: Target, options: BuildOptions, paper: str, caption) ->
             if options.layout == "gutterfold":
                 sections[name] = impose_gutterfold(variant, size, caption=caption, min_margin=options.margin)
             else:
-                paper, sheet_options = cut_sheet(variant, size, machine, grid_options)
-                sections[name] = impose_mixed(variant, paper, caption, "cards", **sheet_options)
+                sheet, sheet_options = cut_sheet(variant, size, machine, grid_options)
+                sections[name] = impose_mixed(variant, sheet, caption, "cards", **sheet_options)
     if target.copies("tokens") and wanted("tokens"):
-        paper, sheet_options = cut_sheet(target.copies("tokens"), size, machine, grid_options)
-        sections["tokens"] = impose_mixed(target.copies("tokens"), paper, caption, "tokens", **sheet_options)
+        sheet, sheet_options = cut_sheet(target.copies("tokens"), size, machine, grid_options)
+        sections["tokens"] = impose_mixed(target.copies("tokens"), sheet, caption, "tokens", **sheet_options)
     if target.copies("pawns") and wanted("pawns"):
-        from generator.imposition.standees import standee_block
-        paper, pawn_options = cut_sheet(target.copies("pawns"), size, machine, dict(margin=margin))
+        from generator.imposition.standees import standee_block      # (games with pawns only)
+        sheet, pawn_options = cut_sheet(target.copies("pawns"), size, machine, dict(margin=margin))
         # a colour's pawns on one row, the block centred (imposition/standees.py)
-        pawn_options.update(standee_block(target.copies("pawns"), paper, pawn_options["margin"]))
-        sections["pawns"] = impose_mixed(target.copies("pawns"), paper, caption, "pawns", **pawn_options)
+        pawn_options.update(standee_block(target.copies("pawns"), sheet, pawn_options["margin"]))
+        sections["pawns"] = impose_mixed(target.copies("pawns"), sheet, caption, "pawns", **pawn_options)
     if "tokens" in sections:            # a round token's cut line is a circle
-        from generator.imposition.cut import round_cut_lines
+        from generator.imposition.cut import round_cut_lines      # (games with tokens only)
         sections["tokens"] = [round_cut_lines(page) for page in sections["tokens"]]
     if machine:
-        from generator.imposition.cut import with_registration
+        from generator.imposition.cut import with_registration      # (--cut builds only)
         for name in CUT_SECTIONS + ("cards-ink-saver",):
             if name in sections:
                 sections[name] = with_registration(sections[name], machine)
     if target.sheets and wanted("sheets"):
-        from generator.imposition.single import centred_pages
+        from generator.imposition.single import centred_pages      # (games with player sheets only)
         sections["sheets"] = [page for sheet in target.sheets
                               for page in centred_pages(sheet.face, size, options.copies, sheet.id)]
     if target.boards and wanted("board"):
-        from generator.imposition.tiles import impose_board, tile_spec
+        from generator.imposition.tiles import impose_board, tile_spec      # (games with boards only)
         sections["board"] = [page for board in target.boards
                              for page in impose_board(board.face, tile_spec(size, options.margin), caption, board.id)]
     return sections
 
 
-def cut_sheet(copies, paper: tuple[float, float], machine, grid_options: dict) -> tuple[tuple[float, float], dict]:
+def cut_sheet(copies: Sequence[PieceCopy], paper: tuple[float, float], machine: CutMachine | None,
+              grid_options: dict[str, Any]) -> tuple[tuple[float, float], dict[str, Any]]:
     """The sheet (paper and grid options) a run of pieces is imposed on: for a print-and-cut machine, portrait
     or landscape, whichever holds more of the first size inside the marks' border (A4: 8 poker cards
     landscape, 4 portrait). A landscape sheet flips on its long edge top to bottom: the backs mirror rows."""
     if machine is None or not copies:
         return paper, grid_options
-    from generator.imposition.grid import GridSpec, default_gap, grid_geometry
     front = copies[0].front
     gap = grid_options.get("gap")
     gap = default_gap(copies) if gap is None else gap
@@ -194,23 +206,26 @@ def cut_sheet(copies, paper: tuple[float, float], machine, grid_options: dict) -
     return landscape, options
 
 
-def kit_pages(target: Target, sections: dict[str, list[Page]], paper, caption,
-              options: BuildOptions = BuildOptions(), booklet_pages: int = 0) -> list[Page]:
+def kit_pages(target: Target, sections: dict[str, list[Page]], paper: tuple[float, float], caption: Caption,
+              options: BuildOptions | None = None, booklet_pages: int = 0) -> list[Page]:
     """Everything in print order for one double-sided print run, its first page telling how to print it."""
-    from generator.imposition.cover import kit_pages as kit_pages_of
+    from generator.imposition.cover import kit_pages as kit_pages_of     # (a build with a kit only)
     from generator.imposition.instructions import PrintFacts
+    options = BuildOptions() if options is None else options
     facts = PrintFacts(options.duplex, options.layout, options.back_offset)
     return kit_pages_of(paper, target.kit, sections, target.setter, target.stack, target.lang, caption, facts,
                         booklet_pages)
 
 
-def write_print_shop(target: Target, base: Path, body: tuple, options: BuildOptions, report: BuildReport) -> None:
+def write_print_shop(target: Target, base: Path, settings: DrawingSettings, options: BuildOptions,
+                     report: BuildReport) -> None:
     """One face per page with bleed, under `base`/print-shop: cards (and their PNGs), tokens, boards;
     PDF/X files with --pdfx."""
-    from generator.imposition.single import SHOP_PRESETS, face_page, impose_print_shop
+    from generator.imposition.single import SHOP_PRESETS, face_page, impose_print_shop    # (print-shop builds)
     folder = base / "print-shop"
+    body: DrawingSettings | PdfxRender = settings
     if options.pdfx:
-        body = PdfxRender(body[0], options, " ".join(target.folder_parts))
+        body = PdfxRender(settings.initial_font, options, options.pdfx, " ".join(target.folder_parts))
     cards = target.copies("cards")
     if cards:
         with drawing(target, base, folder / "cards.pdf"):
@@ -219,7 +234,7 @@ def write_print_shop(target: Target, base: Path, body: tuple, options: BuildOpti
             if options.wants("print-shop"):
                 shop_pdf = _write(folder / "cards.pdf", shop, body, report)
             else:                   # --only png: the PNGs are drawn from the same pages
-                shop_pdf = body.pdf(shop) if isinstance(body, PdfxRender) else render_pdf(shop, *body)
+                shop_pdf = body.pdf(shop) if isinstance(body, PdfxRender) else render_pdf(shop, *_loose(body))
         if options.print_shop_png and options.wants("png"):
             with drawing(target, base, folder / "png"):
                 _write_pngs(shop_pdf, shop, cards, folder / "png", report, options.jobs)
@@ -237,23 +252,28 @@ def write_print_shop(target: Target, base: Path, body: tuple, options: BuildOpti
                    report)
 
 
-def _write(path: Path, document: Document, render, report: BuildReport) -> bytes:
-    """render: the initial font, the colour mode and the ink limit, or a PdfxRender."""
-    data = render.pdf(document) if isinstance(render, PdfxRender) else render_pdf(document, *render)
+def _write(path: Path, document: Document, render: DrawingSettings | PdfxRender, report: BuildReport) -> bytes:
+    """render: the drawing settings of plain PDFs, or a PdfxRender."""
+    data = render.pdf(document) if isinstance(render, PdfxRender) else render_pdf(document, *_loose(render))
     return _write_bytes(path, data, report, pages=len(document.pages))
+
+
+def _loose(settings: DrawingSettings) -> tuple[str, str, float]:
+    """The settings as render_pdf's loose arguments (initial font, colour mode, ink limit)."""
+    return settings.initial_font, settings.colour_mode, settings.ink_limit
 
 
 class PdfxRender:
     """Print-shop files as PDF/X (render/pdfx.py): CMYK through the output profile, no transparency for X-1a."""
 
-    def __init__(self, initial_font: str, options: BuildOptions, title: str):
-        from generator.render.pdfx import STANDARDS, output_separation
+    def __init__(self, initial_font: str, options: BuildOptions, pdfx: str, title: str):
+        from generator.render.pdfx import STANDARDS, output_separation     # (PDF/X builds only)
         self.initial_font, self.ink_limit, self.title = initial_font, options.ink_limit, title
-        self.standard = STANDARDS[options.pdfx]
+        self.standard = STANDARDS[pdfx]
         self.separation = output_separation(options.icc)
 
     def pdf(self, document: Document) -> bytes:
-        from generator.render.pdfx import draw_pdfx
+        from generator.render.pdfx import draw_pdfx      # (PDF/X builds only)
         return draw_pdfx(document, self.initial_font, self.ink_limit, self.separation, self.standard,
                          f"{self.title} {document.title}")
 
@@ -271,7 +291,7 @@ def _write_bytes(path: Path, data: bytes, report: BuildReport, pages: int | None
 
 
 def _page_count(pdf: bytes) -> int:
-    import pypdfium2 as pdfium
+    import pypdfium2 as pdfium      # (pdfium: only a build that writes a rulebook or kit counts pages)
     document = pdfium.PdfDocument(pdf)
     try:
         return len(document)
@@ -279,9 +299,10 @@ def _page_count(pdf: bytes) -> int:
         document.close()
 
 
-def _write_pngs(pdf: bytes, document: Document, copies, folder: Path, report: BuildReport, jobs: int) -> None:
+def _write_pngs(pdf: bytes, document: Document, copies: Sequence[PieceCopy], folder: Path, report: BuildReport,
+                jobs: int) -> None:
     """Each distinct face rendered once at 300 dpi with bleed, written for every copy."""
-    from generator.render.png import write_pages_png
+    from generator.render.png import write_pages_png     # (a build with print-shop PNGs only)
     first_page: dict[str, int] = {}
     for index, page in enumerate(document.pages):
         first_page.setdefault(page.placements[0].face.key, index)
@@ -296,10 +317,11 @@ def _write_pngs(pdf: bytes, document: Document, copies, folder: Path, report: Bu
     report.written.extend(path for files in paths.values() for path in files)
 
 
-def caption_maker(library: FontLibrary, lang: str):
+def caption_maker(library: FontLibrary, lang: str) -> Caption:
+    """Engine text in the default stack, in the target's language."""
     setter = TextSetter(library)
 
-    def caption(text: str, size: float, width: float = 200.0):
+    def caption(text: str, size: float, width: float = 200.0) -> tuple[GlyphRun, ...]:
         """Engine text (scale bar, tile labels, calibration instructions) wrapped to `width` mm."""
         style = SetStyle(DEFAULT_STACK, size, size, lang=lang, color="#000000")
         return fit_text(parse_rich_text(text), width, 40, style, setter).runs
