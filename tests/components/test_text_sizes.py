@@ -26,6 +26,7 @@ from generator.text.fonts import FontLibrary
 from generator.text.setter import TextSetter
 
 GAME = """\
+format: 2
 id: g
 title: game.title
 languages: [en]
