@@ -261,7 +261,7 @@ def _points(node: yaml.Node | None) -> float | None:
 
 def _format_lines(game: YamlText, smallest: float | None, upgrade: Upgrade) -> None:
     """`format: 2`, and min_text_size when the game's own styles go below the 6 pt floor."""
-    lines = []
+    lines, whys = [], []
     format_node = child(game.root, "format")
     if format_node is not None:
         assert isinstance(format_node, yaml.ScalarNode)
@@ -269,19 +269,23 @@ def _format_lines(game: YamlText, smallest: float | None, upgrade: Upgrade) -> N
                         in_flow=False, source_text=str(FORMAT))
     else:
         lines.append(f"format: {FORMAT}")
+        whys.append(f"the game is written in format {FORMAT} now")
     if smallest is not None and smallest < MIN_GAME_TEXT - 1e-9 and child(game.root, "min_text_size") is None:
         floor = max(math.floor(smallest * 100 + 1e-6) / 100, LOWEST_TEXT_FLOOR)    # never above the smallest
         lines.append(f"min_text_size: {floor:g}pt   # pnp upgrade: the game's smallest text "
                      f"(format 1 had no {MIN_GAME_TEXT:g} pt floor)")
+        whys.append(f"a style sets {smallest:g} pt; format {FORMAT} sets no game text below {MIN_GAME_TEXT:g} pt "
+                    "unless min_text_size lowers the floor")
         if smallest < LOWEST_TEXT_FLOOR:
-            upgrade.notes.append(f"a style is set below {LOWEST_TEXT_FLOOR:g} pt, the least min_text_size allows: "
-                                 "pnp check names it; give it a larger size")
+            upgrade.notes.append(f"a style's size or min_size is {smallest:g} pt, below the {LOWEST_TEXT_FLOOR:g} pt "
+                                 "min_text_size allows at least: its text shrinks no further than that (pnp check "
+                                 "says where it no longer fits)")
     if lines:
         assert isinstance(game.root, yaml.MappingNode)
         if game.root.flow_style:
             raise Unreadable(str(game.path), f"game.yaml is one {{...}} mapping: add format: {FORMAT} to it by hand, "
                              "then run pnp upgrade again")
-        game.insert_top(lines, f"the game is written in format {FORMAT} now")
+        game.insert_top(lines, whys)
 
 
 # ---------------------------------------------------------------- writing and the command

@@ -145,8 +145,9 @@ class YamlText:
         self.changes.append(Change(self.path, key.start_mark.line + 1, old, "(removed)", why))
         return True
 
-    def insert_top(self, lines: list[str], why: str) -> None:
-        """Top-level `key: value` lines, before the first key of the file's (block) mapping."""
+    def insert_top(self, lines: list[str], whys: list[str]) -> None:
+        """Top-level `key: value` lines, before the first key of the file's (block) mapping (each
+        reported with its reason)."""
         assert isinstance(self.root, yaml.MappingNode) and not self.root.flow_style
         first = self.root.value[0][0] if self.root.value else None
         index = self.text.rfind("\n", 0, first.start_mark.index) + 1 if first is not None else len(self.text)
@@ -154,7 +155,7 @@ class YamlText:
         written = prefix + "".join(line + self.newline for line in lines)
         self.edits.append(_Edit(index, index, written, ("insert", lines)))
         line = self.line_of(index) if first is not None else self.line_of(len(self.text))
-        for offset, text in enumerate(lines):
+        for offset, (text, why) in enumerate(zip(lines, whys, strict=True)):
             self.changes.append(Change(self.path, line + offset, "(none)", text, why))
 
     def removed(self, node: yaml.Node) -> bool:

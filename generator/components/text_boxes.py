@@ -22,6 +22,7 @@ from generator.components.piece import Item, Pen
 from generator.components.subject import MISSING, Subject, value_of
 from generator.components.table import TableText, fit_table
 from generator.components.text_placement import placed_text
+from generator.content.game import upgrade_hint
 from generator.content.payloads import field_name, parse_rows
 from generator.content.schema import DEFAULT_TEXT_SIZE, LOWEST_TEXT_FLOOR, MIN_GAME_TEXT, TextStyle
 from generator.content.templates import ResolvedTemplate
@@ -231,10 +232,16 @@ def report_small(call: BoxCall, key: str | None, size: float, style_name: str | 
     message = (f"text below {MIN_GAME_TEXT:g} pt: game {ctx.source.id}, edition {ctx.edition}, language "
                f"{ctx.lang}, {call.subject.label}, {what}: set at {size:g} pt (style '{style_name or ''}' of "
                f"template '{call.template.id}')")
-    floor = ctx.source.game.text_floor
-    if size >= floor - 1e-9:        # the game chose it: said on every check, never a stop
-        ctx.problems.warn(call.mark, f"{message}, as game.yaml min_text_size {floor:g}pt allows",
-                          "print a test page and read it at arm's length; a print shop may refuse text this small")
+    game = ctx.source.game
+    floor = game.text_floor
+    if size >= floor - 1e-9:        # the game chose it (or was written before the floor): said, never a stop
+        if game.min_text_size is not None:
+            ctx.problems.warn(call.mark, f"{message}, as game.yaml min_text_size {floor:g}pt allows",
+                              "print a test page and read it at arm's length; a print shop may refuse text this small")
+        else:
+            ctx.problems.warn(call.mark, f"{message}: game format 1 had no {MIN_GAME_TEXT:g} pt floor",
+                              f"give the style a size of at least {MIN_GAME_TEXT:g}pt, or {upgrade_hint(ctx.source)} "
+                              "(it writes min_text_size: the game's smallest text, to keep it)")
         return
     lower = (f", or lower the game's floor deliberately: min_text_size: {size:g}pt in game.yaml"
              if size >= LOWEST_TEXT_FLOOR - 1e-9 else "")

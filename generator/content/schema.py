@@ -182,7 +182,7 @@ class LineBreakRules(Strict):
 
 class Game(Strict):
     format: int = Field(
-        FIRST_FORMAT, strict=True,
+        FIRST_FORMAT, strict=True, json_schema_extra={"minimum": FIRST_FORMAT, "maximum": FORMAT},
         description=f"The game format the files are written in ({FORMAT} for this pnp; none: {FIRST_FORMAT}, the "
                     f"format before this line existed). `pnp upgrade GAME` rewrites an older game and sets it.")
     id: str = Field(pattern=ID_PATTERN, description="Folder-safe identifier of the game.")
@@ -235,8 +235,11 @@ class Game(Strict):
 
     @property
     def text_floor(self) -> float:
-        """The smallest size game text is set at: min_text_size, else MIN_GAME_TEXT."""
-        return MIN_GAME_TEXT if self.min_text_size is None else self.min_text_size
+        """The smallest size game text is set at: min_text_size, else MIN_GAME_TEXT. Format 1 had no
+        floor: a game of format 1 is set down to LOWEST_TEXT_FLOOR, as it printed (with warnings)."""
+        if self.min_text_size is not None:
+            return self.min_text_size
+        return LOWEST_TEXT_FLOOR if self.format < FORMAT else MIN_GAME_TEXT
 
     @field_validator("languages")
     @classmethod
