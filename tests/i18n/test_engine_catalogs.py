@@ -66,8 +66,8 @@ def test_a_language_pnp_does_not_speak_gets_english_and_a_regional_one_its_langu
 
 
 def test_the_cli_starts_without_reading_a_catalog_or_babel():
-    probe = ("import sys, generator.cli; from generator.i18n.engine_text import engine_catalog; "
-             "print(engine_catalog.cache_info().currsize, 'babel' in sys.modules)")
+    probe = ("import sys, generator.cli, generator.i18n.engine_text; from generator.caches import active; "
+             "print(active().sizes().get('i18n.engine_catalog', 0), 'babel' in sys.modules)")
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert result.stdout.split() == ["0", "False"]
 
