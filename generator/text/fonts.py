@@ -1,4 +1,4 @@
-"""Font faces: built-in families from pip packages, a game's own files, per-glyph fallback.
+"""Font faces: built-in families from font packages, a game's own files, per-glyph fallback.
 
 Variable fonts are cut into static instances with fontTools (ReportLab would
 embed only the default instance) and cached on disk, because instancing takes
@@ -14,24 +14,74 @@ an internal error, or was embedded in place of the face it stood for.
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import io
 import os
 import struct
 from array import array
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from importlib.resources import files
 from pathlib import Path
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont as ReportLabTTFont
+from reportlab.pdfbase.ttfonts import TTFontFile
 
-from generator.input_files import file_signature, locate, problem_message, quoted, read_regular, shown
+from generator.cache_folder import cache_root
+from generator.caches import cached
+from generator.errors import ContentError, Problems, SourceMark
+from generator.input_files import locate, problem_message, quoted, read_regular, shown
+from generator.text.digests import sha256_hex, stat_signature
 
-WEIGHTS = {"regular": 400, "bold": 700, "black": 900}
-# The families a text is set in when a game names none (and that `pnp new` writes into game.yaml): Nunito
-# first; each next one sets only the characters those before it lack (per-glyph fallback, setter.py).
-DEFAULT_STACK = ("nunito", "inter", "noto-sans-georgian", "noto-sans-symbols")
+if TYPE_CHECKING:
+    from generator.content.schema import FontFile
+
+WEIGHTS: Mapping[str, int] = MappingProxyType({"regular": 400, "bold": 700, "black": 900})
+
+
+@dataclass(frozen=True)
+class BuiltinStacks:
+    """pnp's built-in families by what each is for: the one place that says which family does what."""
+
+    body: str = "nunito"                    # Latin and Cyrillic: every text starts in it
+    display: str = "nunito"                 # titles and names: the body family, at a heavier weight
+    symbols: str = "inter"                  # ★ ☆ ✓ and arrows the body family lacks
+    georgian: str = "noto-sans-georgian"    # Georgian letters (Nunito and Inter have none)
+    more_symbols: str = "noto-sans-symbols"  # the symbols Inter lacks too
+
+    @property
+    def default(self) -> tuple[str, ...]:
+        """The families a text is set in when a game names none (and that `pnp new` writes into game.yaml):
+        each next one sets only the characters those before it lack (per-glyph fallback, setter.py)."""
+        return (self.body, self.symbols, self.georgian, self.more_symbols)
+
+
+STACKS = BuiltinStacks()
+DEFAULT_STACK = STACKS.default
+
+
+@dataclass(frozen=True)
+class BuiltinFamily:
+    """Where a built-in family's files are: a package's data (its upright and italic file, inside it)."""
+
+    package: str
+    upright: tuple[str, ...]
+    italic: tuple[str, ...] | None = None
+
+
+# The families that come with the pip install: font packages (pyproject dependencies), and the two
+# for which no font package exists, shipped inside pnp (generator/fonts/README.md says why).
+BUILTIN_FAMILIES: Mapping[str, BuiltinFamily] = MappingProxyType({
+    "nunito": BuiltinFamily("fontpkg_nunito", ("files", "Nunito[wght].ttf"), ("files", "Nunito-Italic[wght].ttf")),
+    "inter": BuiltinFamily("fontpkg_inter", ("files", "Inter[opsz,wght].ttf"),
+                           ("files", "Inter-Italic[opsz,wght].ttf")),
+    "noto-sans": BuiltinFamily("fontpkg_noto_sans", ("files", "NotoSans[wdth,wght].ttf"),
+                               ("files", "NotoSans-Italic[wdth,wght].ttf")),
+    "noto-sans-georgian": BuiltinFamily("generator", ("fonts", "NotoSansGeorgian[wght].ttf")),
+    "noto-sans-symbols": BuiltinFamily("generator", ("fonts", "NotoSansSymbols[wght].ttf")),
+})
 
 
 @dataclass(frozen=True)
@@ -45,40 +95,33 @@ class FamilySource:
     bold_italic: Path | None = None
 
 
-def _package_file(package: str, *parts: str) -> Path | None:
-    spec = importlib.util.find_spec(package)
-    if spec is None or spec.origin is None:
+def _package_file(package: str, parts: tuple[str, ...]) -> Path | None:
+    """A data file inside an installed package (importlib.resources: a wheel installs unpacked, and the
+    editable install maps the repository's folders, so it is a real file), or None where it is missing."""
+    try:
+        path = Path(str(files(package).joinpath(*parts)))
+    except ModuleNotFoundError:       # a font package that is not installed: its family is not offered
         return None
-    path = Path(spec.origin).parent.joinpath(*parts)
-    return path if path.exists() else None
+    return path if path.is_file() else None
 
 
 def builtin_families() -> dict[str, FamilySource]:
-    """Families that come with the pip install (see pyproject dependencies)."""
-    table = {
-        "nunito": ("fontpkg_nunito", ("files", "Nunito[wght].ttf"), ("files", "Nunito-Italic[wght].ttf")),
-        "inter": ("fontpkg_inter", ("files", "Inter[opsz,wght].ttf"), ("files", "Inter-Italic[opsz,wght].ttf")),
-        "noto-sans": ("manimgx_fonts", ("NotoSans[wght].ttf",), ("NotoSans-Italic[wght].ttf",)),
-        "noto-sans-georgian": ("manimgx_fonts", ("NotoSansGeorgian[wght].ttf",), None),
-        "noto-sans-symbols": ("manimgx_fonts", ("NotoSansSymbols[wght].ttf",), None),
-    }
+    """The families that come with the pip install and are there (BUILTIN_FAMILIES)."""
     families = {}
-    for name, (package, upright, italic) in table.items():
-        upright_path = _package_file(package, *upright)
-        if upright_path is not None:
-            families[name] = FamilySource(name, upright_path,
-                                          _package_file(package, *italic) if italic else None)
+    for name, family in BUILTIN_FAMILIES.items():
+        upright = _package_file(family.package, family.upright)
+        if upright is not None:
+            italic = _package_file(family.package, family.italic) if family.italic else None
+            families[name] = FamilySource(name, upright, italic)
     return families
 
 
 def cache_dir() -> Path:
     """The fonts' folder in pnp's cache (made if missing); a cache that cannot be a folder is the user's to fix."""
-    from generator.cache_folder import cache_root
     path = cache_root() / "fonts"
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        from generator.errors import ContentError, Problems, SourceMark
         problems = Problems()
         problems.add(SourceMark(cache_root()), f"pnp's cache folder cannot be used: {error.strerror or error}",
                      "set PNP_CACHE_DIR to a folder you can write to, or unset it (default: ~/.cache/pnp); "
@@ -87,13 +130,9 @@ def cache_dir() -> Path:
     return path
 
 
-@lru_cache(maxsize=None)
-def _sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
 def file_digest(path: Path) -> str:
-    return _sha256(path)[:16]
+    """The first 16 hex digits of the file's SHA-256: what names the faces and caches made from it."""
+    return sha256_hex(path)[:16]
 
 
 @dataclass(frozen=True)
@@ -109,13 +148,25 @@ class FontFace:
 
 
 class FontLibrary:
-    """Turns (family, weight, italic) into registered static faces, once per process."""
+    """Turns (family, weight, italic) into registered static faces, once per library."""
+
+    stacks = STACKS       # which built-in family does what (the body face, the fallbacks)
 
     def __init__(self, extra: dict[str, FamilySource] | None = None):
         self.families = {**builtin_families(), **(extra or {})}
         self._faces: dict[tuple[str, str, bool], FontFace] = {}
         self._cmaps: dict[str, frozenset[int]] = {}
         self._characters: dict[str, frozenset[str]] = {}
+
+    @property
+    def body_face(self) -> FontFace:
+        """The body family's regular face: what a text starts in, and a PDF's first font."""
+        return self.face(self.stacks.body)
+
+    @property
+    def display_face(self) -> FontFace:
+        """The display family's regular face (titles and names set it heavier)."""
+        return self.face(self.stacks.display)
 
     def face(self, family: str, weight: str = "regular", italic: bool = False) -> FontFace:
         key = (family, weight, italic)
@@ -125,11 +176,10 @@ class FontLibrary:
 
     def _make_face(self, family: str, weight: str, italic: bool) -> FontFace:
         source = self.families[family]
-        synthetic = False
-        if italic and source.italic is None:
-            file, synthetic = source.upright, True
-        else:
-            file = source.italic if italic else source.upright
+        if italic and source.italic is not None:
+            file, synthetic = source.italic, False
+        else:       # upright, or italic in a family without one: the upright slanted
+            file, synthetic = source.upright, italic
         if not _is_variable(file):  # a static family: pick the file of the style
             static = {(True, True): source.bold_italic, (True, False): source.bold,
                       (False, True): source.italic}.get((weight != "regular", italic))
@@ -144,7 +194,8 @@ class FontLibrary:
 
     def cmap(self, family: str) -> frozenset[int]:
         if family not in self._cmaps:   # asked for per text run: keep it a dict lookup
-            self._cmaps[family] = _cmap(self.families[family].upright)
+            upright = self.families[family].upright
+            self._cmaps[family] = _cmap(upright, stat_signature(upright))
         return self._cmaps[family]
 
     def characters(self, family: str) -> frozenset[str]:
@@ -159,55 +210,60 @@ def _register(name: str, path: Path) -> None:
         pdfmetrics.registerFont(ReportLabTTFont(name, str(path)))
 
 
-@lru_cache(maxsize=None)
-def _cmap(path: Path) -> frozenset[int]:
-    """The code points a font has. Reading a cmap with fontTools takes ~10 ms a font and
-    every build asks for several: kept on disk beside the instances, by the file's digest."""
+@cached("text.font_cmap", maxsize=256, reads_files=True)
+def _cmap(path: Path, signature: tuple[int, ...]) -> frozenset[int]:
+    """The code points a font has (`signature`: the file's stat_signature, so an edited font is read
+    again). Reading a cmap with fontTools takes ~10 ms a font and every build asks for several: kept
+    on disk beside the instances, by the file's digest."""
     # .cmap2: the map and its digest (a pnp that reads .cmap files, the bare map, never meets one)
-    cached = cache_dir() / f"{path.stem.split('[')[0]}-{file_digest(path)}.cmap2"
-    points = _read_cmap(cached)
+    kept = cache_dir() / f"{path.stem.split('[')[0]}-{file_digest(path)}.cmap2"
+    points = _read_cmap(kept)
     if points is not None:
         return points
-    from fontTools.ttLib import TTFont
+    # imported here: only a map not kept yet needs fontTools (which ships no type information)
+    from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
     with TTFont(str(path), lazy=True) as font:
         body = array("I", sorted(font.getBestCmap())).tobytes()
-    temporary = cached.with_suffix(f".{os.getpid()}.tmp")
-    temporary.write_bytes(body + _cmap_digest(cached, body))
-    os.replace(temporary, cached)
+    temporary = kept.with_suffix(f".{os.getpid()}.tmp")
+    temporary.write_bytes(body + _cmap_digest(kept, body))
+    os.replace(temporary, kept)
     return frozenset(array("I", body))
 
 
 DIGEST_BYTES = 32     # a cached character map ends with the SHA-256 of its name and code points
 
 
-def _cmap_digest(cached: Path, body: bytes) -> bytes:
+def _cmap_digest(kept: Path, body: bytes) -> bytes:
     # the name is part of it: another font's map put in its place (digest and all) is not taken either
-    return hashlib.sha256(cached.name.encode() + b"\0" + body).digest()
+    return hashlib.sha256(kept.name.encode() + b"\0" + body).digest()
 
 
-def _read_cmap(cached: Path) -> frozenset[int] | None:
+def _read_cmap(kept: Path) -> frozenset[int] | None:
     """A cached character map's code points, or None where it is missing or not as written (truncated,
     damaged, swapped, or from a pnp that wrote no digest): then it is read from the font again."""
     try:
-        data = cached.read_bytes()
+        data = kept.read_bytes()
     except OSError:
         return None
     body, digest = data[:-DIGEST_BYTES], data[-DIGEST_BYTES:]
-    if len(body) % 4 or _cmap_digest(cached, body) != digest:
+    if len(body) % 4 or _cmap_digest(kept, body) != digest:
         return None
     return frozenset(array("I", body))
 
 
-@lru_cache(maxsize=None)
 def _is_variable(path: Path) -> bool:
     return b"fvar" in _table_tags(path)
 
 
-@lru_cache(maxsize=None)
 def _table_tags(path: Path) -> frozenset[bytes]:
     """The tags of a font file's tables, read from its table directory (an sfnt file: TrueType or
     OpenType). Deciding whether a face is variable or CFF needs no more: fontTools, imported and
     opening the file, cost a build ~13 ms (game fonts were checked whole when the game was read)."""
+    return _read_table_tags(path, stat_signature(path))
+
+
+@cached("text.font_table_tags", maxsize=256, reads_files=True)
+def _read_table_tags(path: Path, signature: tuple[int, ...]) -> frozenset[bytes]:
     with open(path, "rb") as file:
         head = file.read(12)
         if len(head) == 12 and head[:4] in (b"\x00\x01\x00\x00", b"OTTO", b"true"):
@@ -215,7 +271,8 @@ def _table_tags(path: Path) -> frozenset[bytes]:
             directory = file.read(16 * count)
             if len(directory) == 16 * count:
                 return frozenset(directory[16 * index:16 * index + 4] for index in range(count))
-    from fontTools.ttLib import TTFont      # anything else: as fontTools reads it
+    # anything else: as fontTools reads it (imported here: a build that meets no such file never loads it)
+    from fontTools.ttLib import TTFont
     with TTFont(str(path), lazy=True) as font:
         return frozenset(tag.encode("latin-1") for tag in font.keys())
 
@@ -241,8 +298,9 @@ def _static_instance(path: Path, weight: int) -> Path:
     target = _cut_dir() / f"{path.stem.split('[')[0]}-{weight}-{file_digest(path)}.ttf"
     if _intact(target):
         return target
+    # imported here: instancing is done once a font and kept on disk, so most builds never load fontTools
     from fontTools.ttLib import TTFont
-    from fontTools.varLib import instancer
+    from fontTools.varLib import instancer  # type: ignore[import-untyped]  # fontTools ships no types
 
     font = TTFont(str(path))
     location = {}
@@ -259,15 +317,17 @@ def _as_truetype(path: Path) -> Path:
     """ReportLab embeds only TrueType outlines: convert CFF-flavoured OTF files (cached)."""
     if b"CFF " not in _table_tags(path):
         return path
-    from fontTools.ttLib import TTFont
     target = _cut_dir() / f"{path.stem}-tt-{file_digest(path)}.ttf"
     if not _intact(target):
+        # imported here: converting is done once a font and kept on disk (cff.py imports fontTools' pens)
+        from fontTools.ttLib import TTFont
+
         from generator.text.cff import cff_to_truetype
         _save_atomically(cff_to_truetype(TTFont(str(path))), target)
     return target
 
 
-def _rename(font, unique: str) -> None:
+def _rename(font: Any, unique: str) -> None:
     """Give an instance names no other face shares (family, full and PostScript name)."""
     postscript = "".join(ch for ch in unique if ch.isalnum() or ch == "-")[:63]
     for record in font["name"].names:
@@ -291,12 +351,12 @@ def _record(digest: str, target: Path) -> str:
 def _intact(target: Path) -> bool:
     """Whether a font pnp cut is the file it wrote: its SHA-256 is the one recorded beside it."""
     try:
-        return _recorded_digest(target).read_text("ascii") == _record(_sha256(target), target)
+        return _recorded_digest(target).read_text("ascii") == _record(sha256_hex(target), target)
     except (OSError, UnicodeDecodeError):
         return False
 
 
-def _save_atomically(font, target: Path) -> None:
+def _save_atomically(font: Any, target: Path) -> None:
     # no save-time timestamp: the same source gives the same bytes in every process and on every machine,
     # so the face's name (its digest) agrees between processes that cut it at once and between caches
     font.recalcTimestamp = False
@@ -309,24 +369,26 @@ def _save_atomically(font, target: Path) -> None:
     temporary = recorded.with_name(f"{recorded.name}.{os.getpid()}.tmp")
     temporary.write_text(_record(digest, target), "ascii")
     os.replace(temporary, recorded)
-    _sha256.cache_clear()          # a digest this process took of the file it replaced
+    # (a digest this process took of the file it replaced is not used again: the new file is another
+    # inode, so its stat signature differs)
 
 
-FONT_SUFFIXES = {".ttf", ".otf"}
+FONT_SUFFIXES = frozenset({".ttf", ".otf"})
 MAX_FONT_BYTES = 32 * 2**20    # a CJK face is ~16–25 MB; a 31 MB font of 48,000 glyphs checks in ~7 s, 420 MiB
 
 
-def game_families(folder: Path, font_files: dict, report) -> dict[str, FamilySource]:
+def game_families(folder: Path, font_files: Mapping[str, FontFile],
+                  report: Callable[[tuple[str, ...], str], None]) -> dict[str, FamilySource]:
     """A game's own fonts (game.yaml `font_files`) as families; `report(path, message)` for bad files.
 
     Every file is read whole and checked here, while content is checked, so a damaged font is
     an error at its line in game.yaml, never a failure while drawing."""
     families = {}
     stand_in = next(iter(builtin_families().values()), None)
-    for family, files in font_files.items():
-        paths = {}
+    for family, styles in font_files.items():
+        paths: dict[str, Path] = {}
         for style in ("regular", "bold", "italic", "bold_italic"):
-            relative = getattr(files, style)
+            relative = getattr(styles, style)
             if relative is None:
                 continue
             where = ("font_files", family, style)
@@ -338,11 +400,11 @@ def game_families(folder: Path, font_files: dict, report) -> dict[str, FamilySou
             elif path.suffix.lower() not in FONT_SUFFIXES:
                 report(where, f"{quoted(relative)} is not a TTF or OTF font")
             else:
-                embedded, why = _checked_font(path, file_signature(path))
-                if why is None:
-                    paths[style] = embedded
+                checked = _checked_font(path, stat_signature(path))
+                if isinstance(checked, Path):
+                    paths[style] = checked
                 else:
-                    report(where, f"cannot read font {shown(relative)}: {why}")
+                    report(where, f"cannot read font {shown(relative)}: {checked}")
         if "regular" in paths:
             families[family] = FamilySource(family, paths["regular"], paths.get("italic"),
                                             paths.get("bold"), paths.get("bold_italic"))
@@ -353,13 +415,15 @@ def game_families(folder: Path, font_files: dict, report) -> dict[str, FamilySou
     return families
 
 
-@lru_cache(maxsize=None)
-def _checked_font(path: Path, signature: tuple) -> tuple[Path | None, str | None]:
-    """(the TrueType file to embed, None), or (None, why the font cannot be used).
+@cached("text.checked_game_font", maxsize=256, reads_files=True)
+def _checked_font(path: Path, signature: tuple[int, ...]) -> Path | str:
+    """The TrueType file to embed, or why the font cannot be used (`signature`: the file's stat_signature,
+    so a font edited while `pnp serve` runs is checked again).
 
     Read whole by fontTools (every table, every TrueType glyph expanded; CFF outlines are all drawn
     when converted), then by ReportLab as it will be embedded: a truncated or damaged file would
     otherwise fail later, while instancing or subsetting."""
+    # imported here: only a game with font files of its own is checked so
     from fontTools.ttLib import TTFont
 
     try:
@@ -370,15 +434,14 @@ def _checked_font(path: Path, signature: tuple) -> tuple[Path | None, str | None
         # a variable font is embedded as static instances: cut the regular one now (it is cached)
         _check_embeddable(_static_instance(embedded, WEIGHTS["regular"]) if "fvar" in font else embedded)
     except struct.error as error:     # a length or offset that leads past the data
-        return None, shown(f"damaged data ({error})")
+        return shown(f"damaged data ({error})")
     except Exception as error:   # fontTools and ReportLab raise many kinds on a damaged file
-        return None, shown(str(error) or type(error).__name__)   # a table tag in it comes from the file
-    return embedded, None
+        return shown(str(error) or type(error).__name__)   # a table tag in it comes from the file
+    return embedded
 
 
 def _check_embeddable(path: Path) -> None:
     """ReportLab reads the font and subsets every character it has, as drawing will."""
-    from reportlab.pdfbase.ttfonts import TTFontFile
     font = TTFontFile(io.BytesIO(path.read_bytes()))
     codes = sorted(font.charToGlyph)
     for start in range(0, len(codes), 256):       # ReportLab embeds subsets of 256 characters

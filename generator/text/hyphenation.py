@@ -10,10 +10,14 @@ from __future__ import annotations
 
 import pickle
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 import pyphen
+
+from generator.cache_folder import cache_root
+from generator.caches import cached
+from generator.files import write_atomically
+from generator.text.digests import sha256_hex
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +31,9 @@ class Break:
     tail_start: str = ""
 
 
-@lru_cache(maxsize=None)
+# pyphen's dictionaries are part of the engine (its version is in the engine's digest), never a game's
+# file: a process reads each once (no file cache for `pnp serve` to empty when a game changes)
+@cached("text.hyphenation_dictionary", maxsize=64)
 def dictionary(lang: str) -> pyphen.Pyphen | None:
     found = pyphen.language_fallback(lang.replace("-", "_"))
     if not found:
@@ -48,27 +54,33 @@ def _read_patterns(path: Path) -> None:
     the cache when an earlier run parsed it, else parsed now and written there."""
     if path in pyphen.hdcache:
         return
-    from generator.cache_folder import cache_root
-    from generator.face_cache import file_digest
-    from generator.files import write_atomically
     version = getattr(pyphen, "VERSION", getattr(pyphen, "__version__", "?"))
-    cached = cache_root() / "hyphenation" / f"{path.stem}-{version}-{_PATTERNS_FORMAT}-{file_digest(path)[:16]}.pickle"
+    kept = cache_root() / "hyphenation" / f"{path.stem}-{version}-{_PATTERNS_FORMAT}-{_digest(path)}.pickle"
     try:
         # kept with its own file name: another language's patterns put in its place are not taken
-        name, parsed = pickle.loads(cached.read_bytes())
-        if name == cached.name and isinstance(parsed, pyphen.HyphDict):
+        name, parsed = pickle.loads(kept.read_bytes())
+        if name == kept.name and isinstance(parsed, pyphen.HyphDict):
             pyphen.hdcache[path] = parsed
             return
     except Exception:       # none yet, unreadable, or written by a pnp that kept no name: parse it
         pass
     parsed = pyphen.hdcache[path] = pyphen.HyphDict(path)
     try:
-        write_atomically(cached, pickle.dumps((cached.name, parsed), protocol=pickle.HIGHEST_PROTOCOL))
+        write_atomically(kept, pickle.dumps((kept.name, parsed), protocol=pickle.HIGHEST_PROTOCOL))
     except OSError:       # a read-only cache: parsed again next time
         pass
 
 
-@lru_cache(maxsize=65536)
+def _digest(path: Path) -> str:
+    """The first 16 hex digits of the dictionary file's SHA-256 ('' for one that cannot be read: pyphen
+    then reports it as it parses)."""
+    try:
+        return sha256_hex(path)[:16]
+    except OSError:
+        return ""
+
+
+@cached("text.hyphenation_breaks", maxsize=65536)
 def breaks(word: str, lang: str) -> tuple[Break, ...]:
     """The dictionary's hyphenation points of one word (letters only around them), last first."""
     found = dictionary(lang)

@@ -17,16 +17,16 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from generator.text.hyphenation import Break, breaks
-from generator.text.linebreak import GLUE, NARROW_GLUE, NO_BREAK_SPACES, BreakRules, break_rules, glue_spaces
+from generator.text.linebreak import GLUE, NARROW_GLUE, NO_BREAK_SPACES, BreakRules, break_rules
 from generator.text.rich import Fragment, Paragraph
 from generator.text.setter import TextSetter
+from generator.text.words import Word, glue_paragraphs, paragraph_words, word_piece
 from generator.units import PT_PER_MM, pt_to_mm
 
 PARAGRAPH_GAP = 0.35   # extra space between paragraphs, in multiples of the size
@@ -121,9 +121,6 @@ class TextLayout:
                              self.line_tops))
 
 
-Word = tuple[Fragment, ...]
-
-
 class _Words(NamedTuple):
     """A paragraph cut into words, with each word's fragments' widths at 1 pt (None: an inline
     icon): measured once per text, then scaled to every size a fit tries."""
@@ -196,30 +193,6 @@ def fit_whole_words(paragraphs: tuple[Paragraph, ...], width: float, height: flo
     return found
 
 
-# a deck's texts tried at its size so far and set again when it settles are glued again: the
-# latest few thousand are kept (a text's glued words are held only while it is fitted)
-@lru_cache(maxsize=4096)
-def glue_paragraphs(paragraphs: tuple[Paragraph, ...], rules: BreakRules) -> tuple[Paragraph, ...]:
-    """The paragraphs with the spaces no line may break at made no-break spaces (the words unchanged)."""
-    result = []
-    for paragraph in paragraphs:
-        if len(paragraph.fragments) == 1:
-            fragment = paragraph.fragments[0]
-            text = glue_spaces(fragment.text, rules)
-            # nothing glued: the very paragraph (a copied one would cost, and compare, the same)
-            result.append(paragraph if text == fragment.text else
-                          replace(paragraph, fragments=(fragment.with_text(text),)))
-            continue
-        text = glue_spaces("".join(f.text for f in paragraph.fragments), rules)
-        fragments, offset = [], 0
-        for fragment in paragraph.fragments:
-            end = offset + len(fragment.text)
-            fragments.append(fragment.with_text(text[offset:end]))
-            offset = end
-        result.append(replace(paragraph, fragments=tuple(fragments)))
-    return tuple(result)
-
-
 def _fit(paragraphs: tuple[Paragraph, ...], width: float, height: float,
          style: SetStyle, setter: TextSetter) -> TextLayout:
     # First shrink without splitting a word that is wider than the box ("CHRIST-MAS" on a
@@ -240,7 +213,7 @@ def _prepare(paragraphs: tuple[Paragraph, ...], style: SetStyle, setter: TextSet
         if len(paragraph.fragments) == 1 and _plain(paragraph.fragments[0]):
             prepared.append(measure.plain_words(paragraph))
             continue
-        words = _words(paragraph)
+        words = paragraph_words(paragraph)
         units = tuple(tuple(None if f.icon else measure.unit(f.text, f.bold, f.italic) for f in word)
                       for word in words)
         prepared.append(_words_of(paragraph, tuple(words), units))
@@ -292,7 +265,7 @@ def line_width(paragraphs: tuple[Paragraph, ...], style: SetStyle, setter: TextS
     measure = _Measure(setter, style, style.size)
     widest = 0.0
     for paragraph in glue_paragraphs(paragraphs, style.rules):
-        words = _words(paragraph)
+        words = paragraph_words(paragraph)
         width = sum(measure.word(word) for word in words) + measure.space() * max(0, len(words) - 1)
         if paragraph.marker:
             width += measure.text(paragraph.marker, False, False) + pt_to_mm(style.size * MARKER_GAP)
@@ -373,38 +346,6 @@ def _height_of(lines: int, paragraphs, size: float, style: SetStyle) -> float:
     return lines * line_height + gaps if lines else 0.0
 
 
-def _words(paragraph: Paragraph) -> list[Word]:
-    words: list[list[Fragment]] = [[]]
-    for fragment in paragraph.fragments:
-        parts = fragment.text.split(" ")
-        for index, part in enumerate(parts):
-            if index:
-                words.append([])
-            if part:
-                words[-1].append(_piece(fragment, part))
-    return [tuple(word) for word in words if word]
-
-
-_PIECES: dict[tuple[str, bool, bool, str], Fragment] = {}
-
-
-def forget_words() -> None:
-    """Empty the per-text caches (glued paragraphs, word pieces) once every face is laid out."""
-    glue_paragraphs.cache_clear()
-    _PIECES.clear()
-
-
-def _piece(fragment: Fragment, text: str) -> Fragment:
-    """The fragment's style with text (one object per word and style: a deck's texts share their words)."""
-    key = (text, fragment.bold, fragment.italic, fragment.icon)
-    piece = _PIECES.get(key)
-    if piece is None:
-        if len(_PIECES) > 65536:      # a long-lived process (pnp serve) sets many texts
-            _PIECES.clear()
-        piece = _PIECES[key] = fragment.with_text(text)
-    return piece
-
-
 def _wrap(texts: tuple[_Words, ...], width, size, style, setter,
           split_long_words=True) -> tuple[list[_Line], float]:
     lines: list[_Line] = []
@@ -423,7 +364,8 @@ def _wrap(texts: tuple[_Words, ...], width, size, style, setter,
         used = 0.0
         words, singles, units = text.words, text.singles, text.units
         count, index = len(words), 0
-        carried = None      # a word (or a hyphenated word's tail) moved on to the next line, with its width
+        # a word (or a hyphenated word's tail) moved on to the next line, with its width
+        carried: tuple[Word, float] | None = None
         limit = available + 1e-6
         while True:
             if carried is not None:
@@ -455,7 +397,7 @@ def _wrap(texts: tuple[_Words, ...], width, size, style, setter,
             head, tail = (_hyphenate(word, available - used - space, measure, style)
                           if loose else (None, None))
             next_face = text.face
-            if head is not None and (line.words or tail):
+            if head is not None and tail is not None and (line.words or tail):   # (a head comes with its tail)
                 line.add(head, measure.word(head))
                 carried = (tail, measure.word(tail))
                 line.face = next_face = None      # a head and a tail: pieces, not the paragraph's words
@@ -471,7 +413,8 @@ def _wrap(texts: tuple[_Words, ...], width, size, style, setter,
     return lines, too_wide
 
 
-def _hyphenate(word: Word, room: float, measure: "_Measure", style: SetStyle):
+def _hyphenate(word: Word, room: float, measure: "_Measure",
+               style: SetStyle) -> tuple[Word, Word] | tuple[None, None]:
     """Split a word at the last break point whose head fits in room: (head, tail) or (None, None).
 
     Break points are the word's own hard hyphens (kept, nothing added) and, if the
@@ -592,7 +535,7 @@ class _Measure:
         return unit
 
     def plain_words(self, paragraph: Paragraph) -> _Words:
-        """A plain one-fragment paragraph's words and their widths at 1 pt, as _words and unit give
+        """A plain one-fragment paragraph's words and their widths at 1 pt, as paragraph_words and unit give
         them (each word looked up once per face: a deck's texts are made of the same few thousand words)."""
         fragment = paragraph.fragments[0]
         known = self.setter.word_table(self.style.stack, self.style.weight, self.style.italic)
@@ -600,7 +543,7 @@ class _Measure:
                    for part in fragment.text.split(" ") if part]
         if not entries:
             return _Words(paragraph, (), (), (), 0)
-        words, units, singles, faces = zip(*entries)
+        words, units, singles, faces = zip(*entries, strict=True)
         # (count compares by identity first: the faces are the library's own objects, never hashed here)
         face = faces[0] if faces.count(faces[0]) == len(faces) else None
         return _Words(paragraph, words, units, singles, sum(singles), face)
@@ -617,7 +560,8 @@ class _Measure:
             self.plain_faces()[part] = face
         else:
             unit, face = self.unit(part, False, False), self.plain_face(part)
-        entry = known[part] = ((_piece(fragment, part),), (unit,), unit, face)
+        piece = word_piece(part, fragment.bold, fragment.italic, fragment.icon)
+        entry = known[part] = ((piece,), (unit,), unit, face)
         return entry
 
     def space_as_measured(self, face) -> bool:
@@ -760,13 +704,14 @@ class _PlainLines:
         face = self.face
         if face is None:
             return None
-        known, measure = self.known, self.measure
+        measure = self.measure
         if line.face is face:      # the paragraph's own plain words, every one in this face
             texts = [word[0].text for word in line.words]
         else:
-            texts = self._checked(line)
-            if texts is None:
+            checked = self._checked(line)
+            if checked is None:
                 return None
+            texts = checked
         if len(texts) > 1:
             if self.space_ok is None:
                 self.space_ok = measure.space_as_measured(face)

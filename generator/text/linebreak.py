@@ -12,7 +12,11 @@ game.yaml (`linebreak: {ru: {no_break_after: [на, по]}}`).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
+
+from generator.caches import cached
 
 GLUE = "\u00a0"            # a space no line breaks at; printed as an ordinary space
 NARROW_GLUE = "\u202f"     # French espace fine insécable (; ! ? « »)
@@ -32,35 +36,44 @@ class BreakRules:
     french_spacing: bool = False       # no-break spaces before ; : ! ? » and after «
 
 
+@dataclass(frozen=True)
+class LanguageTable:
+    """The engine's entry for one language: the words a line never ends with, and French spacing."""
+
+    no_break_after: tuple[str, ...] = ()
+    french_spacing: bool = False
+
+
 # One letter words that end no line (Russian and Bulgarian typesetting rule; Hungarian
 # article and conjunction; English article and pronoun). Georgian and other scripts:
 # only the general rules (numbers, dashes, icons).
-TABLES: dict[str, dict] = {
-    "bg": {"no_break_after": ["в", "с", "к", "и", "а", "о", "у", "я"]},
-    "ru": {"no_break_after": ["в", "с", "к", "и", "а", "о", "у", "я"]},
-    "uk": {"no_break_after": ["в", "с", "к", "і", "й", "а", "о", "у", "я", "з"]},
-    "hu": {"no_break_after": ["a", "s"]},
-    "en": {"no_break_after": ["a", "i"]},
-    "fr": {"no_break_after": ["à", "a", "y"], "french_spacing": True},
-    "de": {},
-    "ka": {},
-}
+TABLES: Mapping[str, LanguageTable] = MappingProxyType({
+    "bg": LanguageTable(("в", "с", "к", "и", "а", "о", "у", "я")),
+    "ru": LanguageTable(("в", "с", "к", "и", "а", "о", "у", "я")),
+    "uk": LanguageTable(("в", "с", "к", "і", "й", "а", "о", "у", "я", "з")),
+    "hu": LanguageTable(("a", "s")),
+    "en": LanguageTable(("a", "i")),
+    "fr": LanguageTable(("à", "a", "y"), french_spacing=True),
+    "de": LanguageTable(),
+    "ka": LanguageTable(),
+})
 
 
-def break_rules(lang: str, extra: dict[str, list[str]] | None = None) -> BreakRules:
+def break_rules(lang: str, extra: Mapping[str, list[str]] | None = None) -> BreakRules:
     """The rules of a language (its base language's for 'fr-CA'), with a game's words added."""
     base = lang.split("-")[0].split("_")[0].lower()
-    table = TABLES.get(lang, TABLES.get(base, {}))
-    words = set(table.get("no_break_after", ()))
+    table = TABLES.get(lang, TABLES.get(base, LanguageTable()))
+    words = set(table.no_break_after)
     for key in (base, lang):
         words |= {word.lower() for word in (extra or {}).get(key, ())}
-    return BreakRules(lang, frozenset(words), french_spacing=table.get("french_spacing", False))
+    return BreakRules(lang, frozenset(words), french_spacing=table.french_spacing)
 
 
 _OPENING = "„“\"'«‹([{‚‘"
 _NUMBER = re.compile(r"[+\-−±]?\d+(?:[.,:/–\-]\d+)*[%×x°]?")
 _DASHES = ("—", "–")
-_FRENCH_BEFORE = {";": NARROW_GLUE, "!": NARROW_GLUE, "?": NARROW_GLUE, "»": NARROW_GLUE, ":": GLUE}
+_FRENCH_BEFORE: Mapping[str, str] = MappingProxyType(
+    {";": NARROW_GLUE, "!": NARROW_GLUE, "?": NARROW_GLUE, "»": NARROW_GLUE, ":": GLUE})
 
 
 def glue_spaces(text: str, rules: BreakRules) -> str:
@@ -93,11 +106,11 @@ def glue_spaces(text: str, rules: BreakRules) -> str:
                     glued[index - 1] = True
         if not any(glued):
             return text
-        out = [parts[0]]
-        for held, part in zip(glued, parts[1:]):
-            out.append(GLUE if held else " ")
-            out.append(part)
-        return "".join(out)
+        joined = [parts[0]]
+        for held, part in zip(glued, parts[1:], strict=True):
+            joined.append(GLUE if held else " ")
+            joined.append(part)
+        return "".join(joined)
     out: list[str] = []
     before = ""           # the last word set, '' before the first
     spaces = 0            # spaces since it
@@ -107,7 +120,7 @@ def glue_spaces(text: str, rules: BreakRules) -> str:
         if not part:
             continue
         if spaces:
-            held = before and ((dash and part[0] in _DASHES) or _holds(before, holds, rules))
+            held = bool(before) and ((dash and part[0] in _DASHES) or _holds(before, holds, rules))
             out.append((GLUE if held else " ") * spaces)
             spaces = 0
         out.append(part)
@@ -117,15 +130,18 @@ def glue_spaces(text: str, rules: BreakRules) -> str:
     return "".join(out)
 
 
-_HOLDING: dict[BreakRules, dict[str, bool]] = {}
-
-
 def _holding_words(rules: BreakRules) -> dict[str, bool]:
-    """Whether each word seen so far holds the word after it, under one language's rules."""
-    known = _HOLDING.get(rules)
-    if known is None or len(known) > 65536:      # a long-lived process (pnp serve) sees many words
-        known = _HOLDING[rules] = {}
+    """Whether each word seen so far holds the word after it, under one language's rules (filled by _holds)."""
+    known = _holding_table(rules)
+    if len(known) > 65536:      # a long-lived process (pnp serve) sees many words
+        known.clear()
     return known
+
+
+# one table a language, kept by the build's caches: glue_spaces reads it for every word of every text
+@cached("text.holding_words", maxsize=64)
+def _holding_table(rules: BreakRules) -> dict[str, bool]:
+    return {}
 
 
 def _holds(word: str, holds: dict[str, bool], rules: BreakRules) -> bool:

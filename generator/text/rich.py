@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
+from generator.caches import cached
 from generator.text.linebreak import ICON_CHAR
 
 ICON = re.compile(r"\{icon:([^{}\s]*)\}")
@@ -54,7 +54,8 @@ class Paragraph:
         return (Paragraph, (self.fragments, self.marker, self.line_break))
 
 
-@lru_cache(maxsize=16384)
+# a text is parsed where it is checked and again where it is set: the latest few thousand are kept
+@cached("text.rich_text", maxsize=16384)
 def parse_rich_text(text: str) -> tuple[Paragraph, ...]:
     """The paragraphs of a text (see the module's docstring for the markup)."""
     paragraphs = []

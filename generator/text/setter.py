@@ -7,16 +7,19 @@ here, per character, against each family's cmap.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import groupby
+from typing import Any, cast
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from generator.caches import _Cached, active, cached
 from generator.text.fonts import FontFace, FontLibrary
+from generator.text.words import glue_paragraphs, word_piece
 
 # Characters that are layout instructions, never drawn.
-INVISIBLE = {"\u00ad", "\u200b", "\u200c", "\u200d", "\ufeff"}
+INVISIBLE = frozenset({"\u00ad", "\u200b", "\u200c", "\u200d", "\ufeff"})
 # "nothing missing", shared: every frozenset() is a new 216-byte object, and the caches below
 # keep one answer per text (tens of thousands in a large deck)
 _NOTHING: frozenset[str] = frozenset()
@@ -34,15 +37,15 @@ class TextSetter:
 
     library: FontLibrary
     missing: set[str] = field(default_factory=set)
-    layouts: dict = field(default_factory=dict)   # fit_text results by (text, box, style)
+    layouts: dict[Any, Any] = field(default_factory=dict)   # fit_text results by (text, box, style)
     # widths at 1 pt by face (stack, weight, italic), then by text as written (before glue spaces
     # are made printable): a width scales with the size, and fitting measures the same words at
     # every trial size
-    unit_tables: dict = field(default_factory=dict)
-    face_tables: dict = field(default_factory=dict)
-    word_tables: dict = field(default_factory=dict)
+    unit_tables: dict[tuple[tuple[str, ...], str, bool], dict[str, float]] = field(default_factory=dict)
+    face_tables: dict[tuple[tuple[str, ...], str, bool], dict[str, Any]] = field(default_factory=dict)
+    word_tables: dict[tuple[tuple[str, ...], str, bool], dict[str, Any]] = field(default_factory=dict)
 
-    def runs(self, text: str, stack: tuple[str, ...], weight: str, italic: bool) -> list[Run]:
+    def runs(self, text: str, stack: tuple[str, ...], weight: str, italic: bool) -> tuple[Run, ...]:
         runs, missing = _split(self.library, text, stack, weight, italic)
         self.missing.update(missing)
         return runs
@@ -66,11 +69,11 @@ class TextSetter:
         """The widths at 1 pt of texts in one face of a stack, by text as written (layout fills it)."""
         return _table(self.unit_tables, (stack, weight, italic))
 
-    def face_table(self, stack: tuple[str, ...], weight: str, italic: bool) -> dict:
+    def face_table(self, stack: tuple[str, ...], weight: str, italic: bool) -> dict[str, Any]:
         """For texts in one face of a stack: the one face each is drawn in end to end, or None (layout fills it)."""
         return _table(self.face_tables, (stack, weight, italic))
 
-    def word_table(self, stack: tuple[str, ...], weight: str, italic: bool) -> dict:
+    def word_table(self, stack: tuple[str, ...], weight: str, italic: bool) -> dict[str, Any]:
         """For plain words in one face of a stack: each word's fragments and widths at 1 pt (layout fills it)."""
         return _table(self.word_tables, (stack, weight, italic))
 
@@ -83,7 +86,7 @@ class TextSetter:
 
 
 # one answer per distinct text (text boxes check each text once): kept for the few asked again
-@lru_cache(maxsize=4096)
+@cached("text.uncovered_characters", maxsize=4096)
 def _uncovered(library: FontLibrary, text: str, stack: tuple[str, ...]) -> frozenset[str]:
     remaining = set(text)
     if stack and remaining <= library.characters(stack[0]):
@@ -99,12 +102,12 @@ def _uncovered(library: FontLibrary, text: str, stack: tuple[str, ...]) -> froze
 
 # the runs of a text asked for again (a word measured, then placed): the latest few thousand; the
 # widths and faces layout needs are kept by face in the setter's tables
-@lru_cache(maxsize=8192)
+@cached("text.font_runs", maxsize=8192)
 def _split(library: FontLibrary, text: str, stack: tuple[str, ...], weight: str,
-           italic: bool) -> tuple[list[Run], frozenset[str]]:
+           italic: bool) -> tuple[tuple[Run, ...], frozenset[str]]:
     face = _one_face(library, text, stack, weight, italic)
     if face is not None:
-        return [Run(text, face)], _NOTHING   # the usual case
+        return (Run(text, face),), _NOTHING   # the usual case
     families = [library.characters(family) for family in stack]
     missing: set[str] = set()
 
@@ -115,12 +118,12 @@ def _split(library: FontLibrary, text: str, stack: tuple[str, ...], weight: str,
             missing.add(char)
         return index or 0
     drawn = (char for char in text if char not in INVISIBLE)
-    runs = [Run("".join(chars), library.face(stack[index], weight, italic))
-            for index, chars in groupby(drawn, key=first_family)]
+    runs = tuple(Run("".join(chars), library.face(stack[index], weight, italic))
+                 for index, chars in groupby(drawn, key=first_family))
     return runs, frozenset(missing) if missing else _NOTHING
 
 
-def _table(tables: dict, key: tuple) -> dict:
+def _table(tables: dict[Any, dict[str, Any]], key: tuple[tuple[str, ...], str, bool]) -> dict[str, Any]:
     """The table of one face (stack, weight, italic) among a setter's tables, made empty the first time."""
     table = tables.get(key)
     if table is None:
@@ -137,9 +140,16 @@ def _one_face(library: FontLibrary, text: str, stack: tuple[str, ...], weight: s
     return None
 
 
+# What only laying out asks for, one entry a text: emptied once every face is laid out.
+PER_TEXT_TABLES: tuple[_Cached[..., Any], ...] = (_split, _uncovered, glue_paragraphs, word_piece)
+
+
 def forget_text_runs() -> None:
-    """Empty the per-text caches (font runs, coverage) once every face is laid out."""
-    from generator.text.layout import forget_words
-    _split.cache_clear()
-    _uncovered.cache_clear()
-    forget_words()
+    """Empty the active caches' per-text tables (font runs, coverage, glued paragraphs, word pieces)
+    once every face is laid out: what only layout needs, released before the files are drawn."""
+    caches = active()
+    for function in PER_TEXT_TABLES:
+        # each function's own table in these caches (generator/caches.py has no call that empties one
+        # table yet): made empty if it is not there, emptied if it is
+        remembering = caches.table(function._table, function._function)
+        cast("functools._lru_cache_wrapper[Any]", remembering).cache_clear()
