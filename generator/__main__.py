@@ -6,14 +6,21 @@ options, while a command runs — and always ends the same way: one line, exit s
 
 from __future__ import annotations
 
+import io
+import os
 import sys
+from typing import TYPE_CHECKING, NoReturn
+
+if TYPE_CHECKING:
+    import click
 
 INTERRUPTED = 130          # 128 + SIGINT, as shells report it
 
 
-def run() -> None:
+def run() -> NoReturn:
     _quiet_pydantic_plugins()
     try:
+        # imported inside the `try`: a Ctrl-C while Python imports the engine ends as any other
         from generator.heap import allocation_burst
         with allocation_burst():      # modules and classes: lasting objects, no garbage to collect
             import click
@@ -22,17 +29,23 @@ def run() -> None:
     except KeyboardInterrupt:
         _interrupted()
     except Exception as error:      # click's own: usage errors, and the Abort a Ctrl-C becomes
-        import click
+        import click    # (imported above unless the import itself failed)
         if isinstance(error, click.exceptions.Abort):
             _interrupted()
         if isinstance(error, click.ClickException):
-            # a usage error echoes what was typed: an ESC in a --lang value would act on the terminal
-            from generator.errors import printable
-            error.message = "\n".join(printable(line) for line in error.message.split("\n"))
-            error.show()
+            _show_usage_error(error)
             sys.exit(error.exit_code)
         raise
     _leave(code if isinstance(code, int) else 0)
+
+
+def _show_usage_error(error: click.ClickException) -> None:
+    """Click's message, every line made printable: a usage error echoes what was typed, and an ESC in
+    a --lang value would act on the terminal."""
+    from generator.errors import printable      # (errors: only when there is one to show)
+    shown = io.StringIO()
+    error.show(file=shown)
+    sys.stderr.write("\n".join(printable(line) for line in shown.getvalue().split("\n")))
 
 
 def _quiet_pydantic_plugins() -> None:
@@ -43,26 +56,22 @@ def _quiet_pydantic_plugins() -> None:
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 
-def _leave(code: int) -> None:
-    """Exit once the command is done, without tearing the interpreter down: freeing every object a
-    build made one by one cost 7 % of a 1,000-card build's CPU, for nothing (mypy's fast exit does
-    the same). What teardown would still do that matters is done here: the atexit handlers
-    (the layout cache is saved by one) and the standard streams flushed. Under a profiler or a
-    tracer (cProfile, coverage), which write their results after the program, the usual exit."""
-    if sys.getprofile() is not None or sys.gettrace() is not None:
-        sys.exit(code)
-    import atexit
-    import os
-    atexit._run_exitfuncs()
+def _leave(code: int) -> NoReturn:
+    """Exit as Python does, once the command is done (the build context saved what it keeps as it ended).
+    The standard streams are flushed first: into a closed pipe (pnp build | head) there is nothing more
+    to say, and the interpreter's own flush at exit would print a traceback and exit 120."""
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
-        except (OSError, ValueError):     # a closed pipe (pnp build | head): nothing more to say
-            pass
-    os._exit(code)
+        except (OSError, ValueError):
+            try:       # what is left unwritten goes nowhere, so the exit's flush finds nothing to fail on
+                os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+            except (OSError, ValueError):
+                pass
+    sys.exit(code)
 
 
-def _interrupted() -> None:
+def _interrupted() -> NoReturn:
     sys.stderr.write("\ninterrupted: files already in place were left as they were\n")
     sys.exit(INTERRUPTED)
 

@@ -6,10 +6,13 @@ one back image per deck (a back sheet in the same grid when its cards' backs dif
 and a "DeckCustom" object whose cards are numbered 100 × sheet + index (CustomDeck,
 DeckIDs, ContainedObjects). Tokens and boards become "Custom_Tile" objects, pawns
 "Figurine_Custom" standing pictures (front and back), their images beside the JSON, each name
-ending in the edition and language, so the saves of several exported into one folder keep theirs. Every
-object carries the keys Tabletop Simulator itself writes for its type (see `_object`). Image addresses are file:// URLs of the written files: TTS
-loads them as they are and, once uploaded (Modding → Cloud Manager, or any web host),
-the JSON's URLs are the ones to replace.
+ending in the edition and language, so the saves of several exported into one folder keep theirs.
+Every object carries the keys Tabletop Simulator itself writes for its type (see `_object`). Image
+addresses are file:// URLs of the written files: TTS loads them as they are and, once uploaded
+(Modding → Cloud Manager, or any web host), the JSON's URLs are the ones to replace.
+
+The export runs in a build context of its own (generator/context.py): its fonts, caches and files of
+fitted texts, saved when it ends.
 """
 
 from __future__ import annotations
@@ -18,10 +21,24 @@ import hashlib
 import io
 import json
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
 
+from generator.context import BuildContext
 from generator.errors import ContentError, Problems, SourceMark, UsageError
+from generator.options import BuildOptions
+from generator.print_facts import Paper
+
+if TYPE_CHECKING:       # (the layout and drawing stages are imported where they run: `pnp --help` loads none)
+    from PIL.Image import Image
+
+    from generator.components.piece import Face
+    from generator.components.pieces import LaidOutSet
+    from generator.content.game import GameSource
+    from generator.targets import Target
 
 SHEET_COLUMNS, SHEET_ROWS = 10, 7
 MAX_SHEET_PX = 4096
@@ -35,20 +52,22 @@ INCH = 25.4
 class SheetSlot:
     """A distinct card image (front, and the back it is printed with) on a deck sheet."""
 
-    front: object
-    back: object
+    front: Face
+    back: Face
 
 
 def write_tts(folder: Path, out: Path, edition: str | None, lang: str | None,
               templates: Path | None = None) -> Path:
     """Write the TTS export of the game in `folder` to `out`; the saved object's JSON path.
     ContentError when the game does not lay out clean; UsageError for an unknown edition or language."""
-    from generator.options import BuildOptions
-    from generator.targets import clean_games, layout_targets
-    from generator.text.fonts import FontLibrary
+    with BuildContext(BuildOptions(out=out, templates=templates)) as context:
+        return _export(folder, context, edition, lang)
 
+
+def _export(folder: Path, context: BuildContext, edition: str | None, lang: str | None) -> Path:
+    from generator.targets import clean_games, layout_targets     # the layout stages, for this command only
+    out, templates = context.out, context.options.templates
     problems = Problems()
-    library = FontLibrary()
     sources = clean_games([folder], problems, templates, (lang,) if lang else None)
     problems.raise_if_errors()
     if not sources:
@@ -56,12 +75,12 @@ def write_tts(folder: Path, out: Path, edition: str | None, lang: str | None,
     source = sources[0]
     edition = edition or next(iter(source.game.editions))
     lang = lang or source.source_language
-    options = BuildOptions(editions=(edition,), languages=(lang,), papers=("a4",), templates=templates)
-    targets = layout_targets(sources, options, problems, library)
+    options = BuildOptions(editions=(edition,), languages=(lang,), papers=(Paper.A4,), templates=templates, out=out)
+    targets = layout_targets(sources, options, problems, context.library, layout_files=context.layout_files)
     problems.raise_if_errors()
     target = targets[0]
     try:
-        return _write_staged(source, target, library, out, edition, lang)
+        return _write_staged(source, target, context.drawing.initial_font, out, edition, lang)
     except OSError as error:        # a file where the folder goes, a read-only folder, a full disk
         where = Path(error.filename) if error.filename else out
         problems.add(SourceMark(where), f"cannot write the export: {error.strerror or error}",
@@ -91,7 +110,7 @@ class _Export:
     def url(self, name: str) -> str:
         return (self.out / name).resolve().as_uri()
 
-    def save_png(self, image, name: str) -> str:
+    def save_png(self, image: Image, name: str) -> str:
         """The image written as `name`; its final URL."""
         buffer = io.BytesIO()
         image.save(buffer, "PNG", optimize=False)
@@ -104,16 +123,17 @@ class _Export:
         return self.url(name)
 
 
-def _write_staged(source, target, library, out: Path, edition: str, lang: str) -> Path:
+def _write_staged(source: GameSource, target: Target, initial_font: str, out: Path, edition: str,
+                  lang: str) -> Path:
     """Every file of the export written into a staging folder inside `out`, then all renamed into place:
     a failure half-way (a full disk, a face that cannot be drawn) leaves `out` as it was."""
-    from generator.files import Staging, Swap
+    from generator.files import Staging, Swap     # (light, but only this command writes through it here)
     created = not out.exists()
     out.mkdir(parents=True, exist_ok=True)
     try:
         with Staging(out) as staging:
             export = _Export(staging.folder, out, edition, lang)
-            name = _write_all(source, target, library, export, edition, lang)
+            name = _write_all(source, target, initial_font, export, edition, lang)
             swap = Swap(staging)
             for written in export.names:
                 swap.put(staging.folder / written, out / written)
@@ -128,10 +148,10 @@ def _write_staged(source, target, library, out: Path, edition: str, lang: str) -
     return out / name
 
 
-def _write_all(source, target, library, export: _Export, edition: str, lang: str) -> str:
+def _write_all(source: GameSource, target: Target, initial_font: str, export: _Export, edition: str,
+               lang: str) -> str:
     """The images and the saved object of one laid-out target; the saved object's file name."""
-    initial_font = library.face("nunito").name
-    objects: list[dict] = []
+    objects: list[dict[str, Any]] = []
     sheet_number = 0
     decks = [laid_out for laid_out in target.sets.get("cards", []) if laid_out.copies]   # none in this edition
     for position, laid_out in enumerate(decks):
@@ -154,9 +174,9 @@ def _write_all(source, target, library, export: _Export, edition: str, lang: str
     return f"{name}.json"
 
 
-def _faces_png(faces: list, size: tuple[int, int], initial_font: str) -> list:
+def _faces_png(faces: Sequence[Face], size: tuple[int, int], initial_font: str) -> list[Image]:
     """Each face (trim only, no bleed) as a PIL image of `size` px."""
-    import pypdfium2 as pdfium
+    import pypdfium2 as pdfium      # the drawing stages, for this command only
 
     from generator.imposition.sheet import Document, Page, Placement
     from generator.render.pdf import render_pdf
@@ -188,8 +208,8 @@ def sheet_grid(count: int) -> tuple[int, int]:
     return max(2, math.ceil(count / rows)), rows
 
 
-def _sheet_image(images: list, columns: int, rows: int, size: tuple[int, int]):
-    from PIL import Image
+def _sheet_image(images: Sequence[Image], columns: int, rows: int, size: tuple[int, int]) -> Image:
+    from PIL import Image      # (Pillow: for this command only)
     sheet = Image.new("RGB", (columns * size[0], rows * size[1]), "white")
     for index, image in enumerate(images):
         row, column = divmod(index, columns)
@@ -197,7 +217,8 @@ def _sheet_image(images: list, columns: int, rows: int, size: tuple[int, int]):
     return sheet
 
 
-def _deck(laid_out, export: _Export, initial_font: str, sheet_number: int, position: int) -> tuple[dict, int]:
+def _deck(laid_out: LaidOutSet, export: _Export, initial_font: str, sheet_number: int,
+          position: int) -> tuple[dict[str, Any], int]:
     """A DeckCustom (or a lone Card, for a deck of one) of the deck's copies, and the last sheet number used."""
     slots: dict[tuple[str, str], int] = {}
     distinct: list[SheetSlot] = []
@@ -207,7 +228,7 @@ def _deck(laid_out, export: _Export, initial_font: str, sheet_number: int, posit
             slots[key] = len(distinct)
             distinct.append(SheetSlot(copy.front, copy.back))
     unique_back = len({slot.back.key for slot in distinct}) > 1
-    custom: dict[str, dict] = {}
+    custom: dict[str, dict[str, Any]] = {}
     first_sheet = sheet_number + 1
     for start in range(0, len(distinct), SLOTS):
         sheet_number += 1
@@ -238,7 +259,7 @@ def _deck(laid_out, export: _Export, initial_font: str, sheet_number: int, posit
     cards = [_object("Card", _guid(f"{laid_out.id} {number} {copy.card}"), transform, copy.card, hands=True,
                      CardID=card_id, SidewaysCard=sideways,
                      CustomDeck={str(card_id // 100): custom[str(card_id // 100)]})
-             for number, (copy, card_id) in enumerate(zip(laid_out.copies, ids))]
+             for number, (copy, card_id) in enumerate(zip(laid_out.copies, ids, strict=True))]
     if len(cards) == 1:
         return {**cards[0], "Nickname": laid_out.id}, sheet_number
     deck = _object("DeckCustom", _guid(f"deck {laid_out.id}"), transform, laid_out.id, hands=False,
@@ -247,7 +268,7 @@ def _deck(laid_out, export: _Export, initial_font: str, sheet_number: int, posit
     return deck, sheet_number
 
 
-def _image_url(face, prefix: str, export: _Export, written: dict[str, str], initial_font: str) -> str:
+def _image_url(face: Face, prefix: str, export: _Export, written: dict[str, str], initial_font: str) -> str:
     """The file URL of a tile's or figurine's image, written once per distinct face (`written` by key):
     TILE_PX_PER_MM, at most MAX_SHEET_PX a side, numbered <prefix><n>-<edition>-<lang>.png in the order first met."""
     if face.key not in written:
@@ -258,9 +279,11 @@ def _image_url(face, prefix: str, export: _Export, written: dict[str, str], init
     return written[face.key]
 
 
-def _tiles(pieces: list[tuple], export: _Export, initial_font: str, kind: str, stackable: bool = True) -> list[dict]:
+def _tiles(pieces: Sequence[tuple[Face, Face | None, str]], export: _Export, initial_font: str, kind: str,
+           stackable: bool = True) -> list[dict[str, Any]]:
     """A Custom_Tile per piece (its images written once per distinct face): round pieces as circles."""
-    objects, written = [], {}
+    objects: list[dict[str, Any]] = []
+    written: dict[str, str] = {}
     for number, (front, back, name) in enumerate(pieces):
         urls = [_image_url(face, f"{kind}-", export, written, initial_font)
                 for face in (front, back if back is not None else front)]
@@ -275,10 +298,10 @@ def _tiles(pieces: list[tuple], export: _Export, initial_font: str, kind: str, s
     return objects
 
 
-def standee_sides(strip) -> tuple:
+def standee_sides(strip: Face) -> tuple[Face, Face]:
     """A pawn's front and back figure, upright, from its fold-over strip (components/standee.py: the back
     is the group turned 180°, the front the unturned one); the whole strip for both when it is not one."""
-    from generator.components.piece import Face, Group
+    from generator.components.piece import Face, Group     # the components stage, for this command only
     groups = {item.rotation: item for item in strip.items if isinstance(item, Group)}
     if set(groups) != {0, 180}:
         return strip, strip
@@ -287,11 +310,12 @@ def standee_sides(strip) -> tuple:
             Face(f"{strip.key}/back", back.width, back.height, 0.0, back.items))
 
 
-def _figurines(pawns: list[tuple], export: _Export, initial_font: str) -> list[dict]:
+def _figurines(pawns: list[tuple[Face, Face, str]], export: _Export, initial_font: str) -> list[dict[str, Any]]:
     """A Figurine_Custom per pawn: a standing picture, its back seen from behind (each distinct image
     written once, with the paper around a figure's outline kept: TTS cuts a figurine to its image's alpha
     only, so a pawn stands as its printed rectangle, like the fold-over standee)."""
-    objects, written = [], {}
+    objects: list[dict[str, Any]] = []
+    written: dict[str, str] = {}
     for number, (front, back, name) in enumerate(pawns):
         urls = [_image_url(face, "pawn-", export, written, initial_font) for face in (front, back)]
         transform = _transform(4.0 + (number % 10) * 1.2, 4.0 + (number // 10) * 1.5, scale=front.width / INCH)
@@ -302,10 +326,11 @@ def _figurines(pawns: list[tuple], export: _Export, initial_font: str) -> list[d
 
 
 # A white ColorDiffuse tints nothing (TTS's default grey darkens custom images' sides only).
-_WHITE = {"r": 1.0, "g": 1.0, "b": 1.0}
+_WHITE = MappingProxyType({"r": 1.0, "g": 1.0, "b": 1.0})
 
 
-def _object(name: str, guid: str, transform: dict, nickname: str, hands: bool = False, **own) -> dict:
+def _object(name: str, guid: str, transform: dict[str, float], nickname: str, hands: bool = False,
+            **own: Any) -> dict[str, Any]:
     """One saved object with every key Tabletop Simulator writes for it, in its order: the common keys,
     then the type's own (`own`), then the scripts. Keys from real TTS saves (DeckCustom, Card, Custom_Tile,
     Figurine_Custom objects saved by TTS 13: GUID … Hands, type keys, LuaScript, LuaScriptState, XmlUI)."""
@@ -317,7 +342,7 @@ def _object(name: str, guid: str, transform: dict, nickname: str, hands: bool = 
             "LuaScript": "", "LuaScriptState": "", "XmlUI": ""}
 
 
-def _transform(x: float, z: float, flipped: bool = False, scale: float = 1.0) -> dict:
+def _transform(x: float, z: float, flipped: bool = False, scale: float = 1.0) -> dict[str, float]:
     return {"posX": x, "posY": 1.0, "posZ": z, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0 if flipped else 0.0,
             "scaleX": round(scale, 4), "scaleY": 1.0, "scaleZ": round(scale, 4)}
 

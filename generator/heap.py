@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 # Reading YAML and laying out make hundreds of thousands of small objects (nodes, marks,
@@ -15,7 +16,7 @@ from contextlib import contextmanager
 
 
 @contextmanager
-def frozen_heap():
+def frozen_heap() -> Iterator[None]:
     """Objects alive at entry, and those set aside by allocation_burst, are skipped by collections."""
     gc.freeze()
     try:
@@ -25,7 +26,7 @@ def frozen_heap():
 
 
 @contextmanager
-def allocation_burst():
+def allocation_burst() -> Iterator[None]:
     """No collections inside; at the end, everything made inside set aside.
 
     No collection at the end either: it would walk every object the stage made (a tenth of

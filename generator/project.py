@@ -21,19 +21,23 @@ only YAML; pydantic (for the located-error schema) is imported when a project fi
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
+
+from generator.caches import cached
+from generator.errors import Problems, SourceMark
 
 PROJECT_FILE = "pnp.yaml"
 
 
-@lru_cache(maxsize=None)
+# (where the package is does not change while pnp runs: no file table to empty when the game's files change)
+@cached("project.package_folder", maxsize=8)
 def package_folder(name: str) -> Path:
-    """A data folder shipped inside the package (generator.shared_templates, generator.shared_schemas).
+    """A data folder shipped inside the package (generator.shared_templates, generator.shared_schemas,
+    generator.fonts).
 
     pip installs wheels unpacked, and the editable install maps the repository's folders, so
     importlib.resources gives a real folder either way."""
-    from importlib.resources import files
+    from importlib.resources import files      # (~10 ms to import: only once a folder is asked for)
     return Path(str(files(f"generator.{name}")))
 
 
@@ -109,12 +113,12 @@ def find_project(start: Path) -> Path | None:
     return None
 
 
-def load_project(file: Path, problems) -> Project | None:
+def load_project(file: Path, problems: Problems) -> Project | None:
     """Read and check a project file; its problems (located, with hints) go to `problems`."""
+    # pydantic (the schema, the validator): imported only when there is a project file to read
     from generator.content.project_schema import ProjectFile
     from generator.content.validate import validate
     from generator.content.yaml_source import load_yaml
-    from generator.errors import SourceMark
     if not file.is_file():
         problems.add(SourceMark(file), "no project file here", "give --project the path of a pnp.yaml")
         return None
@@ -128,7 +132,7 @@ def load_project(file: Path, problems) -> Project | None:
         return None
     root = file.parent.resolve()
 
-    def folder(value: str, path: tuple) -> Path | None:
+    def folder(value: str, path: tuple[str | int, ...]) -> Path | None:
         resolved = (root / value).resolve()
         if not resolved.is_dir():
             problems.add(document.mark(path), f"no folder '{value}' beside {PROJECT_FILE}",
@@ -137,7 +141,7 @@ def load_project(file: Path, problems) -> Project | None:
         return resolved
     games = [folder(value, ("games", index)) for index, value in enumerate(model.games)]
     templates = folder(model.templates, ("templates",)) if model.templates else None
-    printers = {name: Printer(name, tuple(profile.back_offset) if profile.back_offset else None,
+    printers = {name: Printer(name, (profile.back_offset[0], profile.back_offset[1]) if profile.back_offset else None,
                               profile.margin, profile.duplex) for name, profile in model.printers.items()}
     if model.printer is not None and model.printer not in printers:
         problems.add(document.mark(("printer",)), f"no printer profile '{model.printer}'",

@@ -15,15 +15,16 @@ import signal
 import sys
 import threading
 import time
-from typing import Callable
+from collections.abc import Callable
+from typing import Any
 
 PR_SET_PDEATHSIG = 1
 _KILL = 9                   # SIGKILL
 _WATCH_SECONDS = 0.2
 
 
-def worker_pool(workers: int, initializer: Callable | None = None,
-                initargs: tuple = ()) -> concurrent.futures.ProcessPoolExecutor:
+def worker_pool(workers: int, initializer: Callable[..., None] | None = None,
+                initargs: tuple[Any, ...] = ()) -> concurrent.futures.ProcessPoolExecutor:
     """A pool of `workers` fresh interpreters (spawn: no inherited ReportLab state) tied to this process."""
     context = multiprocessing.get_context("spawn")
     return concurrent.futures.ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker,
@@ -40,7 +41,7 @@ def stop_workers(pool: concurrent.futures.ProcessPoolExecutor) -> None:
     pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _start_worker(parent: int, initializer: Callable | None, initargs: tuple) -> None:
+def _start_worker(parent: int, initializer: Callable[..., None] | None, initargs: tuple[Any, ...]) -> None:
     die_with_parent(parent)
     # Ctrl-C reaches the whole process group: the parent alone decides (stop_workers), and a
     # worker interrupted while idle would print a traceback of its own
@@ -54,7 +55,7 @@ def die_with_parent(parent: int) -> None:
     if not _ask_kernel():
         threading.Thread(target=_watch, args=(parent,), name="watch-parent", daemon=True).start()
     if os.getppid() != parent:        # it died before we asked
-        os._exit(1)
+        _orphaned()
 
 
 def _ask_kernel() -> bool:
@@ -71,4 +72,12 @@ def _ask_kernel() -> bool:
 def _watch(parent: int) -> None:
     while os.getppid() == parent:
         time.sleep(_WATCH_SECONDS)
+    _orphaned()
+
+
+def _orphaned() -> None:
+    """End a worker whose build is gone, at once: os._exit, not sys.exit. The watching thread cannot
+    raise SystemExit in the thread that draws, and nothing a worker holds is worth keeping — its
+    files are in a staging folder the next build removes, and the pool's machinery would only
+    wait for a parent that will never read its results."""
     os._exit(1)
