@@ -7,9 +7,11 @@ and is written as that text (in paths, messages and the build digest).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
+from types import MappingProxyType
 
 from generator.print_facts import INK_LIMIT, PAPERS, PRINTABLE_MARGIN, Paper
 from generator.print_facts import MAX_PRINTABLE_MARGIN as MAX_MARGIN  # noqa: F401  (the CLI's and pnp.yaml's bound)
@@ -66,8 +68,42 @@ def choices(option: type[StrEnum]) -> list[str]:
     return [member.value for member in option]
 
 
-# what `pnp build --only` selects, each a file (or the print-shop PNGs) of the output contract
-OUTPUTS = ("cards", "ink-saver", "tokens", "pawns", "board", "sheets", "rules", "booklet", "kit", "print-shop", "png")
+@dataclass(frozen=True)
+class Output:
+    """One output of the contract (docs/output-contract.md), as `pnp build --only` selects it."""
+
+    name: str                   # as --only names it
+    stem: str | None            # its file's name under a paper's folder, without .pdf; None: the print shop's
+    home: bool                  # a home-print file (what `pnp serve` builds), or the print shop's
+
+    @property
+    def per_paper(self) -> bool:
+        """Made once per paper (under a4/, letter/): home files are laid out on a sheet of paper; the print
+        shop's are cut to the pieces' size, made once per target whatever the papers."""
+        return self.home
+
+
+# Every output, in the order `--only`'s help lists them. The lists below and write.py's are derived from it.
+OUTPUT_TABLE: tuple[Output, ...] = (
+    Output("cards", "cards", home=True),
+    Output("ink-saver", "cards-ink-saver", home=True),      # the cards again, with backs that spare ink
+    Output("tokens", "tokens", home=True),
+    Output("pawns", "pawns", home=True),
+    Output("board", "board", home=True),
+    Output("sheets", "sheets", home=True),
+    Output("rules", "rules", home=True),
+    Output("booklet", "rules-booklet", home=True),
+    Output("kit", "kit", home=True),
+    Output("print-shop", None, home=False),                  # print-shop/*.pdf
+    Output("png", None, home=False),                         # print-shop/png/*.png
+)
+OUTPUTS = tuple(output.name for output in OUTPUT_TABLE)             # what `pnp build --only` selects
+HOME_OUTPUTS = frozenset(output.name for output in OUTPUT_TABLE if output.home)
+PAPER_FREE_OUTPUTS = tuple(output.name for output in OUTPUT_TABLE if not output.per_paper)
+# a home file's stem → its output ('cards-ink-saver' → 'ink-saver'); a file named as an output is that output
+OUTPUT_OF_STEM: Mapping[str, str] = MappingProxyType(
+    {**{output.name: output.name for output in OUTPUT_TABLE},
+     **{output.stem: output.name for output in OUTPUT_TABLE if output.stem is not None}})
 
 
 @dataclass(frozen=True)
@@ -119,19 +155,14 @@ class BuildOptions:
         return frozenset(parts)
 
 
-PAPER_FREE_OUTPUTS = ("print-shop", "png")      # made once per target, whatever the papers
-
-
 def output_of(name: str) -> str | None:
     """Which of OUTPUTS a file of a target is, by its path under the target's folder ('a4/cards.pdf' → cards)."""
     parts = name.split("/")
     if len(parts) == 3 and parts[1] == "cut":     # a4/cut/cards-1.svg: made with its home file
-        stem = parts[2].rsplit("-", 1)[0]
-        return {"cards-ink-saver": "ink-saver"}.get(stem, stem if stem in OUTPUTS else None)
+        return OUTPUT_OF_STEM.get(parts[2].rsplit("-", 1)[0])
     if parts[0] == "print-shop":
         return "png" if len(parts) > 1 and parts[1] == "png" else "print-shop"
-    stem = parts[-1].removesuffix(".pdf")
-    return {"cards-ink-saver": "ink-saver", "rules-booklet": "booklet"}.get(stem, stem if stem in OUTPUTS else None)
+    return OUTPUT_OF_STEM.get(parts[-1].removesuffix(".pdf"))
 
 
 def coverage_of(name: str) -> str:
@@ -147,21 +178,14 @@ def coverage_of(name: str) -> str:
 
 
 def with_print_options(options: BuildOptions, pdfx: str | None, icc: str | None, cut: str | None) -> BuildOptions:
-    """The build's PDF/X and cut options, checked: an --icc profile must be a readable CMYK profile (and is
-    only for --pdfx), --cut needs the duplex layout (a gutterfold sheet's halves are folded, not cut apart).
-    Raises ValueError with the message a user reads."""
+    """The build's PDF/X and cut options, checked: an --icc profile is only for --pdfx, --cut needs the duplex
+    layout (a gutterfold sheet's halves are folded, not cut apart). Raises ValueError with the message a user
+    reads. Whether the profile is a readable CMYK one (and its digest) is the command's to find out, which
+    may load the render stage (cli_options.print_options)."""
     if icc is not None and pdfx is None:
         raise ValueError("--icc is the output profile of PDF/X files: give --pdfx 4 or --pdfx 1a with it")
     if cut is not None and options.layout == "gutterfold":
         raise ValueError("--cut cuts single-sided sheets of fronts: use it with --layout duplex")
-    profile = Path(icc) if icc is not None else None
-    if pdfx is not None:
-        from generator.render.pdfx import output_separation      # Pillow: only when PDF/X is asked for
-        from generator.render.separation import ProfileError
-        try:
-            digest = output_separation(profile).digest
-        except ProfileError as error:
-            raise ValueError(f"--icc {icc}: {error}") from None
-        options = replace(options, icc_digest=digest)
-    return replace(options, pdfx=PdfX(pdfx) if pdfx is not None else None, icc=profile.resolve() if profile else None,
+    return replace(options, pdfx=PdfX(pdfx) if pdfx is not None else None,
+                   icc=Path(icc).resolve() if icc is not None else None,
                    cut=CutFormat(cut) if cut is not None else None)

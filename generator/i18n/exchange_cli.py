@@ -1,6 +1,6 @@
 """The `pnp i18n export` and `pnp i18n import` commands: load the game, run the stage, print, exit.
 
-Registered in generator/cli.py; imported only when one of them runs, so `pnp --help`
+Registered in generator/cli.py. The stages they run are imported when one of them runs, so `pnp --help`
 never loads translate-toolkit, polib or the layout.
 """
 
@@ -8,16 +8,21 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 
+from generator.cli_output import report_problems
 from generator.errors import Problems, display_path, printable
+
+if TYPE_CHECKING:       # (loaded by _load, when a command runs)
+    from generator.content.game import GameSource
 
 SHOWN = 10    # keys named per list in the summary
 
 
-def _load(folder: Path, templates: Path | None, problems: Problems):
-    from generator.targets import load_games
+def _load(folder: Path, templates: Path | None, problems: Problems) -> GameSource:
+    from generator.targets import load_games      # the content stage (pydantic): only when a command runs
     # only the source catalog: the target's may not exist yet (a language listed before its first import)
     sources = load_games([folder], problems, templates, languages=())
     if problems.errors or not sources:
@@ -25,23 +30,21 @@ def _load(folder: Path, templates: Path | None, problems: Problems):
     return sources[0]
 
 
-def _fail(problems: Problems, summary: str) -> None:
-    from generator.cli import _report
-    _report(problems.items)
+def _fail(problems: Problems, summary: str) -> NoReturn:
+    report_problems(problems.items)
     click.echo(summary, err=True)
     sys.exit(1)
 
 
 def export_command(folder: Path, lang: str, fmt: str, out: Path, templates: Path | None) -> None:
     """`pnp i18n export GAME --lang L --format xliff|po [--out DIR]`."""
-    from generator.cli import _report
-    from generator.i18n.exchange import export_catalog
+    from generator.i18n.exchange import export_catalog     # the layout and translate-toolkit: only here
     problems = Problems()
     source = _load(folder, templates, problems)
     result = export_catalog(source, lang, fmt, out, problems)
     if result is None:
         _fail(problems, f"{len(problems.errors)} error(s): nothing exported")
-    _report(problems.items)
+    report_problems(problems.items)
     click.echo(printable(
         f"{display_path(result.file)}: {result.units} units ({result.translated} translated, "
         f"{result.units - result.translated} to translate), {result.limited} with a size limit; "
@@ -50,15 +53,14 @@ def export_command(folder: Path, lang: str, fmt: str, out: Path, templates: Path
 
 def import_command(folder: Path, file: Path, lang: str | None, templates: Path | None) -> None:
     """`pnp i18n import GAME FILE [--lang L]`."""
-    from generator.cli import _report
-    from generator.i18n.exchange import import_catalog
+    from generator.i18n.exchange import import_catalog     # translate-toolkit and polib: only here
     problems = Problems()
     source = _load(folder, templates, problems)
     result = import_catalog(source, file, lang, problems)
     if result is None:
         _fail(problems, f"{len(problems.errors)} error(s) in {display_path(file)}: nothing imported, "
                         "the catalog is as it was")
-    _report(problems.items)
+    report_problems(problems.items)
     lines = [f"{display_path(result.catalog)}: {result.changed} translation(s) written, "
              f"{result.unchanged} unchanged" + ("" if result.written else " (the file is as it was)")]
     for title, keys in (("untranslated (not imported)", result.untranslated),

@@ -28,13 +28,12 @@ from pathlib import Path
 from generator import face_cache
 from generator.errors import ContentError, Problems, UsageError
 from generator.input_files import FileRefused, read_regular, shown
-from generator.options import BuildOptions, choices
+from generator.options import HOME_OUTPUTS, BuildOptions, choices
 from generator.print_facts import Paper
 
 FACE_DPI = 100
 PAGE_DPI = 60
 EAGER_FACES = 24
-HOME_OUTPUTS = frozenset({"cards", "ink-saver", "tokens", "pawns", "board", "sheets", "rules", "booklet", "kit"})
 MAX_FACE_PNG_BYTES = 128 * 2**20    # a 2 m board at 100 dpi is ~60 MB
 MAX_PDF_BYTES = 2**30
 
