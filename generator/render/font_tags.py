@@ -1,66 +1,113 @@
-"""Give every embedded font subset of a finished PDF its own subset tag (ISO 32000-1 §9.6.4).
+"""Every embedded font subset under its own subset tag (ISO 32000-1 §9.6.4), named as it is written.
 
-ReportLab names the subsets of each font AAAAAA+, AAAAAB+ … afresh in every file, so a
-file made of several (the kit with its rulebook booklet) holds many different subsets
-all called `AAAAAA+Nunito-…`, which print-shop RIPs may mix up. Each subset's tag is
-derived here from what the subset holds (its font dictionary, widths, character map and
-font program) and its place in the file, so identical input still gives identical bytes.
+ReportLab names the subsets of each font AAAAAA+, AAAAAB+ … afresh in every file, so a file
+made of several (the kit with its rulebook booklet) would hold many different subsets all
+called `AAAAAA+Nunito-…`, which print-shop RIPs may mix up. A canvas made by
+`SubsetNamingCanvas` writes its document through `SubsetNamingDocument`, which, once the
+subsets are known and numbered and before any object is written, names each subset by what
+it holds (its font dictionary, character map and font program, as written, and so its place
+in the file): identical input still gives identical bytes, and nothing is rewritten after.
 
-The tags are rewritten in place, six letters for six letters: no object moves, and the
-cross-reference table stays right. Only files with a classic cross-reference table
-(what ReportLab and pdfium write) are read; others are returned unchanged.
+Files joined or imposed by pdfium (render/merge.py) carry the tags their parts were written
+with; `distinct_tags` gives a subset a new tag there only where two different subsets meet
+under one, through pikepdf's object structure.
 """
 
 from __future__ import annotations
 
 import hashlib
-import re
+import io
+from typing import Any
 
-_STARTXREF = re.compile(rb"startxref\s+(\d+)\s+%%EOF\s*$")
-_SUBSECTION = re.compile(rb"(\d+)\s+(\d+)\s*[\r\n]+")
-_BASE_FONT = re.compile(rb"/BaseFont\s*/([A-Z]{6})\+")
-_FONT_NAME = re.compile(rb"/FontName\s*/([A-Z]{6})\+")
-_REFERENCE = rb"/%s\s+(\d+)\s+0\s+R"
+import pikepdf
+from reportlab.pdfbase.pdfdoc import PDFDocument, PDFIndirectObject, PDFName, PDFTrueTypeFont
+from reportlab.pdfgen.canvas import Canvas
+
 _LETTERS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_FONT_FILES = ("FontFile2", "FontFile", "FontFile3")
 
 
-def subset_tags(pdf: bytes) -> list[tuple[bytes, bytes]]:
-    """(tag, font name) of every subset font dictionary in the file, in object order (tests read this)."""
-    objects = _objects(pdf)
-    found = []
-    for number in sorted(objects):
-        body = _body(pdf, objects, number)
-        match = re.search(rb"/BaseFont\s*/([A-Z]{6})\+([^\s/<>\[\]()]+)", body)
-        if match and b"/Type" in body and re.search(rb"/Type\s*/Font\b", body):
-            found.append((match.group(1), match.group(2)))
-    return found
+# ----------------------------------------------------------------- written by ReportLab
+class SubsetNamingDocument(PDFDocument):
+    """ReportLab's document, its font subsets named by content just before it is written."""
+
+    def format(self) -> bytes:
+        name_subsets(self)
+        written: bytes = super().format()
+        return written
 
 
-def distinct_subset_tags(pdf: bytes) -> bytes:
-    """The same PDF with a different tag for every subset font (and its descriptor), derived from its content."""
-    objects = _objects(pdf)
-    if not objects:
-        return pdf
-    out = bytearray(pdf)
+class SubsetNamingCanvas(Canvas):
+    """A ReportLab canvas whose PDF names every font subset by content (pass it as a doc template's
+    `canvasmaker` to have a platypus document named the same way)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # the canvas makes its document itself: the same object, told to name its subsets on writing
+        self._doc.__class__ = SubsetNamingDocument
+
+
+def name_subsets(document: PDFDocument) -> None:
+    """Each TrueType subset's dictionary (and its descriptor) under a tag derived from what it holds.
+
+    A subset's tag is six capitals from the digest of its font dictionary as written (without
+    its tag), its ToUnicode map and its font program; in object order, a tag already taken (an
+    identical subset) goes to the next digest in line. Dictionaries sharing a descriptor share a tag."""
+    numbers = document.idToObjectNumberAndVersion
+    fonts = sorted((numbers[name][0], name, font) for name, font in document.idToObject.items()
+                   if isinstance(font, PDFTrueTypeFont) and name in numbers and _tag_of(font.BaseFont))
     used: set[bytes] = set()
-    retagged: dict[int, bytes] = {}         # descriptor object → the tag it was given
-    for number in sorted(objects):
-        body = _body(pdf, objects, number)
-        base = _BASE_FONT.search(body)
-        if base is None or not re.search(rb"/Type\s*/Font\b", body):
-            continue
-        descriptor = _reference(body, b"FontDescriptor")
-        if descriptor in retagged:          # two dictionaries of one subset keep one tag
-            tag = retagged[descriptor]
+    named: dict[str, bytes] = {}          # descriptor's name → the tag it was given
+    for _, name, font in fonts:
+        old = _tag_of(font.BaseFont)
+        descriptor = _referenced(document, font, "FontDescriptor")
+        if descriptor is not None and descriptor in named:
+            tag = named[descriptor]
         else:
-            tag = _new_tag(_subset_digest(pdf, objects, body, descriptor), used)
-        _put(out, objects[number] + base.start(1), tag)
-        if descriptor is not None and descriptor in objects and descriptor not in retagged:
-            name = _FONT_NAME.search(_body(pdf, objects, descriptor))
-            if name is not None:
-                _put(out, objects[descriptor] + name.start(1), tag)
-            retagged[descriptor] = tag
-    return bytes(out)
+            tag = _new_tag(_subset_digest(document, name, font, old, descriptor), used)
+        font.BaseFont = (tag + font.BaseFont.encode("latin-1")[6:]).decode("latin-1")
+        if descriptor is not None and descriptor not in named:
+            described = document.idToObject[descriptor].dict
+            written = str(described.get("FontName", ""))
+            if _tag_of(written.removeprefix("/")):
+                described["FontName"] = PDFName((tag + written.removeprefix("/").encode("latin-1")[6:])
+                                                .decode("latin-1"))
+            named[descriptor] = tag
+
+
+def _subset_digest(document: PDFDocument, name: str, font: PDFTrueTypeFont, tag: bytes,
+                   descriptor: str | None) -> bytes:
+    """What identifies a subset: its dictionary as written without its tag, its ToUnicode map and font program."""
+    body = _written(document, name)
+    digest = hashlib.sha256(body.replace(b"/BaseFont /" + tag + b"+", b"/BaseFont/"))
+    parts = [_referenced(document, font, "ToUnicode")]
+    if descriptor is not None:
+        described = document.idToObject[descriptor]
+        parts += [_referenced(document, described, key) for key in _FONT_FILES]
+    for part in parts:
+        if part is not None:
+            digest.update(_written(document, part))
+    return digest.digest()
+
+
+def _written(document: PDFDocument, name: str) -> bytes:
+    """An object as the document will write it, from its `N 0 obj` up to its `endobj`."""
+    written: bytes = PDFIndirectObject(name, document.idToObject[name]).format(document)
+    return written[:written.find(b"endobj")]
+
+
+def _referenced(document: PDFDocument, holder: Any, key: str) -> str | None:
+    """The name of the object `holder[key]` refers to (an attribute of a font, a key of a dictionary)."""
+    value = holder.dict.get(key) if hasattr(holder, "dict") else getattr(holder, key, None)
+    name = getattr(value, "name", None)
+    return name if isinstance(name, str) and name in document.idToObject else None
+
+
+def _tag_of(base_font: str) -> bytes:
+    """The six-capital subset tag a font name starts with (b"" if none)."""
+    raw = base_font.encode("latin-1", "replace")
+    tag = raw[:6]
+    return tag if len(raw) > 7 and raw[6:7] == b"+" and all(letter in _LETTERS for letter in tag) else b""
 
 
 def _new_tag(digest: bytes, used: set[bytes]) -> bytes:
@@ -74,58 +121,74 @@ def _new_tag(digest: bytes, used: set[bytes]) -> bytes:
         digest = hashlib.sha256(digest).digest()
 
 
-def _subset_digest(pdf: bytes, objects: dict[int, int], body: bytes, descriptor: int | None) -> bytes:
-    """What identifies a subset: its dictionary without the old tag, its ToUnicode map and font program."""
-    digest = hashlib.sha256(_BASE_FONT.sub(b"/BaseFont/", body))
-    parts = [_reference(body, b"ToUnicode")]
-    if descriptor is not None and descriptor in objects:
-        described = _body(pdf, objects, descriptor)
-        parts += [_reference(described, name) for name in (b"FontFile2", b"FontFile", b"FontFile3")]
-    for number in parts:
-        if number is not None and number in objects:
-            digest.update(_body(pdf, objects, number))
+# ----------------------------------------------------------------- joined by pdfium
+def subset_fonts(pdf: pikepdf.Pdf) -> list[pikepdf.Dictionary]:
+    """Every subset font dictionary of the file (its BaseFont tagged), in object order."""
+    found = []
+    for item in pdf.objects:
+        if isinstance(item, pikepdf.Dictionary) and item.get("/Type") == pikepdf.Name.Font \
+                and _tag_of(str(item.get("/BaseFont", ""))[1:]):
+            found.append(item)
+    return found
+
+
+def subset_tags(data: bytes) -> list[tuple[bytes, bytes]]:
+    """(tag, font name) of every subset font dictionary in a PDF file, in object order (tests read this)."""
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        return [(name[:6], name[7:]) for name in (str(font.BaseFont)[1:].encode("latin-1")
+                                                    for font in subset_fonts(pdf))]
+
+
+def distinct_tags(pdf: pikepdf.Pdf) -> bool:
+    """A new tag for every subset that meets another under its tag (files joined): whether any changed.
+
+    The first subset under a tag keeps it; another (a different font dictionary, not sharing its
+    descriptor) is named by a digest of what it holds. Dictionaries sharing a descriptor share a tag."""
+    used: set[bytes] = set()
+    named: dict[tuple[int, int], bytes] = {}
+    changed = False
+    for font in subset_fonts(pdf):
+        base = str(font.BaseFont)[1:].encode("latin-1")
+        descriptor = font.get("/FontDescriptor")
+        key = descriptor.objgen if isinstance(descriptor, pikepdf.Dictionary) and descriptor.is_indirect \
+            else font.objgen
+        if key in named:
+            tag = named[key]
+        elif base[:6] not in used:
+            tag = base[:6]
+            used.add(tag)
+        else:
+            tag = _new_tag(_held(font, descriptor), used)
+        named[key] = tag
+        if tag != base[:6]:
+            changed = True
+            font.BaseFont = pikepdf.Name("/" + (tag + base[6:]).decode("latin-1"))
+            if isinstance(descriptor, pikepdf.Dictionary) and "/FontName" in descriptor:
+                descriptor.FontName = pikepdf.Name("/" + (tag + str(descriptor.FontName)[7:].encode("latin-1"))
+                                                   .decode("latin-1"))
+    return changed
+
+
+def _held(font: pikepdf.Dictionary, descriptor: object) -> bytes:
+    """A digest of what a subset holds: its name, widths, ToUnicode map and font program (as stored)."""
+    digest = hashlib.sha256(str(font.get("/BaseFont", "")).encode("latin-1")[7:])
+    digest.update(repr(font.get("/Widths", "")).encode())
+    streams = [font.get("/ToUnicode")]
+    if isinstance(descriptor, pikepdf.Dictionary):
+        streams += [descriptor.get("/" + key) for key in _FONT_FILES]
+    for stream in streams:
+        if isinstance(stream, pikepdf.Stream):
+            digest.update(stream.read_raw_bytes())
     return digest.digest()
 
 
-def _put(out: bytearray, at: int, tag: bytes) -> None:
-    out[at:at + 6] = tag
-
-
-def _reference(body: bytes, key: bytes) -> int | None:
-    match = re.search(_REFERENCE % key, body)
-    return int(match.group(1)) if match else None
-
-
-def _body(pdf: bytes, objects: dict[int, int], number: int) -> bytes:
-    """An object's text from its `N 0 obj` to its `endobj` (a stream's data included)."""
-    start = objects[number]
-    end = pdf.find(b"endobj", start)
-    return pdf[start:end if end >= 0 else len(pdf)]
-
-
-def _objects(pdf: bytes) -> dict[int, int]:
-    """Object number → byte offset, from the file's last classic cross-reference table ({} if none)."""
-    tail = _STARTXREF.search(pdf[-64:])
-    if tail is None:
-        return {}
-    position = int(tail.group(1))
-    if pdf[position:position + 4] != b"xref":
-        return {}
-    objects: dict[int, int] = {}
-    position += 4
-    while True:
-        while pdf[position:position + 1] in (b" ", b"\r", b"\n"):
-            position += 1
-        header = _SUBSECTION.match(pdf, position)
-        if header is None:
-            break
-        first, count = int(header.group(1)), int(header.group(2))
-        position = header.end()
-        for index in range(count):
-            entry = pdf[position:position + 20]
-            offset, kind = entry[:10], entry[17:18]
-            if kind == b"n" and int(offset):
-                objects[first + index] = int(offset)
-            position += 20
-    return {number: offset for number, offset in objects.items()
-            if re.match(rb"\d+\s+\d+\s+obj", pdf[offset:offset + 24])}
+def distinct_subset_tags(data: bytes) -> bytes:
+    """A PDF file's subsets each under its own tag: the file itself when they are (every PDF pnp writes
+    names its subsets as it writes them), else renamed through pikepdf (a ReportLab file written
+    without SubsetNamingCanvas). Kept for the callers that still pass the rulebook through it."""
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        if not distinct_tags(pdf):
+            return data
+        buffer = io.BytesIO()
+        pdf.save(buffer, deterministic_id=True, stream_decode_level=pikepdf.StreamDecodeLevel.none)
+        return buffer.getvalue()

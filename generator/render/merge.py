@@ -1,33 +1,42 @@
-"""Join finished PDFs (the kit and the rules booklet) with pypdfium2."""
+"""Finish the PDFs pdfium writes (the kit joined with its rules booklet, the booklet imposed):
+through pikepdf's object structure, each font subset under its own tag and a fixed file ID."""
 
 from __future__ import annotations
 
-import hashlib
 import io
-import re
 
+import pikepdf
 import pypdfium2 as pdfium
 
-from generator.render.font_tags import distinct_subset_tags
+from generator.render.font_tags import distinct_tags
 
 # pdfium writes a random file ID into every trailer, and the time into a new document's Info
-_TRAILER_ID = re.compile(rb"/ID\s*\[\s*<[0-9A-Fa-f]*>\s*<[0-9A-Fa-f]*>\s*\]")
-_CREATION_DATE = re.compile(rb"/CreationDate\(D:\d{14}[+-]\d\d'\d\d'\)")
-FIXED_DATE = b"/CreationDate(D:20000101000000+00'00')"   # same length: the xref offsets stay right
+FIXED_DATE = "D:20000101000000+00'00'"
 
 
-def deterministic(pdf: bytes) -> bytes:
-    """The same PDF with its file ID derived from its content: identical input, identical bytes."""
-    pdf = _CREATION_DATE.sub(FIXED_DATE, pdf)
-    digest = hashlib.md5(_TRAILER_ID.sub(b"", pdf)).hexdigest().upper().encode()
-    return _TRAILER_ID.sub(lambda _: b"/ID[<" + digest + b"><" + digest + b">]", pdf)
+def finished(pdf: bytes) -> bytes:
+    """A PDF pdfium wrote, made reproducible: a subset meeting another under its tag renamed, dates fixed,
+    the file ID derived from the content (identical input, identical bytes)."""
+    with pikepdf.open(io.BytesIO(pdf)) as document:
+        distinct_tags(document)
+        if "/Info" in document.trailer:
+            info = document.trailer.Info
+            for key in ("/CreationDate", "/ModDate"):
+                if key in info:
+                    info[key] = pikepdf.String(FIXED_DATE)
+        buffer = io.BytesIO()
+        # streams as pdfium wrote them (no decoding and compressing again); uncompressed ones deflated
+        document.save(buffer, deterministic_id=True, compress_streams=True,
+                      stream_decode_level=pikepdf.StreamDecodeLevel.none,
+                      object_stream_mode=pikepdf.ObjectStreamMode.preserve)
+        return buffer.getvalue()
 
 
 def save(document: pdfium.PdfDocument) -> bytes:
     """The document's bytes: each font subset (those of every joined file) under its own tag, a fixed ID."""
     buffer = io.BytesIO()
     document.save(buffer)
-    return deterministic(distinct_subset_tags(buffer.getvalue()))
+    return finished(buffer.getvalue())
 
 
 def append_pdf(first: bytes, second: bytes) -> bytes:

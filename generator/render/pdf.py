@@ -12,10 +12,13 @@ import hashlib
 import io
 import math
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from itertools import chain, groupby
 from pathlib import Path
 
-from reportlab import rl_config
+from reportlab.graphics import renderPDF
+from reportlab.graphics.shapes import STATE_DEFAULTS
 from reportlab.lib.colors import CMYKColor
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, PATH_OPS, Canvas
@@ -26,41 +29,63 @@ from generator.imposition.sheet import Document, Page
 from generator.print_facts import INK_LIMIT
 from generator.render.art import art_digest, art_size, cmyk_svg, load_svg, open_raster
 from generator.render.colour import colour_object
-from generator.render.font_tags import distinct_subset_tags
+from generator.render.separation import ProfileSeparation
+from generator.render.font_tags import SubsetNamingCanvas
+from generator.render.reportlab_settings import pnp_settings
+from generator.render.settings import ColourMode, DrawingSettings
 from generator.render.text_out import TextLine, TextWriter
-from generator.render.transparency import carry_graphics_states
+from generator.render.soft_mask import carry_graphics_states, cmyk_image
 from generator.units import PT_PER_MM, mm_to_pt
 
-rl_config.useA85 = 0   # PITFALLS: ASCII85 makes files bigger and builds slower
 SYNTHETIC_SLANT = math.tan(math.radians(11))
-
 
 
 
 class FacePainter:
     """Draws faces' items (shapes, art, text, groups) onto a canvas, each art file once as a form."""
 
-    def __init__(self, canvas: Canvas, initial_font: str, colour_mode: str = "rgb", ink_limit: float = INK_LIMIT,
-                 separation=None, opaque: bool = False):
+    def __init__(self, canvas: Canvas, settings: DrawingSettings | str, colour_mode: str = "rgb",
+                 ink_limit: float = INK_LIMIT, separation: ProfileSeparation | None = None, opaque: bool = False):
         self.canvas = canvas
         self.forms: set[str] = set()
         self.art_defined: set[Path] = set()     # art files whose form is defined (named by content: see _art_form_name)
-        self.initial_font = initial_font
-        self.colour_mode, self.ink_limit = colour_mode, ink_limit
-        # PDF/X: colours separated through the output profile; X-1a: no transparency at all
-        self.separation, self.opaque = separation, opaque
+        self.settings = drawing_settings(settings, colour_mode, ink_limit, separation, opaque)
         self.text_writer = TextWriter(canvas)
+
+    # the settings' parts by their old names (the rulebook and the flattener read them)
+    @property
+    def initial_font(self) -> str:
+        return self.settings.initial_font
+
+    @property
+    def colour_mode(self) -> str:
+        return self.settings.colour_mode
+
+    @property
+    def ink_limit(self) -> float:
+        return self.settings.ink_limit
+
+    @property
+    def separation(self) -> ProfileSeparation | None:
+        """PDF/X: colours separated through the output profile (None: pnp's own separation)."""
+        return self.settings.separation
+
+    @property
+    def opaque(self) -> bool:
+        """PDF/X-1a: no transparency at all."""
+        return self.settings.opaque
 
     def colour(self, value: str):
         return colour_object(value, self.colour_mode, self.ink_limit, self.separation)
 
     @classmethod
-    def on(cls, canvas: Canvas, initial_font: str, colour_mode: str = "rgb", ink_limit: float = INK_LIMIT) -> "FacePainter":
+    def on(cls, canvas: Canvas, settings: DrawingSettings | str, colour_mode: str = "rgb",
+           ink_limit: float = INK_LIMIT) -> FacePainter:
         """The painter of a canvas (one per canvas, so each form is defined once in its PDF);
-        the colour mode is the first caller's."""
+        the settings are the first caller's."""
         painter = getattr(canvas, "_pnp_painter", None)
         if painter is None:
-            painter = cls(canvas, initial_font, colour_mode, ink_limit)
+            painter = cls(canvas, settings, colour_mode, ink_limit)
             canvas._pnp_painter = painter
         return painter
 
@@ -116,22 +141,25 @@ class FacePainter:
         if name in self.forms:
             self.art_defined.add(file)
             return
+        with pnp_settings():      # an image's stream is made as it is drawn (a rulebook's too)
+            self._define_art_form(file, name)
+        carry_graphics_states(self.canvas, name)      # an SVG's opacities (ReportLab leaves them out of a form)
+        self.forms.add(name)
+        self.art_defined.add(file)
+
+    def _define_art_form(self, file: Path, name: str) -> None:
         canvas = self.canvas
         if file.suffix.lower() == ".svg":
-            from reportlab.graphics import renderPDF
-            from reportlab.graphics.shapes import STATE_DEFAULTS
             drawing = load_svg(file) if self.colour_mode == "rgb" else \
                 cmyk_svg(file, self.ink_limit, self.separation, self.opaque)
             canvas.beginForm(name, 0, 0, drawing.width, drawing.height)
             # renderPDF selects its default font (Helvetica, never embedded) and an RGB black on entry
-            STATE_DEFAULTS["fontName"] = self.initial_font
-            STATE_DEFAULTS["fillColor"] = STATE_DEFAULTS["strokeColor"] = CMYKColor(0, 0, 0, 1)
-            renderPDF.draw(drawing, canvas, 0, 0)
+            with _svg_defaults(self.initial_font):
+                renderPDF.draw(drawing, canvas, 0, 0)
         else:
             width, height = art_size(file)       # checked whole (every pixel) while laying out
             canvas.beginForm(name, 0, 0, width, height)
             if self.colour_mode == "cmyk":
-                from generator.render.transparency import cmyk_image
                 with open_raster(file) as image:   # a regular file only, PNG or JPEG by content
                     # alpha as a soft mask; PDF/X-1a (opaque) allows none: its art comes flattened
                     canvas.drawImage(cmyk_image(image, self.ink_limit, self.separation, keep_alpha=not self.opaque),
@@ -139,9 +167,6 @@ class FacePainter:
             else:
                 canvas.drawImage(str(file), 0, 0, width, height, mask="auto")
         canvas.endForm()
-        carry_graphics_states(canvas, name)      # an SVG's opacities (ReportLab leaves them out of a form)
-        self.forms.add(name)
-        self.art_defined.add(file)
 
     # ------------------------------------------------------------------ items
     def _items(self, items: tuple[Item, ...], height: float) -> None:
@@ -249,18 +274,23 @@ class FacePainter:
 class PdfRenderer(FacePainter):
     """One PDF being drawn from a Document of pages; faces used more than once become forms."""
 
-    def __init__(self, initial_font: str, colour_mode: str = "rgb", ink_limit: float = INK_LIMIT, separation=None,
-                 opaque: bool = False):
+    def __init__(self, settings: DrawingSettings | str, colour_mode: str = "rgb", ink_limit: float = INK_LIMIT,
+                 separation: ProfileSeparation | None = None, opaque: bool = False):
         self.buffer = io.BytesIO()
-        super().__init__(Canvas(self.buffer, invariant=1, initialFontName=initial_font,
-                                initialFontSize=9, pageCompression=1), initial_font, colour_mode, ink_limit,
-                         separation, opaque)
+        settings = drawing_settings(settings, colour_mode, ink_limit, separation, opaque)
+        # every font subset named by content as the file is written (render/font_tags.py)
+        super().__init__(SubsetNamingCanvas(self.buffer, invariant=1, initialFontName=settings.initial_font,
+                                            initialFontSize=9, pageCompression=1), settings)
         self.shared: dict[str, str] = {}   # the key of each face placed more than once → its form's name
         self.layers: dict[str, list[tuple[tuple[Item, ...], tuple | None]]] = {}   # see _plan_layers
         self.layer_forms: dict[tuple, str] = {}
 
     # ------------------------------------------------------------------ pages
     def draw(self, document: Document) -> bytes:
+        with pnp_settings():          # ReportLab reads its settings while drawing and saving
+            return self._draw(document)
+
+    def _draw(self, document: Document) -> bytes:
         canvas = self.canvas
         if document.title:
             canvas.setTitle(document.title)
@@ -479,8 +509,34 @@ def _art_form_name(file: Path) -> str:
     return "A" + art_digest(file)[:16]
 
 
-def render_pdf(document: Document, initial_font: str, colour_mode: str = "rgb", ink_limit: float = INK_LIMIT,
-               separation=None, opaque: bool = False) -> bytes:
-    """The document's PDF, every font subset under its own tag; `separation`: CMYK through an ICC profile
-    (render/separation.py), `opaque`: no transparency (PDF/X-1a)."""
-    return distinct_subset_tags(PdfRenderer(initial_font, colour_mode, ink_limit, separation, opaque).draw(document))
+def render_pdf(document: Document, settings: DrawingSettings | str, colour_mode: str = "rgb",
+               ink_limit: float = INK_LIMIT, separation: ProfileSeparation | None = None, opaque: bool = False) -> bytes:
+    """The document's PDF drawn with `settings` (render/settings.py), every font subset under its own tag.
+
+    The loose form `render_pdf(document, initial_font, colour_mode, ink_limit, separation, opaque)` is
+    the same settings spelled out, kept while callers move to DrawingSettings."""
+    return PdfRenderer(settings, colour_mode, ink_limit, separation, opaque).draw(document)
+
+
+def drawing_settings(settings: DrawingSettings | str, colour_mode: str = "rgb", ink_limit: float = INK_LIMIT,
+                     separation: ProfileSeparation | None = None, opaque: bool = False) -> DrawingSettings:
+    """`settings` itself, or (the loose form callers still use) the settings of an initial font and the rest."""
+    if isinstance(settings, DrawingSettings):
+        return settings
+    mode: ColourMode = "cmyk" if colour_mode == "cmyk" else "rgb"
+    if colour_mode != mode:
+        raise ValueError(f"a colour mode is 'rgb' or 'cmyk', not {colour_mode!r}")
+    return DrawingSettings(settings, mode, ink_limit, separation, opaque)
+
+
+@contextmanager
+def _svg_defaults(initial_font: str) -> Iterator[None]:
+    """renderPDF's defaults (ReportLab's module table) as pnp draws an SVG: its font, black as CMYK
+    black; ReportLab's own restored after."""
+    saved = {key: STATE_DEFAULTS[key] for key in ("fontName", "fillColor", "strokeColor")}
+    STATE_DEFAULTS["fontName"] = initial_font
+    STATE_DEFAULTS["fillColor"] = STATE_DEFAULTS["strokeColor"] = CMYKColor(0, 0, 0, 1)
+    try:
+        yield
+    finally:
+        STATE_DEFAULTS.update(saved)

@@ -15,114 +15,33 @@ from __future__ import annotations
 import hashlib
 import io
 import math
-import secrets
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
 from generator.components.piece import ArtPlacement, Face, Group, Item, TextPlacement
 from generator.imposition.sheet import Document, Page, Placement
+from generator.render.art import art_version, load_svg, open_raster
+from generator.render.pdf import render_pdf
+from generator.render.soft_mask import CMYK_MARK, CMYK_TOKEN, alpha_channel
 from generator.units import mm_to_pt
 
 FLATTEN_DPI = 300           # a print shop's resolution for raster art
-OPAQUE = 255
-
-
-# ------------------------------------------------------------------ soft masks (CMYK with transparency allowed)
-
-def cmyk_image(image, ink_limit: float, separation=None, keep_alpha: bool = True):
-    """A ReportLab image of `image` separated to CMYK: its alpha kept as the image's soft mask
-    (`keep_alpha`) or, where a file may carry no transparency, its transparent pixels showing the paper."""
-    from reportlab.lib.utils import ImageReader
-
-    from generator.render.colour import on_paper, separate_image
-    flattened = cmyk_pixels(image)
-    if flattened is not None:
-        return ImageReader(flattened)
-    alpha = _alpha(image)
-    if alpha is None or not keep_alpha:
-        return ImageReader(separate_image(on_paper(image), ink_limit, separation))
-    return _CmykWithAlpha(separate_image(image.convert("RGB"), ink_limit, separation), alpha)
-
-
-def _alpha(image):
-    """The image's alpha channel ('L'), or None when every pixel is opaque."""
-    if image.mode not in ("RGBA", "LA", "PA") and not (image.mode == "P" and "transparency" in image.info):
-        return None
-    alpha = image.convert("RGBA").getchannel("A")
-    return None if alpha.getextrema()[0] == OPAQUE else alpha
-
-
-def _image_reader_class():
-    from reportlab.lib.utils import ImageReader
-    return ImageReader
-
-
-class _CmykWithAlpha(_image_reader_class()):
-    """A CMYK image with a soft mask: ReportLab makes an /SMask of `_dataA`, which it fills only for RGBA
-    and LA images, after reading the pixels — so it is set here once they are read."""
-
-    def __init__(self, cmyk, alpha):
-        super().__init__(cmyk)
-        self._alpha_image = alpha
-
-    def getRGBData(self):
-        from reportlab.lib.utils import ImageReader
-        data = super().getRGBData()
-        self._dataA = ImageReader(self._alpha_image)
-        return data
-
-
-def carry_graphics_states(canvas, name: str) -> None:
-    """Give the form `name`, just ended, the graphics states (opacities) its drawing selects.
-
-    ReportLab notes them on the form (Canvas._setExtGState) but PDFFormXObject.format writes the
-    form's /Resources without any /ExtGState: its `/gRLs0 gs` named nothing, and every fill- or
-    stroke-opacity inside an art form was drawn opaque. The form becomes one whose resources have them.
-    """
-    from reportlab.pdfbase.pdfdoc import PDFFormXObject, xObjectName
-    form = canvas._doc.idToObject.get(xObjectName(name))
-    if type(form) is PDFFormXObject and form.ExtGState:
-        form.__class__ = _form_with_graphics_states()
-
-
-@lru_cache(maxsize=1)
-def _form_with_graphics_states():
-    from reportlab.pdfbase.pdfdoc import PDFFormXObject, PDFResourceDictionary
-
-    class FormWithGraphicsStates(PDFFormXObject):
-        def format(self, document):
-            if not self.Resources:         # the resources PDFFormXObject.format makes, and the states
-                resources = PDFResourceDictionary()
-                resources.basicFonts()
-                if self.hasImages:
-                    resources.allProcs()
-                else:
-                    resources.basicProcs()
-                if self.XObjects:
-                    resources.XObject = self.XObjects
-                resources.ExtGState = self.ExtGState
-                self.Resources = resources
-            return super().format(document)
-
-    return FormWithGraphicsStates
 
 
 # ------------------------------------------------------------------ which art is transparent
 
 def art_is_transparent(file: Path) -> bool:
     """True for a raster with any pixel under full opacity, or an SVG with any opacity or colour alpha under 1."""
-    from generator.render.art import art_version
     return _transparent(file, art_version(file))
 
 
 @lru_cache(maxsize=4096)
 def _transparent(file: Path, version: tuple) -> bool:
-    from generator.render.art import load_svg, open_raster
     if file.suffix.lower() == ".svg":
         return _svg_transparent(load_svg(file))
     with open_raster(file) as image:
-        return _alpha(image) is not None
+        return alpha_channel(image) is not None
 
 
 def _svg_transparent(node) -> bool:
@@ -244,21 +163,6 @@ def _swapped(items: tuple[Item, ...], path: tuple, new: ArtPlacement | None) -> 
 
 # ------------------------------------------------------------------ flattening
 
-# The flattened rasters are CMYK: blended in the output's CMYK as a PDF/X-4 page with transparency prints
-# (its blending space is the output intent's). PNG has no CMYK, so the four inks ride in an RGBA PNG's four
-# channels, marked by a text chunk whose value is this process's own (no art file can carry it by chance).
-CMYK_MARK = "pnp-cmyk"
-_CMYK_TOKEN = secrets.token_hex(16)
-
-
-def cmyk_pixels(image):
-    """The CMYK image a flattened raster carries, or None for any other image."""
-    if image.info.get(CMYK_MARK) != _CMYK_TOKEN:
-        return None
-    from PIL import Image
-    return Image.frombytes("CMYK", image.size, image.convert("RGBA").tobytes())
-
-
 class Flattener:
     """Replaces transparent art by opaque CMYK rasters of what the face shows there; the rasters are PNG
     files in `folder` (named by their content), which must outlive the drawing of the document."""
@@ -340,7 +244,6 @@ class Flattener:
         on white paper (RGB), or on nothing (RGBA: `transparent`)."""
         import pypdfium2 as pdfium
 
-        from generator.render.pdf import render_pdf
         b = face.bleed
         width, height = face.width + 2 * b, face.height + 2 * b
         drawn = Face(face.key + "\0layer", face.width, face.height, b, items, face.shape)
@@ -361,7 +264,7 @@ class Flattener:
         from generator.files import write_atomically
         carrier = Image.frombytes("RGBA", cmyk.size, cmyk.tobytes())
         text = PngImagePlugin.PngInfo()
-        text.add_text(CMYK_MARK, _CMYK_TOKEN)
+        text.add_text(CMYK_MARK, CMYK_TOKEN)
         buffer = io.BytesIO()
         carrier.save(buffer, "PNG", optimize=False, pnginfo=text)
         path = self.folder / f"flat-{hashlib.sha256(cmyk.tobytes()).hexdigest()[:20]}.png"
