@@ -16,7 +16,9 @@ import sys
 from generator.caches import cached
 
 DRAWING_PACKAGES = ("reportlab", "pypdfium2", "svglib", "fonttools", "pyphen", "babel", "pillow",
-                    "fontpkg-nunito", "fontpkg-inter", "manimgx-fonts")
+                    "fontpkg-nunito", "fontpkg-inter", "fontpkg-noto-sans")
+# the files of the package that make the engine: its code and the fonts it ships (generator/fonts)
+ENGINE_FILES = (".py", ".ttf", ".otf")
 
 
 # The code that runs does not change while it runs: an edit of pnp's sources is a new engine for the
@@ -24,14 +26,14 @@ DRAWING_PACKAGES = ("reportlab", "pypdfium2", "svglib", "fonttools", "pyphen", "
 # (`Caches.files_changed`, which `pnp serve` calls for the game's files).
 @cached("engine.digest", maxsize=1)
 def engine_digest() -> str:
-    """What the engine is: every .py file of the package (its name and bytes) and the versions of
-    the packages that draw. A build stamps it on each target; any edit of the engine changes it."""
+    """What the engine is: every .py and font file of the package (its name and bytes) and the versions
+    of the packages that draw. A build stamps it on each target; any edit of the engine changes it."""
     digest = hashlib.sha256()
     package = os.path.dirname(os.path.abspath(__file__))
     sources = []
     for folder, subfolders, names in os.walk(package):
         subfolders[:] = [name for name in subfolders if name != "__pycache__"]
-        sources += [os.path.join(folder, name) for name in names if name.endswith(".py")]
+        sources += [os.path.join(folder, name) for name in names if name.endswith(ENGINE_FILES)]
     for relative, path in sorted((os.path.relpath(path, package), path) for path in sources):
         digest.update(relative.encode())
         with open(path, "rb") as file:
