@@ -97,4 +97,4 @@ def drawing_settings(options: BuildOptions, library: FontLibrary) -> DrawingSett
     """A build's home files drawn in the library's body face, in the options' colour mode and ink limit
     (print-shop PDF/X files add their output profile: write.PdfxRender)."""
     colour_mode: ColourMode = "cmyk" if options.color == Color.CMYK else "rgb"
-    return DrawingSettings(library.face("nunito").name, colour_mode, options.ink_limit)
+    return DrawingSettings(library.body_face.name, colour_mode, options.ink_limit)
