@@ -27,10 +27,12 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("output", ("generator.imposition.cut", "generator.imposition.booklet", "generator.imposition.cover",
                 "generator.targets", "generator.write", "generator.preflight", "generator.export_tts",
                 "generator.data_export", "generator.incremental", "generator.context", "generator.i18n.sizes",
-                "generator.i18n.screens", "generator.i18n.exchange", "generator.i18n.status")),
+                "generator.i18n.screens", "generator.i18n.exchange", "generator.i18n.status",
+                "generator.face_images")),
     ("build", ("generator.build",)),
-    ("commands", ("generator.cli", "generator.__main__", "generator.serve", "generator.scaffold",
-                  "generator.upgrade", "generator.i18n.exchange_cli")),
+    ("commands", ("generator.cli", "generator.cli_options", "generator.cli_places", "generator.cli_output",
+                  "generator.__main__", "generator.serve", "generator.scaffold",
+                  "generator.upgrade", "generator.upgrade_text", "generator.i18n.exchange_cli")),
 )
 
 
