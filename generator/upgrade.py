@@ -85,7 +85,8 @@ class Upgrade:
 
     @property
     def changes(self) -> list[Change]:
-        found = [change for file in self.yaml_files for change in file.changes]
+        """Every change, file by file, in the order of their lines."""
+        found = [change for file in self.yaml_files for change in sorted(file.changes, key=lambda c: c.line)]
         for path, text, edited in self.csv_files:
             found += _csv_changes(path, text, edited)
         return found

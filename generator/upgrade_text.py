@@ -97,7 +97,7 @@ class YamlText:
         style allows (else it is written double-quoted). `parts`: the changes inside it to report,
         as (offset in its source, old, new), instead of the whole value."""
         old = self.source(node)
-        kept = source_text is not None and _keeps_style(node, source_text, in_flow)
+        kept = source_text is not None and _keeps_style(node, source_text, value, in_flow)
         written = source_text if kept and source_text is not None else _double_quoted(value)
         self.edits.append(_Edit(node.start_mark.index, node.end_mark.index, written, ("value", node, value)))
         if parts is None:
@@ -199,13 +199,19 @@ class YamlText:
         return meanings
 
 
-def _keeps_style(node: yaml.ScalarNode, written: str, in_flow: bool) -> bool:
-    """Whether `written`, put where the scalar is, reads as one scalar of the same style: quoted and
-    block scalars always do (their text is the value's, with `{` and `:` as they are); a plain one
-    only outside flow collections and when it does not start a flow mapping."""
+def _keeps_style(node: yaml.ScalarNode, written: str, value: str, in_flow: bool) -> bool:
+    """Whether `written`, put where the scalar is, reads as `value`: quoted and block scalars always
+    do (their text is the value's, with `{` and `:` as they are); a plain one when, on one line, it
+    reads back so in its context (a brace starts a mapping, and inside one a comma ends the value)."""
     if node.style in ("'", '"', "|", ">"):
         return True
-    return not in_flow and not written.lstrip().startswith(("{", "[")) and "\n" not in written
+    if "\n" in written:
+        return False
+    try:
+        read = yaml.safe_load(("{k: %s}" if in_flow else "k: %s") % written)
+    except yaml.YAMLError:
+        return False
+    return isinstance(read, dict) and read.get("k") == value and isinstance(read.get("k"), str)
 
 
 def _double_quoted(value: str) -> str:

@@ -133,8 +133,8 @@ def _text_floor(value: object) -> float:
     """game.yaml min_text_size: a font size from LOWEST_TEXT_FLOOR up to the default floor."""
     size = length_in(None, MAX_FONT_SIZE, what="a font size", unit="pt")(value)
     if not LOWEST_TEXT_FLOOR - 1e-9 <= size <= MIN_GAME_TEXT + 1e-9:
-        raise OutOfRange(f"min_text_size lowers the {MIN_GAME_TEXT:g} pt floor of game text to at least "
-                         f"{LOWEST_TEXT_FLOOR:g} pt, got {size:g} pt",
+        raise OutOfRange(f"expected a font size from {LOWEST_TEXT_FLOOR:g} to {MIN_GAME_TEXT:g} pt (it lowers the "
+                         f"{MIN_GAME_TEXT:g} pt floor of game text), got {size:g} pt",
                          f"write a size from {LOWEST_TEXT_FLOOR:g}pt to {MIN_GAME_TEXT:g}pt, such as 5pt, or "
                          "leave it out for the default")
     return round(size, 6)      # '6pt' is 6 pt, not 6.000000000000001 (a millimetre round trip)
