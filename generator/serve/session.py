@@ -7,8 +7,16 @@ files into a private output folder (an incremental build: nothing is drawn when 
 changed) and lists their pages. Problems are kept as the command line prints them.
 
 Faces and pages are rendered when first asked for and kept: faces on disk under the cache
-folder (face_cache.face_png_path), pages in memory by file digest. ReportLab and pdfium are
+folder (face_images.face_png_path), pages in memory by file digest. ReportLab and pdfium are
 not thread-safe: one lock serialises all drawing.
+
+The session keeps one build context (generator/context.py) from its first rebuild to its last: the
+fonts are loaded once, and its caches serve every rebuild and every face drawn on a request's thread.
+A rebuild after the game's files changed first empties what the caches remember of files (digests,
+art, fonts: `Caches.files_changed`), so an SVG edited in place is read again, whatever its stat says.
+
+The engine (layout, drawing, pdfium) is imported by the first rebuild, on the watcher's thread: the
+server answers at once, showing build 0 until it is done.
 
 Every file a face or page reads when asked for (its art, its cached PNG, the PDF) is resolved
 then and must still lie inside the folder it belongs to (the game, the cache's faces, the
@@ -24,12 +32,19 @@ import threading
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from generator import face_cache
+from generator.content.yaml_source import load_yaml
+from generator.context import BuildContext
 from generator.errors import ContentError, Problems, UsageError
+from generator.files import write_atomically
 from generator.input_files import FileRefused, read_regular, shown
 from generator.options import HOME_OUTPUTS, BuildOptions, choices
 from generator.print_facts import Paper
+
+if TYPE_CHECKING:      # (the components stage loads ReportLab: imported by the first rebuild)
+    from generator.components.piece import Face
+    from generator.targets import Target
 
 FACE_DPI = 100
 PAGE_DPI = 60
@@ -78,20 +93,24 @@ class PreviewSession:
         self.changed = threading.Condition()
         self.draw_lock = threading.Lock()
         self.build_lock = threading.Lock()
-        self.faces: dict[str, tuple[object, Path]] = {}   # digest → (Face, the game folder its art is in)
+        self.faces: dict[str, tuple[Face, Path]] = {}   # digest → (Face, the game folder its art is in)
         self.pages: dict[str, tuple[Path, int]] = {}  # page id → (PDF, page index)
         self.page_pngs: dict[str, bytes] = {}
-        self._library = None
-        self._initial_font = "Helvetica"
+        self.context = BuildContext(self._options())     # the fonts and caches of every rebuild
         self._wanted: dict[str, str] = {}            # switches asked for and not yet applied
         self._selecting = False
         self._wanted_lock = threading.Lock()
 
     # -- rebuilding -------------------------------------------------------------------------
 
-    def rebuild(self) -> Snapshot:
-        """Lay the selection out again and publish the faces; then the home files' pages."""
-        with self.build_lock:
+    def rebuild(self, files_changed: bool = True) -> Snapshot:
+        """Lay the selection out again and publish the faces; then the home files' pages.
+        `files_changed`: the game's files may have changed since the last rebuild (the watcher saw a
+        change, or a caller edited them), so nothing remembered of a file is trusted; False for a
+        switch of what is shown."""
+        with self.build_lock, self.context.caches.active():
+            if files_changed:
+                self.context.caches.files_changed()
             started = time.perf_counter()
             snapshot = self._laid_out()
             snapshot.build = self.snapshot.build + 1
@@ -112,7 +131,8 @@ class PreviewSession:
         """The faces an edit changed (no PNG on disk yet) drawn before the home files are built,
         which holds the drawing lock for longer: an edited card shows at once. A first build of a
         large deck draws EAGER_FACES of them here, the rest when the page asks."""
-        fresh = [url for _, url in snapshot.faces if not face_cache.face_png_path(_name(url)).exists()]
+        from generator.face_images import face_png_path      # (the engine: loaded by the first rebuild)
+        fresh = [url for _, url in snapshot.faces if not face_png_path(_name(url)).exists()]
         for url in fresh[:EAGER_FACES]:
             try:
                 self.face_png(_name(url))
@@ -149,28 +169,25 @@ class PreviewSession:
             if wanted.get(name) in choices.get(name, []):
                 setattr(self.selection, name, wanted[name])
         if (self.selection.game, self._selected()) != shown:
-            self.rebuild()
+            self.rebuild(files_changed=False)
 
-    def _options(self, **more) -> BuildOptions:
+    def _options(self, **more: Any) -> BuildOptions:
         selection = self.selection
         return BuildOptions(editions=(selection.edition,) if selection.edition else None,
                             languages=(selection.lang,) if selection.lang else None,
-                            papers=(selection.paper,), templates=self.templates, jobs=1, **more)
+                            papers=(Paper(selection.paper),), templates=self.templates, jobs=1, **more)
 
     def _laid_out(self) -> Snapshot:
-        from generator.targets import clean_games, layout_targets
-        from generator.text.fonts import FontLibrary
-        if self._library is None:
-            self._library = FontLibrary()
-            self._initial_font = self._library.face("nunito").name
+        from generator.targets import clean_games, layout_targets    # the engine: loaded by the first rebuild
         snapshot = Snapshot(choices=self._choices(), selected=self._selected())
         problems = Problems()
         try:
-            with self.draw_lock:     # layout registers fonts with ReportLab, which drawing reads
+            # (under the drawing lock: layout registers fonts with ReportLab, which drawing reads)
+            with self.draw_lock, self.context.with_options(self._options()) as context:
                 sources = clean_games([self.selection.game], problems, self.templates,
                                       (self.selection.lang,) if self.selection.lang else None)
-                targets = layout_targets(sources, self._options(), problems, self._library) \
-                    if not problems.errors else []
+                targets = layout_targets(sources, context.options, problems, context.library,
+                                         layout_files=context.layout_files) if not problems.errors else []
         except UsageError as error:
             snapshot.errors = [str(error)]
             return snapshot
@@ -188,16 +205,17 @@ class PreviewSession:
             snapshot.faces = self._face_list(targets[0])
         return snapshot
 
-    def _face_list(self, target) -> list[tuple[str, str]]:
+    def _face_list(self, target: Target) -> list[tuple[str, str]]:
         """Every distinct face of the target, in the order of its files: decks (fronts, then each
         distinct back), token and pawn sets, ink-saver backs, boards, sheets."""
+        from generator.face_images import face_digest      # (the engine: loaded by the first rebuild)
         listed: list[tuple[str, str]] = []
         seen: set[str] = set()
 
-        def add(label: str, face) -> None:
+        def add(label: str, face: Face | None) -> None:
             if face is None:
                 return
-            digest = face_cache.face_digest(face, FACE_DPI)
+            digest = face_digest(face, FACE_DPI)
             if digest in seen:
                 return
             seen.add(digest)
@@ -218,12 +236,12 @@ class PreviewSession:
 
     def _home_pages(self) -> list[tuple[str, str]] | None:
         """Build the home files (an incremental build into the session's own folder) and list their pages."""
+        import pypdfium2 as pdfium                 # the engine: loaded by the first rebuild
         from generator.build import build
-        import pypdfium2 as pdfium
         options = self._options(out=self.out, only=HOME_OUTPUTS, print_shop=False, print_shop_png=False)
         try:
             with self.draw_lock:
-                build([self.selection.game], options)
+                build([self.selection.game], options, context=self.context)
         except Exception:          # content problems were reported by the layout above; a bug by `pnp build`
             return None
         selected = self._selected()
@@ -275,7 +293,6 @@ class PreviewSession:
                 "lang": languages, "paper": choices(Paper)}
 
     def _game_yaml(self) -> dict:
-        from generator.content.yaml_source import load_yaml
         document = load_yaml(self.selection.game / "game.yaml", Problems())
         return document.data if document is not None and isinstance(document.data, dict) else {}
 
@@ -298,14 +315,15 @@ class PreviewSession:
         for art in _art_files(face):
             if not _inside(art, game):
                 raise Refused(f"{shown(str(art))} leads outside the game folder ({shown(str(game))}): not read")
-        path = face_cache.face_png_path(digest)
+        from generator.face_images import face_png_path      # (the engine: loaded by the first rebuild)
+        from generator.render.preview import face_png
+        path = face_png_path(digest)
         data = _read_inside(path, path.parent.parent, MAX_FACE_PNG_BYTES, "face preview")
         if data is not None:
             return data
-        from generator.files import write_atomically
-        from generator.render.preview import face_png
-        with self.draw_lock:
-            data = face_png(face, FACE_DPI, self._initial_font)
+        # on a request's thread: drawn with the session's caches (what a rebuild empties when files change)
+        with self.draw_lock, self.context.caches.active():
+            data = face_png(face, FACE_DPI, self.context.drawing.initial_font)
         try:
             write_atomically(path, data)
         except OSError:
@@ -321,7 +339,7 @@ class PreviewSession:
         where = self.pages.get(page_id)
         if where is None:
             return None
-        from generator.render.png import pages_png
+        from generator.render.png import pages_png     # (the engine: loaded by the first rebuild)
         pdf, index = where
         data = _read_inside(pdf, self.out, MAX_PDF_BYTES, "PDF")
         if data is None:
@@ -337,8 +355,8 @@ def _name(url: str) -> str:
     return url.rsplit("/", 1)[-1].removesuffix(".png")
 
 
-def _art_files(face) -> set[Path]:
-    from generator.components.piece import ArtPlacement, walk
+def _art_files(face: Face) -> set[Path]:
+    from generator.components.piece import ArtPlacement, walk     # (the engine: loaded by the first rebuild)
     return {item.file for item in walk(face.items) if isinstance(item, ArtPlacement)}
 
 

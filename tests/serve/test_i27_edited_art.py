@@ -77,3 +77,16 @@ def test_a_rebuild_of_unchanged_art_keeps_the_face(session):
     digest, first = _front(session)
     again, second = _front(session)
     assert again == digest and ImageChops.difference(first, second).getbbox() is None
+
+
+def test_one_context_serves_every_rebuild_and_a_change_forgets_what_was_read_of_files(session, monkeypatch):
+    _front(session)
+    library, caches = session.context.library, session.context.caches
+    assert sum(caches.sizes().values()) > 0                       # the art's digest and more, in the session's
+    emptied = []
+    monkeypatch.setattr(caches, "files_changed", lambda: emptied.append(True))
+    _front(session)                                               # what the watcher runs after a change
+    assert emptied == [True]
+    session.select(paper="letter")                                # a switch reads nothing anew
+    assert emptied == [True] and session.snapshot.selected["paper"] == "letter"
+    assert session.context.library is library and session.context.caches is caches
