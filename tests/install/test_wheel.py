@@ -14,7 +14,6 @@ import site
 import subprocess
 import sys
 import sysconfig
-import time
 from pathlib import Path
 
 import pytest
@@ -36,7 +35,6 @@ def run(*command, cwd: Path, env: dict, timeout: float = 300) -> subprocess.Comp
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory):
     """(the pnp command of a fresh venv holding the built wheel, its environment, a scratch folder)."""
-    started = time.perf_counter()
     scratch = tmp_path_factory.mktemp("installed")
     source = scratch / "source"        # a clean copy: the build never writes into the working tree
     shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".git", ".venv", "output", "*.egg-info", "build",
@@ -59,11 +57,11 @@ def installed(tmp_path_factory):
     work.mkdir()
     where = run(python, "-c", "import generator; print(generator.__file__)", cwd=work, env=env).stdout
     assert where.startswith(str(purelib)), where          # the wheel's copy, not the repository's
-    yield venv / "bin" / "pnp", env, work, time.perf_counter() - started
+    yield venv / "bin" / "pnp", env, work
 
 
 def test_a_new_game_builds_checks_previews_and_calibrates_from_the_wheel(installed):
-    pnp, env, work, _ = installed
+    pnp, env, work = installed
     run(pnp, "new", "mygame", "--title", "My Game", cwd=work, env=env)
     game = work / "mygame"
     header = (game / "cards.yaml").read_text().split("\n", 1)[0]
@@ -87,7 +85,7 @@ def test_a_new_game_builds_checks_previews_and_calibrates_from_the_wheel(install
 def test_a_copy_of_every_shipped_game_builds_from_the_wheel(installed, tmp_path):
     """The shipped games, copied into a project of their own, check and build; their schema lines
     point at schemas that exist once `pnp schema` has run there."""
-    pnp, env, _, setup_seconds = installed
+    pnp, env, _ = installed
     for name in SHIPPED:
         shutil.copytree(ROOT / "content" / name, tmp_path / "games" / name)
     (tmp_path / "pnp.yaml").write_text("games: [games]\npapers: [a4]\noutput: built\n")

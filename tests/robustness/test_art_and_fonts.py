@@ -132,7 +132,6 @@ def test_an_svg_of_too_many_elements_stops_being_read_at_the_limit(tmp_path):
     run = run_pnp("check", "g", cwd=tmp_path).assert_clean(1)
     assert problem_lines(run.stderr) == [
         f"{ART_MARK}: art/star.svg: refused: more than 30,000 elements, more than any piece of art needs (line 1)"]
-    assert run.seconds < 10
 
 
 def test_use_copies_that_multiply_are_counted_before_anything_is_drawn(tmp_path):
@@ -248,8 +247,7 @@ def test_a_link_to_a_fifo_does_not_block_check_or_build(tmp_path):
     expected = [f"{ART_MARK}: 'art/star.svg' is a named pipe (FIFO), not a regular file"]
     for command in (("check", "g"), ("build", "g", "--out", str(tmp_path / "out"))):
         run = run_pnp(*command, cwd=tmp_path).assert_clean(1)
-        assert problem_lines(run.stderr) == expected, run.output
-        assert run.seconds < 10
+        assert problem_lines(run.stderr) == expected, run.output      # (a FIFO opened: killed as hung)
 
 
 def test_a_font_linked_from_outside_the_game_folder_is_refused(tmp_path):
@@ -296,7 +294,7 @@ def test_a_font_larger_than_any_face_is_refused_from_its_size(tmp_path):
     run = run_pnp("check", "g", cwd=tmp_path).assert_clean(1)
     assert problem_lines(run.stderr) == [
         f"{FONT_MARK}: cannot read font face.ttf: refused: 40.0 MB is more than any font needs (at most 32 MB)"]
-    assert run.seconds < 10
+    assert run.peak_bytes < 200 * 2**20, run.peak_bytes / 2**20     # from its size: the 40 MB never read
 
 
 def test_a_damaged_glyph_is_found_at_load_not_while_subsetting(tmp_path):

@@ -208,31 +208,24 @@ def _pixels(image: Image.Image) -> list:
 
 # --------------------------------------------------------------- 3. a huge path, refused before svglib reads it
 
+def huge_path_svg() -> bytes:
+    """A 7 MB path of 1.75 million points (the benchmark reuses it)."""
+    return f'{SVG_OPEN}<path d="M0 0L{"1 2 " * 1_750_000}"/></svg>'.encode()
+
+
 def test_a_huge_path_is_refused_before_svglib_parses_it(tmp_path):
     """A 7 MB path of 1.75 million points: 8.7 s and 440 MiB here (16-38 s on the issue's machine)
     before svglib's drawing was refused; now the guard counts its numbers first."""
     game = game_with_art(tmp_path, "star.svg", BASE_FILES["art/star.svg"].encode())
     cache = {"PNP_CACHE_DIR": str(tmp_path / "cache")}       # its own, warm: no other test cuts fonts in it
     run_pnp("check", "g", cwd=tmp_path, env=cache).assert_clean(0)
-    svg = f'{SVG_OPEN}<path d="M0 0L{"1 2 " * 1_750_000}"/></svg>'
-    (game / "art" / "star.svg").write_bytes(svg.encode())
+    (game / "art" / "star.svg").write_bytes(huge_path_svg())
     run = run_pnp("check", "g", cwd=tmp_path, env=cache).assert_clean(1)
     assert problem_lines(run.stderr) == [
         f"{ART_MARK}: art/star.svg: refused: its paths and polygons have about 1,750,001 points by line 2, "
         f"more than any piece of art needs (at most 500,000)"], run.output
-    assert run.seconds < 4 and run.peak_bytes < 200 * 2**20, (run.seconds, run.peak_bytes / 2**20)
-
-
-def test_the_path_count_costs_well_under_a_second(tmp_path):
-    """In-process: the guard's own cost on the 7 MB path (the budget is 2 s for the whole command)."""
-    import time
-
-    from generator.render.svg_guard import SvgRefused, checked_svg_root
-    data = f'{SVG_OPEN}<path d="M0 0L{"1 2 " * 1_750_000}"/></svg>'.encode()
-    started = time.perf_counter()
-    with pytest.raises(SvgRefused):
-        checked_svg_root(data)
-    assert time.perf_counter() - started < 1.0
+    assert run.peak_bytes < 200 * 2**20, run.peak_bytes / 2**20     # svglib's drawing of it took 440 MiB
+    # its time (4 s for the command, 1 s for the count alone) is timed by tests/benchmarks/bench_budgets.py
 
 
 def test_a_style_sheet_of_more_rules_than_art_has_is_refused(tmp_path):
@@ -246,23 +239,22 @@ def test_a_style_sheet_of_more_rules_than_art_has_is_refused(tmp_path):
 
 # --------------------------------------------------------------- 4. CMYK raster art at C speed
 
-def test_a_16_megapixel_png_builds_in_cmyk_within_10_seconds(tmp_path):
-    """Separated pixel by pixel in Python it took 98 s and 1.6 GB here (120 s on the issue's machine).
-    The bound is on the processor time the build takes (its user and system seconds), which other
-    processes sharing the machine do not stretch as they do its wall-clock time."""
-    import resource
+def sixteen_megapixel_png() -> bytes:
+    """A 4000 × 4000 RGB PNG of gradients and noise (little compression: every pixel its own)."""
     gradient = Image.linear_gradient("L").resize((4000, 4000))
     noise = Image.effect_noise((4000, 4000), 20)
     image = Image.merge("RGB", (gradient, gradient.rotate(90), noise))
     buffer = io.BytesIO()
     image.save(buffer, "PNG", compress_level=1)
-    game_with_art(tmp_path, "big.png", buffer.getvalue())
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return buffer.getvalue()
+
+
+def test_a_16_megapixel_png_builds_in_cmyk_in_bands(tmp_path):
+    """Separated pixel by pixel in Python it took 98 s and 1.6 GB here (120 s on the issue's machine).
+    Its memory is bounded here; its processor time (10 s) is timed by tests/benchmarks/bench_budgets.py."""
+    game_with_art(tmp_path, "big.png", sixteen_megapixel_png())
     run = run_pnp("build", "g", "--out", "out", "--paper", "a4", "--only", "cards", "--color", "cmyk", "-q",
                   cwd=tmp_path).assert_clean(0)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    processor = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
-    assert processor < 10, f"{processor:.1f} s of processor time ({run.seconds:.1f} s on the clock)"
     assert run.peak_bytes < 700 * 2**20, f"{run.peak_bytes / 2**20:.0f} MiB"
     with pikepdf.open(tmp_path / CARDS_PDF) as pdf:
         images = [xobject for page in pdf.pages for form in page.Resources.XObject.values()

