@@ -51,12 +51,12 @@ from pathlib import Path
 import click
 import yaml
 
+from generator.cli_options import content_option, project_option
+from generator.cli_places import one_game
 from generator.content.game import FORMER_ICON_MARKUP
 from generator.content.schema import (BOX_KINDS, DEFAULT_TEXT_SIZE, FIRST_FORMAT, FORMAT, LOWEST_TEXT_FLOOR,
                                       MIN_GAME_TEXT)
-from generator.errors import Problems
 from generator.files import write_atomically
-from generator.project import find_project, load_project
 from generator.units import parse_font_size
 from generator.upgrade_text import Change, Unreadable, YamlText, child, mapping_items, scalar_value
 
@@ -341,30 +341,14 @@ def _one_line(text: str) -> str:
     return shown if len(shown) <= 100 else shown[:97] + "…"
 
 
-def game_folder(name: str) -> Path:
-    """GAME as build takes it: a game folder, or a game's name under content/ (or the project's games)."""
-    as_path = Path(name)
-    if (as_path / "game.yaml").is_file():
-        return as_path
-    project_file = find_project(Path.cwd())
-    # pnp.yaml's own problems are build's and check's to say: here a bad one only leaves content/
-    project = load_project(project_file, Problems()) if project_file is not None else None
-    roots = project.games if project is not None else (Path("content"),)
-    for root in roots:
-        if (root / "game.yaml").is_file() and root.name == name:
-            return root
-        if (root / name / "game.yaml").is_file():
-            return root / name
-    raise click.UsageError(f"no game '{name}': not a folder with game.yaml, nor a game under "
-                           f"{', '.join(f'{root}/' for root in roots)}")
-
-
 @click.command("upgrade")
 @click.argument("game")
 @click.option("--dry-run", is_flag=True, help="List what would change; write nothing.")
-def upgrade_command(game: str, dry_run: bool) -> None:
+@content_option
+@project_option
+def upgrade_command(game: str, dry_run: bool, content_root: str | None, project_file: str | None) -> None:
     """Rewrite GAME (a folder, or a name under content/) from an older game format into this pnp's."""
-    folder = game_folder(game)
+    _, folder = one_game(game, content_root, project_file)     # as build takes GAME
     try:
         upgrade = plan_upgrade(folder)
         if not dry_run:
