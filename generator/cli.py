@@ -13,6 +13,7 @@ import os
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -30,6 +31,9 @@ from generator.options import OUTPUTS, BuildOptions, Color, CutFormat, Duplex, L
 from generator.print_facts import INK_LIMIT_PERCENT_RANGE, PAPER_SIZES, Paper
 from generator.report import BuildReport
 from generator.serve.command import serve_command as run_server
+
+if TYPE_CHECKING:        # (the content stage loads pydantic: imported by the commands that read a game)
+    from generator.content.game import GameSource
 
 INTERNAL_ERROR = 70        # EX_SOFTWARE
 
@@ -206,16 +210,18 @@ def i18n_group() -> None:
     """Translation workflow: status of every language, stubs for translators."""
 
 
-def _usage(games, content_root, project_file=None):
+def _usage(games: tuple[str, ...], content_root: str | None,
+           project_file: str | None = None) -> tuple[list[GameSource], dict[str, set[str]], Problems]:
     """Lay out every edition and language of the games, recording the keys they use."""
     # the layout (pydantic, ReportLab): loaded by the i18n commands that lay the game out, not by `pnp --help`
+    from generator.context import BuildContext
     from generator.targets import layout_targets, load_games
-    from generator.text.fonts import FontLibrary
     problems = Problems()
     where = locate(content_root, None, project_file)
-    sources = load_games(resolve_games(games, where.roots), problems, where.templates)
     used: dict[str, set[str]] = {}
-    layout_targets(sources, BuildOptions(check_only=True), problems, FontLibrary(), used)
+    with BuildContext(BuildOptions(check_only=True)) as context:
+        sources = load_games(resolve_games(games, where.roots), problems, where.templates)
+        layout_targets(sources, context.options, problems, context.library, used, layout_files=context.layout_files)
     return sources, used, problems
 
 
@@ -436,18 +442,17 @@ def new_command(game, lang, title, content_root, project_file) -> None:
 def calibrate_command(paper, duplex, out, lang) -> None:
     """Write a two-sided test sheet to find your printer's back offset."""
     # the imposition and drawing stages (ReportLab): only when a calibration sheet is drawn
+    from generator.context import BuildContext
     from generator.i18n.engine_text import calibration_instructions
     from generator.imposition.calibration import calibration_pages
     from generator.imposition.sheet import Document
     from generator.render.pdf import render_pdf
-    from generator.text.fonts import FontLibrary
     from generator.write import caption_maker
-    library = FontLibrary()
-    instructions = calibration_instructions(lang, duplex)
-    pages = calibration_pages(PAPER_SIZES[paper], duplex, caption_maker(library, lang), instructions)
     path = Path(out) / f"calibration-{paper}-{duplex}{'' if lang == 'en' else '-' + lang}.pdf"
-    write_atomically(path, render_pdf(Document(pages, title="pnp back-offset calibration"),
-                                      library.face("nunito").name))
+    with BuildContext(BuildOptions(out=Path(out))) as context:
+        instructions = calibration_instructions(lang, duplex)
+        pages = calibration_pages(PAPER_SIZES[paper], duplex, caption_maker(context.library, lang), instructions)
+        write_atomically(path, render_pdf(Document(pages, title="pnp back-offset calibration"), context.drawing))
     click.echo(f"wrote {path}")
 
 
