@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from generator.cache_folder import cache_root
 from generator.caches import cached
 from generator.engine import engine_digest
+from generator.text.digests import sha256_hex
 
 if TYPE_CHECKING:        # (the setter is handed in: this module sits below no stage that would import it)
     from generator.text.fonts import FontLibrary
@@ -47,20 +48,11 @@ def enabled() -> bool:
 
 def file_digest(path: Path) -> str:
     """A file's bytes, hashed once while the file stays as it is ('' for a file that cannot be read: the
-    loader reports it). A long process (`pnp serve`) sees a file edited in place: any write changes its
-    ctime, which no tool can set back."""
+    loader reports it). A long process (`pnp serve`) sees a file edited in place: the digest is
+    remembered by the file's stat signature (text/digests.py), which any write changes."""
     try:
-        status = os.stat(path)
+        return sha256_hex(path)
     except (OSError, ValueError):
-        return ""
-    return _digest(path, (status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns))
-
-
-@cached("face_cache.file_digest", maxsize=4096, reads_files=True)
-def _digest(path: Path, signature: tuple[int, ...]) -> str:
-    try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
         return ""
 
 
@@ -278,14 +270,3 @@ class LayoutFiles:
         """Write what is new and let the files go (their setters keep what they hold)."""
         self.save()
         self._open.clear()
-
-
-# TEMPORARY, until serve/session.py imports them from generator/face_images.py (they moved there:
-# hashing a laid-out face reads the components stage, above this one).
-def face_digest(face, dpi: float) -> str:
-    from generator.face_images import face_digest as digest_of_face
-    return digest_of_face(face, dpi)
-
-
-def face_png_path(digest: str) -> Path:
-    return cache_root() / "faces" / digest[:2] / f"{digest}.png"
