@@ -18,13 +18,17 @@ Words are set by the engine's layout (SetText), like every other text of the rul
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import replace
 
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
+from generator.components.piece import ArtPlacement
+from generator.render.art import art_size
 from generator.render.pdf import FacePainter
 from generator.rulebook.resolve import CoverDesign
+from generator.rulebook.set_text import SetText
 from generator.text.rich import parse_rich_text
 from generator.units import mm_to_pt, pt_to_mm
 
@@ -40,7 +44,6 @@ BAND_PADDING = 13.0      # mm: the band's room above the title (and below the wo
 def draw_cover(canvas: Canvas, page_size: tuple[float, float], design: CoverDesign, words: dict[str, object],
                book, styles) -> None:
     """The whole cover page. `words`: title, tagline, edition (str) and facts (tuple of str)."""
-    from generator.rulebook.flow import SetText
     width, height = page_size          # mm
     painter = FacePainter.on(canvas, book.face())
     canvas.saveState()
@@ -49,9 +52,8 @@ def draw_cover(canvas: Canvas, page_size: tuple[float, float], design: CoverDesi
 
     # ---- the band: title and tagline, set first so the band is as tall as they need
     text_width = width - 2 * SIDE
-    title = _title(str(words["title"]), styles.title, book, text_width, SetText)
-    tagline = _set(str(words.get("tagline") or ""), replace(styles.tagline, color="#ffffff"), book, text_width,
-                   SetText)
+    title = _title(str(words["title"]), styles.title, book, text_width)
+    tagline = _set(str(words.get("tagline") or ""), replace(styles.tagline, color="#ffffff"), book, text_width)
     title_height = sum(part.height for part in title)
     tagline_height = sum(part.height for part in tagline)
     gap = mm_to_pt(4) if tagline else 0
@@ -71,7 +73,7 @@ def draw_cover(canvas: Canvas, page_size: tuple[float, float], design: CoverDesi
 
     # ---- the foot: edition pill and facts line, set before the illustration takes the room between
     facts = " · ".join(words.get("facts") or ())
-    fact_parts = _set(facts, replace(styles.fact, size=10.5, leading=14), book, text_width, SetText)
+    fact_parts = _set(facts, replace(styles.fact, size=10.5, leading=14), book, text_width)
     foot = 14.0 + pt_to_mm(sum(part.height for part in fact_parts))
     y = mm_to_pt(14.0)
     for part in reversed(fact_parts):
@@ -79,7 +81,7 @@ def draw_cover(canvas: Canvas, page_size: tuple[float, float], design: CoverDesi
         y += part.height
     edition = str(words.get("edition") or "")
     if edition:
-        foot += _pill(canvas, painter, edition, design.band, styles, book, width, y + mm_to_pt(4), SetText) + 4
+        foot += _pill(canvas, painter, edition, design.band, styles, book, width, y + mm_to_pt(4)) + 4
 
     # ---- the illustration between band and foot
     area = (0.0, foot + 6, width, height - band - (MEDALLION / 2 if design.art and design.cards else 0) - 6)
@@ -94,22 +96,22 @@ def draw_cover(canvas: Canvas, page_size: tuple[float, float], design: CoverDesi
     canvas.restoreState()
 
 
-def _set(text: str, style, book, width_mm: float, set_text) -> list:
+def _set(text: str, style, book, width_mm: float) -> list[SetText]:
     """The text's paragraphs set at a width, ready to draw (each knows its height in points)."""
     parts = []
     for paragraph in parse_rich_text(text) if text else ():
-        part = set_text(paragraph, style, book)
+        part = SetText(paragraph, style, book)
         part.wrap(mm_to_pt(width_mm), 1e6)
         parts.append(part)
     return parts
 
 
-def _title(text: str, style, book, width_mm: float, set_text) -> list:
+def _title(text: str, style, book, width_mm: float) -> list[SetText]:
     """The title at the largest size that sets it in at most two lines a paragraph without splitting a word."""
     parts: list = []
     for size in TITLE_SIZES:
         sized = replace(style, size=size, leading=size * 1.12, color="#ffffff")
-        parts = _set(text, sized, book, width_mm, set_text)
+        parts = _set(text, sized, book, width_mm)
         if all(len(part.layout.line_tops) <= 2 and not _split_word(part) for part in parts):
             break
     return parts
@@ -125,11 +127,10 @@ def _split_word(part) -> bool:
     return set_words > len(source.split())
 
 
-def _pill(canvas, painter, text: str, colour: str, styles, book, page_width: float, bottom: float,
-          set_text) -> float:
+def _pill(canvas, painter, text: str, colour: str, styles, book, page_width: float, bottom: float) -> float:
     """The edition's name, white on the band's colour in a rounded pill centred at `bottom`; its height (mm)."""
     style = replace(styles.edition, color="#ffffff", align="left", size=11, leading=14)
-    parts = _set(text, style, book, page_width - 2 * SIDE - 10, set_text)
+    parts = _set(text, style, book, page_width - 2 * SIDE - 10)
     if not parts:
         return 0.0
     part = parts[0]
@@ -227,8 +228,6 @@ def _art_row(canvas, painter, files, area) -> None:
 
 def _art(canvas, painter, file, x: float, y: float, width: float, height: float) -> None:
     """An art file fitted (contain) in a box of mm, centred in it."""
-    from generator.components.piece import ArtPlacement
-    from generator.render.art import art_size
     art_w, art_h = art_size(file)
     scale = min(width / art_w, height / art_h)
     w, h = art_w * scale, art_h * scale
@@ -246,7 +245,7 @@ class LeafletBand(Flowable):
     """A leaflet's head: the band of its cover across the top of page 1 (to the paper's edges), the title and
     tagline on it at the left, the cover art at the right; the facts line follows as text."""
 
-    def __init__(self, design: CoverDesign, title: str, tagline: str, book, styles, margins: dict[str, float],
+    def __init__(self, design: CoverDesign, title: str, tagline: str, book, styles, margins: Mapping[str, float],
                  page_width: float):
         super().__init__()
         self.design, self.title, self.tagline, self.book, self.styles = design, title, tagline, book, styles
@@ -254,17 +253,16 @@ class LeafletBand(Flowable):
         self.spaceAfter = 6
 
     def wrap(self, available_width, available_height):
-        from generator.rulebook.flow import SetText
         art = LEAFLET_ART + 6 if self.design.art else 0
         text_width = pt_to_mm(available_width) - art
         self.title_parts = []
         for size in LEAFLET_TITLE_SIZES:
             sized = replace(self.styles.title, size=size, leading=size * 1.12, color="#ffffff", align="left")
-            self.title_parts = _set(self.title, sized, self.book, text_width, SetText)
+            self.title_parts = _set(self.title, sized, self.book, text_width)
             if all(len(part.layout.line_tops) <= 2 and not _split_word(part) for part in self.title_parts):
                 break
         self.tagline_parts = _set(self.tagline, replace(self.styles.tagline, color="#ffffff", align="left",
-                                                        size=10.5, leading=14), self.book, text_width, SetText)
+                                                        size=10.5, leading=14), self.book, text_width)
         words = sum(part.height for part in self.title_parts + self.tagline_parts) + mm_to_pt(2)
         # the band starts at the paper's top edge: the top margin is part of it
         self.height = max(words, mm_to_pt(LEAFLET_ART)) + mm_to_pt(LEAFLET_PADDING)

@@ -12,7 +12,10 @@ from __future__ import annotations
 
 from typing import Callable
 
-from reportlab.platypus import Flowable, KeepTogether, Table
+from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, NextPageTemplate, PageBreak, Table
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from generator.rulebook.set_text import NO_SPLIT_BELOW
 
 MIN_ROWS = 2          # body rows a table keeps on each side of a page break
 MIN_LINES = 2         # lines of a paragraph that must follow a heading on its page
@@ -185,7 +188,6 @@ def least_height(flowable: Flowable, canvas, available_width: float, available_h
     lines = getattr(flowable, "_lines", None)
     style = getattr(flowable, "style", None)
     if callable(lines) and style is not None and hasattr(style, "leading"):
-        from generator.rulebook.flow import NO_SPLIT_BELOW
         total = lines() - flowable.first if flowable.last is None else flowable.last - flowable.first
         if total >= NO_SPLIT_BELOW:            # a paragraph long enough to split: two lines follow
             height = MIN_LINES * style.leading
@@ -213,6 +215,4 @@ def keep_with_next(story: list[Flowable]) -> list[Flowable]:
 def _content(flowable: Flowable) -> bool:
     """Whether a flowable prints something (not a page break, template switch or conditional break) and may be
     wrapped (a table of contents must stay in the story itself, where the second pass looks for it)."""
-    from reportlab.platypus import CondPageBreak, NextPageTemplate, PageBreak
-    from reportlab.platypus.tableofcontents import TableOfContents
     return not isinstance(flowable, (CondPageBreak, NextPageTemplate, PageBreak, TableOfContents))

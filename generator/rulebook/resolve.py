@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 
 from generator.components.board import LaidOutBoard
 from generator.components.context import LayoutContext
@@ -24,7 +25,7 @@ from generator.errors import SourceMark
 from generator.text.linebreak import BreakRules
 from generator.units import shown
 
-DEFAULTS = {"rules.toc": "Contents", "rules.title": "Rules"}
+DEFAULTS = MappingProxyType({"rules.toc": "Contents", "rules.title": "Rules"})
 # Bounds no real rulebook comes near (a shipped one has ~20,000 characters and tables of ~15 rows): within
 # them one sets in linear time, under 30 s (a 5,000-row table ~12 s, a 2 MB paragraph ~8 s, 6 MB ~25 s);
 # rules.yaml and a catalog may each hold 16 MiB, and one key may be used again and again
