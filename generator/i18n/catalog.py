@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping
+from typing import Callable, Mapping
 
+from generator.caches import cached
 from generator.content.yaml_source import YamlDocument, load_yaml
 from generator.errors import Problems, SourceMark
 
@@ -135,17 +136,19 @@ def _flatten(node: object, path: tuple, prefix: str, document: YamlDocument,
 # escape writes them, and no font prints one (a NUL went into the PDF's text as it was)
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
-_RULES: dict[str, object] = {}
+def _one_or_other(count: int | float) -> str:
+    """The plural rule of a language CLDR does not know: English's."""
+    return "one" if count == 1 else "other"
 
 
-def _plural_rule(lang: str):
-    if lang not in _RULES:
-        from babel import Locale, UnknownLocaleError      # CLDR: only for a catalog with plurals
-        try:
-            _RULES[lang] = Locale.parse(lang.replace("-", "_")).plural_form
-        except (UnknownLocaleError, ValueError):
-            _RULES[lang] = lambda n: "one" if n == 1 else "other"
-    return _RULES[lang]  # type: ignore[return-value]
+@cached("i18n.plural_rule", maxsize=64)       # a build reads a few languages
+def _plural_rule(lang: str) -> Callable[[int | float], str]:
+    from babel import Locale, UnknownLocaleError      # here: babel's CLDR data only for a catalog with plurals
+    try:
+        rule: Callable[[int | float], str] = Locale.parse(lang.replace("-", "_")).plural_form
+    except (UnknownLocaleError, ValueError):
+        return _one_or_other
+    return rule
 
 
 class MissingArgument(KeyError):
@@ -166,7 +169,7 @@ def interpolate(text: str, args: Mapping[str, object]) -> str:
 
 def required_plural_forms(lang: str) -> set[str]:
     """The CLDR categories a language uses (ru: one, few, many, other)."""
-    from babel import Locale, UnknownLocaleError
+    from babel import Locale, UnknownLocaleError      # here: babel's CLDR data only for a catalog with plurals
     try:
         locale = Locale.parse(lang.replace("-", "_"))
     except (UnknownLocaleError, ValueError):

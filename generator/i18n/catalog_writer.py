@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from types import MappingProxyType
 
 import yaml
 
@@ -22,7 +23,7 @@ from generator.i18n.stub import stub_catalog
 from generator.i18n.translation_units import PLURAL_ORDER
 
 # line breaks YAML folds inside a double-quoted string unless escaped
-_YAML_ESCAPES = {"\u0085": "\\N", "\u2028": "\\L", "\u2029": "\\P", "\ufeff": "\\uFEFF"}
+_YAML_ESCAPES = MappingProxyType({"\u0085": "\\N", "\u2028": "\\L", "\u2029": "\\P", "\ufeff": "\\uFEFF"})
 
 Values = dict[str, dict[str, str]]     # key → {form: text} ('other' alone for a plain text)
 

@@ -11,12 +11,13 @@ the game could translate (i18n/status.py).
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from types import MappingProxyType
 
-if TYPE_CHECKING:       # the CLI imports this module to list the languages: babel is read on first use
-    from generator.i18n.catalog import Catalog
+from generator.caches import cached
+from generator.content.yaml_source import load_yaml      # the catalogs' own reader
+from generator.errors import Problems
+from generator.i18n.catalog import Catalog, catalog_from_document, interpolate
 
 ENGINE_CATALOGS = Path(__file__).with_name("engine")
 SOURCE_LANGUAGE = "en"       # every key is here; the other catalogs have the same keys (tests check it)
@@ -32,7 +33,7 @@ _LAST_NUMBER = re.compile(r"(\d+)\D*$")
 # a game.yaml fact written like a translation key ('game.age') is the game's own words, not the engine's
 KEY_LIKE = re.compile(r"[A-Za-z_][\w-]*(\.[\w-]+)+")
 # catalog keys that replace an engine key before the key itself does: the rulebook cover's players words
-OVERRIDES = {"game.players": ("rules.cover.players",)}
+OVERRIDES = MappingProxyType({"game.players": ("rules.cover.players",)})
 
 
 class EngineCatalogError(RuntimeError):
@@ -44,9 +45,10 @@ def engine_languages() -> tuple[str, ...]:
     return tuple(sorted(path.stem for path in ENGINE_CATALOGS.glob("*.yaml")))
 
 
-@lru_cache(maxsize=None)
+# a build asks for a few languages; pnp ships about ten catalogs (emptied with the other files read)
+@cached("i18n.engine_catalog", maxsize=32, reads_files=True)
 def engine_catalog(lang: str) -> Catalog:
-    """The engine's catalog nearest to `lang` ('pt-BR' → pt, then English), read once per process."""
+    """The engine's catalog nearest to `lang` ('pt-BR' → pt, then English), read once per build context."""
     for candidate in (lang, lang.split("-")[0], SOURCE_LANGUAGE):
         file = ENGINE_CATALOGS / f"{candidate}.yaml"
         if file.is_file():
@@ -60,9 +62,6 @@ def speaks(lang: str) -> bool:
 
 
 def _read(file: Path, lang: str) -> Catalog:
-    from generator.content.yaml_source import load_yaml      # the catalogs' own reader
-    from generator.errors import Problems
-    from generator.i18n.catalog import catalog_from_document
     problems = Problems()
     document = load_yaml(file, problems)
     # their plural forms are checked by tests/i18n/test_engine_catalogs.py, not by every build
@@ -86,7 +85,6 @@ def kit_step_keys() -> tuple[str, ...]:
 def engine_word(lang: str, key: str, args: dict | None = None, count: int | float | None = None) -> str:
     """The engine's words for `key` in a language, placeholders filled from `args`; a plural entry takes the
     form of `count`. Raises KeyError for a key the engine does not have."""
-    from generator.i18n.catalog import interpolate
     catalog = engine_catalog(lang)
     entry = catalog.entries.get(key) or engine_catalog(SOURCE_LANGUAGE).entries[key]
     text = entry.text

@@ -19,6 +19,7 @@ from collections import Counter
 from itertools import zip_longest
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 
 from generator.content.game import GameSource
 from generator.errors import Problems, SourceMark, display_path, printable
@@ -28,7 +29,7 @@ from generator.i18n.translation_units import PLACEHOLDER, cldr_order
 from generator.i18n.xliff import ReadFile, ReadUnit
 
 FORMATS = ("xliff", "po")
-SUFFIXES = {"xliff": ".xlf", "po": ".po"}
+SUFFIXES = MappingProxyType({"xliff": ".xlf", "po": ".po"})
 KEYS_LISTED = 10      # untranslated or fuzzy keys named in the summary; the rest are counted
 
 

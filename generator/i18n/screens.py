@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.components.piece import Face, Group, Item, TextPlacement
-from generator.i18n.sizes import KeyUsage
+from generator.i18n.key_usage import KeyUsage
 from generator.targets import Target
 
 DPI = 200                 # a 53 mm card box is 417 px wide: every letter readable

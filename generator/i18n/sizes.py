@@ -10,72 +10,16 @@ ones the build uses.
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 
 from generator.components.context import LayoutContext, SetText, recording
-from generator.components.piece import TextPlacement
 from generator.content.game import GameSource
 from generator.errors import Problems, SourceMark
+from generator.i18n.key_usage import BoxRoom, BoxUse, KeyUsage
 from generator.options import BuildOptions
 from generator.targets import Target, layout_targets
 from generator.text.fonts import FontLibrary
-from generator.text.layout import SetStyle, TextLayout
-from generator.units import mm_to_pt, pt_to_mm
-
-
-@dataclass(frozen=True)
-class BoxRoom:
-    """A text box as the engine sets it: room inside its padding (mm) and its style."""
-
-    template: str
-    box: str
-    width: float
-    height: float
-    style: SetStyle
-
-    @property
-    def lines(self) -> int:
-        """Lines that fit at the smallest size the engine sets this box at (one paragraph)."""
-        return max(1, math.floor(self.height / pt_to_mm(self.style.min_size * self.style.leading) + 1e-6))
-
-    @property
-    def width_pt(self) -> int:
-        """The box's width in points, rounded down (what a size check may use)."""
-        return math.floor(mm_to_pt(self.width) + 1e-6)
-
-    @property
-    def capacity(self) -> float:
-        """Room for words, in line-millimetres at the smallest size: the tighter box has less."""
-        return self.width * self.lines
-
-
-@dataclass
-class BoxUse:
-    """One key set in one box: every subject (card, cell) showing it, and how the words fit."""
-
-    room: BoxRoom
-    subjects: list[str] = field(default_factory=list)    # 'deck gifts, card teddy', each once, in layout order
-    editions: list[str] = field(default_factory=list)
-    placement: TextPlacement | None = None     # the first face's, to find it on the printed face
-    fits: bool = True
-    overflow: float = 0.0                      # mm beyond the box at the smallest size (worst subject)
-    size: float = 0.0                          # pt the text fits at on its own (smallest seen)
-
-
-@dataclass
-class KeyUsage:
-    """Everything the layout did with one key."""
-
-    key: str
-    places: list[str] = field(default_factory=list)   # 'cards.yaml:12:11' (relative to the game folder)
-    boxes: dict[tuple[str, str], BoxUse] = field(default_factory=dict)
-
-    @property
-    def tightest(self) -> BoxUse | None:
-        """The box with the least room: its limit holds the key everywhere it is printed."""
-        return min(self.boxes.values(), key=lambda use: use.room.capacity) if self.boxes else None
 
 
 class UsageRecorder:

@@ -12,12 +12,13 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
+from generator.caches import cached
 from generator.i18n.catalog import Catalog, Entry, required_plural_forms
-from generator.i18n.sizes import BoxUse, KeyUsage
+from generator.i18n.key_usage import BoxUse, KeyUsage
+from generator.input_files import file_signature
 
 PLURAL_ORDER = ("zero", "one", "two", "few", "many", "other")
 # what must come through a translation unchanged: {name} placeholders, {icon:name} icons, {{ and }}
@@ -136,10 +137,15 @@ def _notes(key: str, usage: KeyUsage | None, limit: SizeLimit | None, placeholde
     return notes
 
 
-@lru_cache(maxsize=64)
 def font_family_name(path: Path) -> str:
     """The family name a font file gives itself ('Nunito'), as platforms list their fonts."""
-    from fontTools.ttLib import TTFont
+    return _family_name(path, file_signature(path))
+
+
+@cached("i18n.font_family_name", maxsize=64, reads_files=True)
+def _family_name(path: Path, signature: tuple[object, ...]) -> str:
+    """`font_family_name`, read again when the file's stat (`signature`, only the key) changes."""
+    from fontTools.ttLib import TTFont     # here: only an export reads a font's names
     try:
         with TTFont(path, lazy=True) as font:
             name = font["name"].getDebugName(16) or font["name"].getDebugName(1)
