@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import textwrap
 from pathlib import Path
+from types import MappingProxyType
 
 import yaml
 
@@ -16,65 +17,65 @@ ART = ('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox
        '<polygon points="50,6 62,38 96,38 68,58 79,92 50,71 21,92 32,58 4,38 38,38" fill="#f2b705" '
        'stroke="#3a2a2a" stroke-width="3" stroke-linejoin="round"/></svg>\n')
 
-FILES = {
+FILES = MappingProxyType({
     "game.yaml": """\
-        # The game: its id, title, languages (the first is the source), editions, fonts and colours.
-        id: {id}
-        title: game.title
-        languages: [{lang}]
-        editions:
-          standard: {{name: game.edition, players: "2–4"}}
-        fonts:
-          body: [{body_fonts}]
-        palette:
-          main: "#1f5e3a"
-        """,
+    # The game: its id, title, languages (the first is the source), editions, fonts and colours.
+    id: {id}
+    title: game.title
+    languages: [{lang}]
+    editions:
+      standard: {{name: game.edition, players: "2–4"}}
+    fonts:
+      body: [{body_fonts}]
+    palette:
+      main: "#1f5e3a"
+    """,
     "cards.yaml": """\
-        # Decks: each card's count and its fields; the template shows the fields.
-        decks:
-          - id: cards
-            name: deck.cards
-            template: {id}-card
-            back: {id}-back
-            fields: {{color: main}}
-            cards:
-              - {{id: first, count: 3, fields: {{name: cards.first.name, rule: cards.first.rule, art: art/star.svg}}}}
-              - {{id: second, count: 2, fields: {{name: cards.second.name, rule: cards.second.rule, art: art/star.svg}}}}
-        """,
+    # Decks: each card's count and its fields; the template shows the fields.
+    decks:
+      - id: cards
+        name: deck.cards
+        template: {id}-card
+        back: {id}-back
+        fields: {{color: main}}
+        cards:
+          - {{id: first, count: 3, fields: {{name: cards.first.name, rule: cards.first.rule, art: art/star.svg}}}}
+          - {{id: second, count: 2, fields: {{name: cards.second.name, rule: cards.second.rule, art: art/star.svg}}}}
+    """,
     "templates/{id}-card.yaml": """\
-        # A card front: the shared framed poker card with a title, a picture and a rule.
-        extends: poker-card-framed
-        boxes:
-          title: {{kind: text, text: "@name", x: 5, y: 14, width: 53, height: 10, style: title}}
-          picture: {{kind: art, art: "@art", x: 16.5, y: 26, width: 30, height: 30}}
-          rule: {{kind: text, text: "@rule", x: 6, y: 58, width: 51, height: 24, style: body}}
-        """,
+    # A card front: the shared framed poker card with a title, a picture and a rule.
+    extends: poker-card-framed
+    boxes:
+      title: {{kind: text, text: "@name", x: 5, y: 14, width: 53, height: 10, style: title}}
+      picture: {{kind: art, art: "@art", x: 16.5, y: 26, width: 30, height: 30}}
+      rule: {{kind: text, text: "@rule", x: 6, y: 58, width: 51, height: 24, style: body}}
+    """,
     "templates/{id}-back.yaml": """\
-        # The back: the deck colour to the bleed edge and the deck's name.
-        extends: poker-card
-        styles:
-          name: {{font: body, size: 14pt, min_size: 8pt, weight: black, color: paper, align: center, valign: middle}}
-        boxes:
-          ground: {{kind: rect, area: bleed, fill: main}}
-          name: {{kind: text, text: "@deck", x: 6, y: 38, width: 51, height: 12, style: name}}
-        """,
+    # The back: the deck colour to the bleed edge and the deck's name.
+    extends: poker-card
+    styles:
+      name: {{font: body, size: 14pt, min_size: 8pt, weight: black, color: paper, align: center, valign: middle}}
+    boxes:
+      ground: {{kind: rect, area: bleed, fill: main}}
+      name: {{kind: text, text: "@deck", x: 6, y: 38, width: 51, height: 12, style: name}}
+    """,
     "i18n/{lang}.yaml": """\
-        # Every word of the game, in one language.
-        {lang}:
-          game:
-            title: {title}
-            edition: "Standard edition"
-          deck:
-            cards: "Card"
-          cards:
-            first:
-              name: "First card"
-              rule: "Write what this card does. **Bold** and *italic* work."
-            second:
-              name: "Second card"
-              rule: "Change the counts in cards.yaml, the look in templates/."
-        """,
-}
+    # Every word of the game, in one language.
+    {lang}:
+      game:
+        title: {title}
+        edition: "Standard edition"
+      deck:
+        cards: "Card"
+      cards:
+        first:
+          name: "First card"
+          rule: "Write what this card does. **Bold** and *italic* work."
+        second:
+          name: "Second card"
+          rule: "Change the counts in cards.yaml, the look in templates/."
+    """,
+})
 
 
 def scaffold(content_root: Path, game_id: str, lang: str = "en", title: str | None = None,

@@ -7,7 +7,8 @@ colour a field gives, so the render stage (generator.render.colour) only meets c
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+
+from generator.caches import cached
 
 COLOUR_FORMS = "'#rrggbb' or 'cmyk(c, m, y, k)', each ink a percent from 0 to 100"
 
@@ -29,7 +30,8 @@ def written_inks(value: str) -> list[str] | None:
     return None if match is None else [ink.strip() for ink in match.group(1).split(",")]
 
 
-@lru_cache(maxsize=1024)      # layout asks for every box of every card: a deck has a few colours
+# layout asks for every box of every card: a deck has a few colours
+@cached("content.colour_problem", maxsize=1024)
 def colour_problem(value: str) -> str | None:
     """Why `value` is not a colour pnp can ink (a phrase to follow the value), or None when it is one."""
     if _HEX.fullmatch(value):
@@ -39,7 +41,7 @@ def colour_problem(value: str) -> str | None:
         return "is not a colour" + (": '#' takes six hex digits (0-9, a-f)" if value.startswith("#") else "")
     if len(inks) != 4:
         return f"is not a colour: cmyk takes four inks (cyan, magenta, yellow, black), not {len(inks)}"
-    for name, ink in zip(("cyan", "magenta", "yellow", "black"), inks):
+    for name, ink in zip(("cyan", "magenta", "yellow", "black"), inks, strict=True):
         if not _INK.fullmatch(ink):
             return f"is not a colour: its {name}, {ink!r}, is not a number from 0 to 100"
         if float(ink) > 100:

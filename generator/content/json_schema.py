@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from types import MappingProxyType
+from typing import Any
 
 from generator.content.project_schema import ProjectFile
 from generator.content.schema import (BoardsFile, CardsFile, Game, PawnsFile, RulesFile, SheetsFile, Template,
@@ -18,25 +20,29 @@ from generator.content.schema import (BoardsFile, CardsFile, Game, PawnsFile, Ru
 from generator.files import write_atomically
 from generator.project import PROJECT_FILE
 
-MODELS = {"game": Game, "cards": CardsFile, "tokens": TokensFile, "pawns": PawnsFile, "board": BoardsFile,
-          "rules": RulesFile, "sheets": SheetsFile, "template": Template, "project": ProjectFile}
+MODELS = MappingProxyType({"game": Game, "cards": CardsFile, "tokens": TokensFile, "pawns": PawnsFile,
+                           "board": BoardsFile, "rules": RulesFile, "sheets": SheetsFile, "template": Template,
+                           "project": ProjectFile})
 HEADER = "# yaml-language-server: $schema="
 
-CATALOG_SCHEMA = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "title": "Translation catalog",
-    "description": "One language: a single root key (the language code) over nested keys. A mapping of "
-                   "CLDR plural categories (one, few, many, other …) is a plural. {name} is a placeholder.",
-    "type": "object", "minProperties": 1, "maxProperties": 1,
-    "additionalProperties": {"$ref": "#/$defs/node"},
-    "$defs": {"node": {"anyOf": [{"type": "string"}, {"type": "number"}, {"type": "null"},
-                                 {"type": "object", "additionalProperties": {"$ref": "#/$defs/node"}}]}},
-}
+
+def catalog_schema() -> dict[str, Any]:
+    """A catalog's schema (i18n/<lang>.yaml), which no pydantic model describes: it is read by hand."""
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "Translation catalog",
+        "description": "One language: a single root key (the language code) over nested keys. A mapping of "
+                       "CLDR plural categories (one, few, many, other …) is a plural. {name} is a placeholder.",
+        "type": "object", "minProperties": 1, "maxProperties": 1,
+        "additionalProperties": {"$ref": "#/$defs/node"},
+        "$defs": {"node": {"anyOf": [{"type": "string"}, {"type": "number"}, {"type": "null"},
+                                     {"type": "object", "additionalProperties": {"$ref": "#/$defs/node"}}]}},
+    }
 
 
 def schemas() -> dict[str, dict]:
     result = {name: model.model_json_schema() for name, model in MODELS.items()}
-    result["catalog"] = CATALOG_SCHEMA
+    result["catalog"] = catalog_schema()
     return result
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.content.schema import Template
+from generator.content.schema import Size, Template
 from generator.content.validate import validate
 from generator.content.yaml_source import YamlDocument, load_yaml
 from generator.errors import Problems, SourceMark
@@ -27,6 +27,14 @@ class ResolvedTemplate:
             if path in document.marks:
                 return document.marks[path]
         return fallback if fallback is not None else self.chain[0].mark()
+
+    @property
+    def size(self) -> Size:
+        """The face's size: `TemplateLibrary.resolve` refuses a template that has none (a parent may
+        leave it to its children; a template drawn as a face cannot)."""
+        if self.model.size is None:
+            raise ValueError(f"template '{self.id}' was resolved without a size")
+        return self.model.size
 
 
 def discover_templates(game_folder: Path, project_templates: Path | None = None) -> dict[str, Path]:

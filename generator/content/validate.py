@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 from collections import Counter
+from types import MappingProxyType
 from typing import Any, Sequence, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -16,8 +17,8 @@ from generator.units import OutOfRange
 Model = TypeVar("Model", bound=BaseModel)
 
 # pydantic puts union members and tags in the error path; they are not YAML keys.
-_NOT_KEYS = {"int", "str", "float", "bool", "list", "dict", "function-after", "function-before",
-             "constrained-int", "function-plain", "literal", "none", "is-instance"}
+_NOT_KEYS = frozenset({"int", "str", "float", "bool", "list", "dict", "function-after", "function-before",
+                       "constrained-int", "function-plain", "literal", "none", "is-instance"})
 
 
 def _is_branch(part: Any) -> bool:
@@ -70,7 +71,7 @@ def describe(loc: Sequence[Any]) -> str:
     return text or "(top level)"
 
 
-_BOX_TAGS = {box_tag(kind): kind for kind in BOX_KINDS}
+_BOX_TAGS = MappingProxyType({box_tag(kind): kind for kind in BOX_KINDS})
 
 
 def _box_kind_in(loc: Sequence[Any]) -> str | None:

@@ -16,9 +16,10 @@ are refused; and aliases may not expand a document past MAX_ALIAS_VALUES (a 1 KB
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import yaml
@@ -40,6 +41,13 @@ MAX_ALIAS_VALUES = 100_000      # values produced by expanding *aliases, per fil
 class _StrictLoader(_BaseLoader):  # type: ignore[misc, valid-type]
     """Safe loader whose only booleans are true and false, and whose numbers are decimal."""
 
+    # PyYAML's table of implicit resolvers (first character → [(tag, pattern)]), a dict its
+    # add_implicit_resolver extends below: the safe loader's, without its booleans and numbers
+    yaml_implicit_resolvers = {
+        first: [(tag, regexp) for tag, regexp in resolvers if tag not in (_BOOL_TAG, _INT_TAG, _FLOAT_TAG)]
+        for first, resolvers in _BaseLoader.yaml_implicit_resolvers.items()
+    }
+
     def resolve(self, kind, value, implicit):
         """The tag of a value written without one: PyYAML's own rule (the first implicit resolver
         of the value's first character that matches, else str, seq or map), without its path
@@ -60,10 +68,6 @@ class _StrictLoader(_BaseLoader):  # type: ignore[misc, valid-type]
         """See descend_resolver."""
 
 
-_StrictLoader.yaml_implicit_resolvers = {
-    first: [(tag, regexp) for tag, regexp in resolvers if tag not in (_BOOL_TAG, _INT_TAG, _FLOAT_TAG)]
-    for first, resolvers in _BaseLoader.yaml_implicit_resolvers.items()
-}
 _StrictLoader.add_implicit_resolver(
     _BOOL_TAG, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
 )
@@ -79,7 +83,8 @@ _StrictLoader.add_implicit_resolver(
                r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$"),
     list("-+0123456789."),
 )
-_IMPLICIT = _StrictLoader.yaml_implicit_resolvers      # first character → [(tag, pattern)]; '' for the empty value
+# first character → ((tag, pattern), ...); '' for the empty value: the table above, complete, frozen
+_IMPLICIT = MappingProxyType({first: tuple(resolvers) for first, resolvers in _StrictLoader.yaml_implicit_resolvers.items()})
 assert None not in _IMPLICIT and not _StrictLoader.yaml_path_resolvers, "resolve() has no wildcard or path resolvers"
 _ScalarNode, _SequenceNode = yaml.ScalarNode, yaml.SequenceNode
 _MERGE_TAGS = ("tag:yaml.org,2002:merge", "tag:yaml.org,2002:value")     # the keys flatten_mapping rewrites
@@ -266,8 +271,8 @@ def _check_shape(text: str) -> None:
 
 # An unclosed bracket or quote is found only where the parser gives up, often a
 # line later: name where it was opened, which is where the fix goes.
-_OPENED = {"while parsing a flow sequence": "the list", "while parsing a flow mapping": "the mapping",
-           "while scanning a quoted scalar": "the quoted text"}
+_OPENED = MappingProxyType({"while parsing a flow sequence": "the list", "while parsing a flow mapping": "the mapping",
+                            "while scanning a quoted scalar": "the quoted text"})
 
 
 def _character_mark(text: str, file: Path, character: str) -> SourceMark:
@@ -385,12 +390,12 @@ class _Converter:
 # The common scalars are read straight from the node (a 1,000-card deck has ~10,000 of
 # them); anything else (timestamps, '=' and '!!python' tags) goes through PyYAML's safe
 # constructor, which refuses what it does not know.
-_PLAIN_SCALARS = {
+_PLAIN_SCALARS: Mapping[str, Callable[[str], Any]] = MappingProxyType({
     "tag:yaml.org,2002:str": lambda value: value,
     _INT_TAG: int,
     _BOOL_TAG: lambda value: value.lower() == "true",
     "tag:yaml.org,2002:null": lambda value: None,
-}
+})
 
 
 def _scalar(node: yaml.Node, loader: Any) -> Any:
