@@ -31,7 +31,7 @@ def layout_whole_faces(ctx: LayoutContext, items, document, list_key: str, noun:
     source = ctx.source
     laid_out = []
     for index, item in enumerate(items):
-        template = source.templates.resolve(item.template)
+        template = ctx.templates.resolve(item.template)
         if template is None:
             continue
 

@@ -26,7 +26,7 @@ class DrawTemplate(Protocol):
     """Lay out `template` for `subject` inside the face being drawn (a cell, a map node) as the face
     `key`; the caller checks first that the template does not contain itself (nesting.py)."""
 
-    def __call__(self, template: ResolvedTemplate, subject: Subject, key: str) -> Face: ...
+    def __call__(self, template: ResolvedTemplate, subject: Subject, key: str, /) -> Face: ...
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ class BoxCall:
         """A colour value of the box ('@field', a palette name, '#rrggbb'), reported at its key `at`
         (a path inside the box) when given, else at the box."""
         mark = self.key_mark(*at) if at else self.mark
-        if value_of(value, self.subject) is MISSING:
+        if value is not None and value_of(value, self.subject) is MISSING:
             # a fill read from a field the subject lacks drew nothing, and nobody was told
             used_by = f"the {at[-1]} of box '{self.name}'" if at else f"box '{self.name}'"
             report_missing_field(value, self.subject, self.ctx, mark, used_by)

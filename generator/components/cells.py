@@ -8,6 +8,7 @@ the cells. Loop cells turn to face their side of the table.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from generator.components.box_call import BoxCall, DrawTemplate
@@ -17,7 +18,7 @@ from generator.components.subject import Subject
 from generator.content.payloads import field_name, parse_cells, path_count_problem
 from generator.content.schema import MAX_CELLS
 
-SIDE_ROTATION = {"top": 180, "right": 270, "bottom": 0, "left": 90}
+SIDE_ROTATION = MappingProxyType({"top": 180, "right": 270, "bottom": 0, "left": 90})
 START_CORNERS = ("top-left", "top-right", "bottom-right", "bottom-left")
 
 
@@ -160,11 +161,11 @@ def layout_cells(call: BoxCall, draw: DrawTemplate) -> list[Item]:
         call.report(box.cells, issue)
     if cells is None:
         return []
-    cell_template = ctx.source.templates.resolve(box.cell_template)
+    cell_template = ctx.templates.resolve(box.cell_template)
     if cell_template is None:
         if ctx.once("cell-template", call.template.id, name):
             ctx.problems.add(call.mark, f"box '{name}' needs a cell_template (a known template id)",
-                             f"known templates: {', '.join(sorted(ctx.source.templates.files))}")
+                             f"known templates: {', '.join(sorted(ctx.templates.files))}")
         return []
     if not _room_for_cells(call, len(cells)):
         return []
@@ -177,7 +178,7 @@ def layout_cells(call: BoxCall, draw: DrawTemplate) -> list[Item]:
     if box.link:
         pen = Pen(call.colour(box.stroke, "stroke"), box.stroke_width, tuple(box.dash) if box.dash else None)
         items.extend(link_curves(places, fields, box.link, call.frame, pen))
-    size = cell_template.model.size
+    size = cell_template.size
     for index, (place, cell) in enumerate(zip(places, fields)):
         cell_subject = Subject(f"{subject.label}, {field} cell {index + 1}", cell,
                                lambda *_path, _index=index: subject.field_mark(field, _index), subject.cell_types)

@@ -6,16 +6,18 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Callable, Iterator, NamedTuple, Protocol
 
 from generator.content.game import GameSource
+from generator.content.templates import TemplateLibrary
 from generator.errors import Problems, SourceMark, abridged, display_path
 from generator.content.colours import COLOUR_FORMS, colour_problem, written_as_colour
 from generator.i18n.catalog import MissingArgument, interpolate
 from generator.text.fonts import DEFAULT_STACK
 from generator.text.setter import TextSetter
 
-FALLBACK_COLOURS = {"black": "#000000", "white": "#ffffff", "none": None}
+FALLBACK_COLOURS = MappingProxyType({"black": "#000000", "white": "#ffffff", "none": None})
 
 
 class TextRecorder(Protocol):
@@ -45,14 +47,20 @@ class SetText(NamedTuple):
     placement: Any
 
 
+class ArtProblem(Protocol):
+    """Why an art file cannot be drawn: its words (str() of it) and what to do (`hint`)."""
+
+    hint: str
+
+
 @dataclass(frozen=True)
 class ArtFiles:
     """What layout asks of art files, answered by the render stage and handed in by whoever makes
     the context (generator.targets): layout measures art without loading svglib or ReportLab."""
 
     suffixes: frozenset[str]                              # what art files may be ('.svg', '.png' …)
-    problem: Callable[[Path], Exception | None]           # why a file cannot be drawn (its `hint` says
-                                                          # what to do), or None: checked whole, once
+    problem: Callable[[Path], ArtProblem | None]          # why a file cannot be drawn, or None: checked
+                                                          # whole, once
     size: Callable[[Path], tuple[float, float]]           # a usable file's intrinsic width and height
 
 
@@ -90,6 +98,13 @@ class LayoutContext:
     memo: dict = field(default_factory=dict)
     recorder: TextRecorder | None = field(default_factory=_RECORDER.get)   # see `recording`
     art: ArtFiles = field(kw_only=True)              # art sizes and checks, from the render stage
+
+    @property
+    def templates(self) -> TemplateLibrary:
+        """The game's templates: a game is laid out once loaded whole (load_game reads them)."""
+        if self.source.templates is None:
+            raise ValueError(f"game '{self.source.game.id}' is laid out before its templates were read")
+        return self.source.templates
 
     @property
     def catalog(self):
@@ -139,12 +154,13 @@ class LayoutContext:
                 number = 1
             arguments.setdefault("count", number)
             category = catalog.plural_category(number)
-            text = entry.plural.get(category)
-            if text is None:
+            form = entry.plural.get(category)
+            if form is None:
                 if self.once("plural", key, category):
                     self.problems.add(entry.mark, f"'{key}' lacks the plural form '{category}' "
                                       f"needed for {number} in '{catalog.lang}'", f"add a '{category}:' form")
-                text = entry.plural.get("other", "")
+                form = entry.plural.get("other", "")
+            text = form
         else:
             text = entry.text or ""
         if "{" not in text and "}" not in text:    # most texts have no placeholder
@@ -177,7 +193,8 @@ class LayoutContext:
             return FALLBACK_COLOURS[value]
         if self.once("colour", value):
             self.problems.add(mark, f"unknown colour '{value}'",
-                              "use '#rrggbb', 'cmyk(c, m, y, k)' or a name from the palette in game.yaml or the template")
+                              "use '#rrggbb', 'cmyk(c, m, y, k)' or a name from the palette in game.yaml or "
+                              "the template")
         return "#ff00ff"
 
     def font_stack(self, name: str | None, mark: SourceMark) -> tuple[str, ...]:

@@ -20,7 +20,7 @@ from generator.components.nesting import laying_out
 from generator.components.piece import Face, Group, Item
 from generator.components.subject import MISSING, Subject, is_present, value_of
 from generator.components.text_boxes import check_safe
-from generator.content.schema import BoxBase, Template
+from generator.content.schema import AnyBox
 from generator.content.templates import ResolvedTemplate
 from generator.errors import SourceMark
 
@@ -57,7 +57,7 @@ def _layout_face(template: ResolvedTemplate, subject: Subject, ctx: LayoutContex
             if known is not None:       # laid out (and its frame checked) on an earlier face
                 items.extend(known)
                 continue
-        frame = _frame(box, model, mark, ctx, name)
+        frame = _frame(box, template, mark, ctx, name)
         if frame is None:
             continue
         call = BoxCall(box, name, frame, template, subject, ctx, mark, key, places)
@@ -73,7 +73,8 @@ def _layout_face(template: ResolvedTemplate, subject: Subject, ctx: LayoutContex
             items.extend(ctx.memo[memo_key])
         else:
             items.extend(LAYOUTS[box.kind](call, draw))
-    return Face(key, model.size.width, model.size.height, model.bleed or 0.0, tuple(items), model.shape or "rect")
+    return Face(key, template.size.width, template.size.height, model.bleed or 0.0, tuple(items),
+                model.shape or "rect")
 
 
 def draws_the_same_for_every_subject(template: ResolvedTemplate, ctx: LayoutContext) -> bool:
@@ -88,7 +89,7 @@ class _Step:
     """One box of a template, in drawing order, with what can be known before any face."""
 
     name: str
-    box: BoxBase
+    box: AnyBox
     mark: SourceMark
     editions_unknown: tuple[str, ...]
     reads_no_field: bool    # its items are the same on every face: laid out once
@@ -104,7 +105,7 @@ def _plan(template: ResolvedTemplate, ctx: LayoutContext) -> list[_Step]:
             _Step(name, box, _box_mark(template, name),
                   tuple(sorted(set(box.editions or ()) - known)),
                   box.kind in READS_FIELDS_ONLY_BY_VALUE and not _reads_field(box.model_dump()),
-                  _off_the_piece(box, template.model))
+                  _off_the_piece(box, template))
             for name, box in sorted(template.model.boxes.items(), key=lambda pair: pair[1].z)]
         for step in plan:
             if step.off_the_piece:
@@ -112,11 +113,11 @@ def _plan(template: ResolvedTemplate, ctx: LayoutContext) -> list[_Step]:
     return plan
 
 
-def _off_the_piece(box: BoxBase, model: Template) -> str | None:
+def _off_the_piece(box: AnyBox, template: ResolvedTemplate) -> str | None:
     """'x' or 'y' if the box lies wholly outside the template's bleed area (it could never be seen)."""
     if box.anchor is not None or box.area is not None or box.width is None or box.height is None:
         return None      # anchored boxes are placed from a cell; areas are always on the piece
-    width, height, bleed = model.size.width, model.size.height, model.bleed or 0.0
+    width, height, bleed = template.size.width, template.size.height, template.model.bleed or 0.0
     # strictly outside: a line along the very edge still shows half its stroke
     if box.x > width + bleed or box.x + box.width < -bleed:
         return "x"
@@ -126,8 +127,7 @@ def _off_the_piece(box: BoxBase, model: Template) -> str | None:
 
 
 def _report_off_the_piece(template: ResolvedTemplate, step: _Step, ctx: LayoutContext) -> None:
-    model = template.model
-    width, height, bleed = model.size.width, model.size.height, model.bleed or 0.0
+    width, height, bleed = template.size.width, template.size.height, template.model.bleed or 0.0
     where = template.mark(("boxes", step.name, step.off_the_piece), step.mark)
     ctx.problems.add(where, f"box '{step.name}' lies entirely outside its {width:g} × {height:g} mm template "
                             f"(and its {bleed:g} mm bleed), so it would never be drawn",
@@ -135,7 +135,7 @@ def _report_off_the_piece(template: ResolvedTemplate, step: _Step, ctx: LayoutCo
                      f"y from 0 to {height:g}; check the unit (16.5cm is 165 mm)")
 
 
-def _shown(box: BoxBase, subject: Subject, ctx: LayoutContext, at: tuple[SourceMark, str, str]) -> bool:
+def _shown(box: AnyBox, subject: Subject, ctx: LayoutContext, at: tuple[SourceMark, str, str]) -> bool:
     """Whether the box is drawn for the subject (its `when` holds and its `unless` does not); `at` is
     (where the box is written, its template id, its name) for reporting a condition."""
     if box.when is not None and not _holds(box.when, subject, ctx, at):
@@ -207,8 +207,10 @@ def _box_mark(template: ResolvedTemplate, name: str) -> SourceMark:
     return template.mark(("boxes", name))
 
 
-def _frame(box: BoxBase, model: Template, mark: SourceMark, ctx: LayoutContext, name: str) -> Frame | None:
-    width, height = model.size.width, model.size.height
+def _frame(box: AnyBox, template: ResolvedTemplate, mark: SourceMark, ctx: LayoutContext,
+           name: str) -> Frame | None:
+    model = template.model
+    width, height = template.size.width, template.size.height
     if box.area == "bleed":
         b = model.bleed or 0.0
         return (-b, -b, width + 2 * b, height + 2 * b)

@@ -7,6 +7,9 @@ out once per template when no value of the box is an '@field'.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from generator.components.art_box import layout_art
 from generator.components.box_call import BoxLayout
 from generator.components.cells import layout_cells
@@ -15,7 +18,7 @@ from generator.components.shapes import layout_ellipse, layout_line, layout_poly
 from generator.components.text_boxes import table_items, text_items
 from generator.content.schema import BOX_KINDS
 
-LAYOUTS: dict[str, BoxLayout] = {
+LAYOUTS: Mapping[str, BoxLayout] = MappingProxyType({
     "rect": layout_rect,
     "ellipse": layout_ellipse,
     "line": layout_line,
@@ -26,7 +29,7 @@ LAYOUTS: dict[str, BoxLayout] = {
     "text": text_items,        # reads card fields through {placeholders} too
     "cells": layout_cells,     # and cells and networks through their cells and nodes
     "network": layout_network,
-}
+})
 
 # Kinds whose items depend on nothing but the box when no value is an '@field': laid out once.
 READS_FIELDS_ONLY_BY_VALUE = frozenset({"rect", "ellipse", "line", "triangle", "art", "polygon", "table"})

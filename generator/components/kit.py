@@ -3,10 +3,11 @@ game's facts (players, age, playing time) that the kit's subtitle and the rulebo
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.components.board import LaidOutBoard
+from generator.components.board import LaidOutBoard, LaidOutFace
 from generator.components.context import LayoutContext
 from generator.components.icons import game_break_rules, icon_files
 from generator.components.pieces import LaidOutSet
@@ -74,7 +75,7 @@ def _fact(ctx: LayoutContext, keys: tuple[str, ...], args: dict, mark) -> str:
 
 
 def kit_text(ctx: LayoutContext, sets: dict[str, list[LaidOutSet]], boards: list[LaidOutBoard],
-             sheets: list = (), copies: int = 1) -> KitText:
+             sheets: Sequence[LaidOutFace] = (), copies: int = 1) -> KitText:
     game = ctx.source.game
     mark = ctx.source.game_document.mark()
 

@@ -141,7 +141,7 @@ def layout_network(call: BoxCall, draw: DrawTemplate) -> list[Item]:
     for reference, issue in issues:        # found when the game was read (payload_check): said once
         call.report(reference, issue)
     items: list[Item] = _outline(call, data.outline, to_mm)
-    node_template = ctx.source.templates.resolve(spec.node_template)
+    node_template = ctx.templates.resolve(spec.node_template)
     if node_template is None:
         if ctx.once("node-template", call.template.id, name):
             ctx.problems.add(call.mark, f"box '{name}': unknown node_template '{spec.node_template}'")
@@ -155,7 +155,7 @@ def layout_network(call: BoxCall, draw: DrawTemplate) -> list[Item]:
         return items
     where: dict[str, tuple[float, float]] = {}
     node_items: list[Item] = []
-    size = node_template.model.size
+    size = node_template.size
     for index, node in data.nodes:
         cx, cy = where[node.id] = to_mm(node.lon, node.lat)
         node_mark = subject.field_mark(spec.nodes[1:], index)

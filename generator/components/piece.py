@@ -165,4 +165,4 @@ class PieceCopy:
     card: str
     number: int                    # 1-based position in its deck
     front: Face
-    back: Face
+    back: Face | None              # None: a piece with no back of its own (a pawn's standee, a one-sided set)

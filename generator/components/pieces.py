@@ -42,12 +42,11 @@ def layout_sets(ctx: LayoutContext, pieces: PieceFile, rooms: tuple[SheetRoom, .
     most MAX_PIECES.
     """
     source = ctx.source
-    assert source.templates is not None
     laid_out: list[LaidOutSet] = []
     for set_index, piece_set in enumerate(pieces.sets):
-        front_template = source.templates.resolve(piece_set.template)
-        back_template = source.templates.resolve(piece_set.back) if piece_set.back else None
-        saver_template = source.templates.resolve(piece_set.ink_saver_back) if piece_set.ink_saver_back else None
+        front_template = ctx.templates.resolve(piece_set.template)
+        back_template = ctx.templates.resolve(piece_set.back) if piece_set.back else None
+        saver_template = ctx.templates.resolve(piece_set.ink_saver_back) if piece_set.ink_saver_back else None
         if front_template is None or (piece_set.back and back_template is None):
             continue
         ctx.used.add(piece_set.name)   # named in the YAML even where no template prints it
@@ -76,15 +75,17 @@ def layout_sets(ctx: LayoutContext, pieces: PieceFile, rooms: tuple[SheetRoom, .
                 if not _within_piece_limit(ctx, count, pieces.mark(set_index, piece_set.ITEMS, index, "count")):
                     break
 
+                # the loop's values bound now: the subject keeps this function past the loop
                 def piece_mark(name: str, *inside: str | int, _set=set_index, _index=index, _fields=piece.fields,
-                               _items=piece_set.ITEMS):
+                               _items=piece_set.ITEMS, _set_mark=set_mark):
                     if name in _fields:
                         return pieces.mark(_set, _items, _index, "fields", name, *inside)
-                    return set_mark(name, *inside)
+                    return _set_mark(name, *inside)
 
                 subject = Subject(f"{noun} {piece_set.id}, {piece_set.ITEMS[:-1]} {piece.id}",
                                   {**set_fields, "id": piece.id, **piece.fields}, piece_mark)
                 front = layout_face(front_template, subject, ctx, f"{prefix}/{piece.id}")
+                piece_back: Face | None
                 if isinstance(piece_set, PawnSet):
                     piece_back = layout_face(back_template, subject, ctx, f"{prefix}/{piece.id}/back") \
                         if back_template else front
@@ -116,6 +117,7 @@ def layout_sets(ctx: LayoutContext, pieces: PieceFile, rooms: tuple[SheetRoom, .
 def _final_copy(copy: PieceCopy, sizes: DeckSizes) -> PieceCopy:
     """The copy with its faces' texts at the set's sizes (the same copy if none changed)."""
     front, back = sizes.final(copy.front), sizes.final(copy.back)
+    assert front is not None, "DeckSizes.final answers a face for a face"
     return copy if front is copy.front and back is copy.back else replace(copy, front=front, back=back)
 
 

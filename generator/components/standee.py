@@ -7,7 +7,7 @@ outwards to make the stand.
 
 from __future__ import annotations
 
-from generator.components.piece import Face, Group, Line, Rect
+from generator.components.piece import Face, Group, Item, Line, Rect
 
 FOLD_DASH = (2.0, 1.2)
 TAB_COLOUR = "#d9d2c5"
@@ -16,12 +16,12 @@ TAB_COLOUR = "#d9d2c5"
 def standee_face(front: Face, back: Face, base: float, key: str) -> Face:
     width, figure = front.width, front.height
     height = 2 * base + 2 * figure
-    items = [
+    items: list[Item] = [
         Rect(0, 0, width, base, fill=TAB_COLOUR),
         Group(0, base, width, figure, back.width, back.height, 180, back.items),
         Group(0, base + figure, width, figure, front.width, front.height, 0, front.items),
         Rect(0, base + 2 * figure, width, base, fill=TAB_COLOUR),
     ]
-    for y in (base, base + figure, base + 2 * figure):   # fold lines: dashed, as PRINT.md asks
+    for y in (base, base + figure, base + 2 * figure):   # fold lines: dashed (docs/print.md)
         items.append(Line(0, y, width, 0, stroke="#000000", stroke_width=0.2, dash=FOLD_DASH))
     return Face(key, width, height, 0.0, tuple(items))

@@ -6,14 +6,15 @@ them up, say where they are written, and resolve colours and files.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
+from generator.caches import cached
 from generator.components.context import LayoutContext
 from generator.errors import SourceMark
-from generator.input_files import locate, problem_message, quoted, shown
+from generator.input_files import file_signature, locate, problem_message, quoted, shown
 
 MISSING = object()
 
@@ -86,7 +87,8 @@ def box_colour(value: str | None, palette, subject: Subject, ctx: LayoutContext,
 def resolve_file(ctx: LayoutContext, relative: str, mark: SourceMark) -> Path | None:
     """The art file a game refers to, checked whole, or None after reporting why it cannot be used."""
     # absolute: cached by folder, and a relative 'g' names another folder once the process moves
-    path, problem = _locate_file(ctx.source.folder.absolute(), relative, ctx.art.suffixes)
+    folder = ctx.source.folder.absolute()
+    path, problem = _locate_file(folder, relative, ctx.art.suffixes, _lookup_signature(folder, relative))
     if problem is None:
         error = ctx.art.problem(path)
         if error is None:
@@ -105,14 +107,27 @@ def resolve_file(ctx: LayoutContext, relative: str, mark: SourceMark) -> Path | 
 
 
 def forget_located_files() -> None:
-    """Each layout finds the game's files anew: `pnp serve` lays out again after every save, and art
-    replaced since by a link leading outside must be refused then, not remembered as it was."""
-    _locate_file.cache_clear()
+    """Kept for callers from before the build context: a lookup is now keyed by what the file's
+    stat says (`_lookup_signature`), so a file added, edited or replaced by a link is found anew
+    without forgetting anything."""
 
 
-@lru_cache(maxsize=4096)
-def _locate_file(game_folder: Path, relative: str, suffixes: frozenset[str]) -> tuple[Path, str | None]:
-    """The file inside the game folder (links followed), and None, or why it cannot be used."""
+def _lookup_signature(folder: Path, relative: str) -> tuple[tuple[object, ...], tuple[object, ...]]:
+    """What changes when the file a game names does: the name's own stat (a link put in its place)
+    and its target's (the file added, edited, or a link now leading elsewhere)."""
+    unresolved = folder / relative
+    try:
+        own = os.lstat(unresolved)
+    except (OSError, ValueError):
+        return (), ()
+    return (own.st_ino, own.st_mode, own.st_mtime_ns), file_signature(unresolved)
+
+
+@cached("components.located_files", maxsize=4096, reads_files=True)
+def _locate_file(game_folder: Path, relative: str, suffixes: frozenset[str],
+                 signature: tuple[tuple[object, ...], tuple[object, ...]]) -> tuple[Path, str | None]:
+    """The file inside the game folder (links followed), and None, or why it cannot be used.
+    `signature` is only the key: the lookup is made again when the file's stat changes."""
     path, problem = locate(game_folder, relative)
     if problem is None and path.suffix.lower() not in suffixes:
         return path, "suffix"
