@@ -135,11 +135,12 @@ class YamlText:
             if text[line_start:start].strip():
                 return False           # not alone on its line (`- fill: red`)
             start = line_start
-            if end > 0 and text[end - 1] == "\n":
-                pass                   # a block value ends at the next line's start
-            else:
-                line_end = text.find("\n", end)
-                end = len(text) if line_end < 0 else line_end + 1
+            # a block collection's end is where the next key starts: back to its last written
+            # character, then on to the end of that line (its comment goes with it)
+            while end > start and text[end - 1] in " \t\r\n":
+                end -= 1
+            line_end = text.find("\n", end)
+            end = len(text) if line_end < 0 else line_end + 1
         old = text[key.start_mark.index:value.end_mark.index]
         self.edits.append(_Edit(start, end, "", ("remove", mapping, key)))
         self.changes.append(Change(self.path, key.start_mark.line + 1, old, "(removed)", why))

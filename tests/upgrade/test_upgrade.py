@@ -225,3 +225,40 @@ def test_min_text_size_is_a_font_size_from_4_to_6_pt(old_game: Path) -> None:
     assert "g/game.yaml:2:16: min_text_size: expected a font size from 4 to 6 pt (it lowers the 6 pt floor of " \
            "game text), got 3 pt" in result.output
     assert "write a size from 4pt to 6pt, such as 5pt, or leave it out for the default" in result.output
+
+
+def test_a_csv_sheets_text_columns_are_rewritten_too(old_game: Path) -> None:
+    (old_game / "cards.yaml").write_text(
+        "decks:\n  - {id: market, name: deck.market, template: card, back: back, cards_from: data/market.csv}\n",
+        encoding="utf-8")
+    sheet = "id,rule,label@en\r\nbuy,rules.buy,Pay :coin:\r\nsell,rules.sell,\"Keep :coin:, or 10:30:\"\r\n"
+    (old_game / "data").mkdir()
+    (old_game / "data" / "market.csv").write_bytes(sheet.encode("utf-8"))
+    result = upgrade("g")
+    assert result.exit_code == 0, result.output
+    assert sum(line.startswith("g/data/market.csv:") for line in result.output.splitlines()) == 2, result.output
+    assert (old_game / "data" / "market.csv").read_bytes().decode("utf-8") == sheet.replace(":coin:", "{icon:coin}")
+
+
+def test_keys_of_another_kind_leave_a_flow_box_from_its_start_middle_or_end(old_game: Path) -> None:
+    back = ("size: {width: 63mm, height: 88mm}\n"
+            "boxes:\n"
+            "  a: {style: x, kind: rect, area: bleed, fill: \"#203040\"}\n"
+            "  b: {kind: rect, area: trim, padding: 1, stroke: \"#000000\"}\n"
+            "  c: {kind: rect, area: safe, text: t.x}   # a comment stays\n"
+            "  d:\n"
+            "    kind: ellipse\n"
+            "    network:\n"
+            "      nodes: '@n'\n"
+            "    area: trim\n")
+    (old_game / "templates" / "back.yaml").write_text(back, encoding="utf-8")
+    assert upgrade("g").exit_code == 0
+    assert read(old_game, "templates/back.yaml") == (
+        "size: {width: 63mm, height: 88mm}\n"
+        "boxes:\n"
+        "  a: {kind: rect, area: bleed, fill: \"#203040\"}\n"
+        "  b: {kind: rect, area: trim, stroke: \"#000000\"}\n"
+        "  c: {kind: rect, area: safe}   # a comment stays\n"
+        "  d:\n"
+        "    kind: ellipse\n"
+        "    area: trim\n")
