@@ -96,6 +96,8 @@ class YamlText:
         """The scalar `node` reads `value` from now on; `source_text` is how to write it where its
         style allows (else it is written double-quoted). `parts`: the changes inside it to report,
         as (offset in its source, old, new), instead of the whole value."""
+        if any(edit.start == node.start_mark.index for edit in self.edits):
+            return                     # an alias (*name) met again: its anchor's value is edited once
         old = self.source(node)
         kept = source_text is not None and _keeps_style(node, source_text, value, in_flow)
         written = source_text if kept and source_text is not None else _double_quoted(value)
