@@ -17,7 +17,8 @@ a minute before); check --preflight of a deflate bomb, 9 streams of 120 MiB or a
 check of 6,000 errors 10 s (232 s); i18n import of 400,000 PO units 10 s; i18n stub with a
 FIFO catalog, check of an SVG of 30,001 elements, of art linked to a FIFO and of a 40 MB font
 10 s; build of 1,000 editions 10 s; check of a 7 MB path 4 s (16-38 s) and its count alone
-in-process 1 s; a 16-megapixel PNG separated to CMYK 10 s of processor time (98 s).
+in-process 1 s; a 16-megapixel PNG separated to CMYK 10 s of processor time (98 s); `pnp --help` and a no-op
+build 0.3 s of processor time past a bare Python's start.
 `pnp serve`'s budgets are timed by bench_serve.py.
 """
 
@@ -199,6 +200,42 @@ def cmyk_png(folder: Path) -> Timed:
                      cwd=folder)
 
 
+def _start(folder: Path, args: list[str]) -> Timed:
+    """Processor time of `pnp ARGS` in a `pnp new` game's folder past a bare Python's (the best of 3 each),
+    as tests/install/test_project.py timed it."""
+    import subprocess
+    from click.testing import CliRunner
+
+    from generator.cli import main as cli
+    previous = os.getcwd()
+    os.chdir(folder)
+    try:
+        assert CliRunner().invoke(cli, ["new", "mygame"]).exit_code == 0
+    finally:
+        os.chdir(previous)
+
+    def child(code: str) -> tuple[float, float]:
+        before, started = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
+        subprocess.run([sys.executable, "-c", code], cwd=folder, capture_output=True, check=True, timeout=120)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return (time.perf_counter() - started,
+                after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    pnp = f"import sys; sys.argv = ['pnp'] + {args!r}; from generator.__main__ import run; run()"
+    child(f"import sys; sys.argv = ['pnp'] + {['build', 'mygame', '--paper', 'a4', '-q']!r}; "
+          "from generator.__main__ import run; run()")       # built once: the no-op build has nothing to do
+    bare = min(child("pass") for _ in range(3))
+    best = min(child(pnp) for _ in range(3))
+    return Timed(best[0] - bare[0], best[1] - bare[1], 0.0)
+
+
+def help_start(folder: Path) -> Timed:
+    return _start(folder, ["--help"])
+
+
+def no_op_build_start(folder: Path) -> Timed:
+    return _start(folder, ["build", "mygame", "--paper", "a4"])
+
+
 # name -> (the case, its budget in seconds)
 CASES: dict[str, tuple[Callable[[Path], Timed], float]] = {
     "up-to-date-build": (up_to_date_build, 1.0),
@@ -217,6 +254,8 @@ CASES: dict[str, tuple[Callable[[Path], Timed], float]] = {
     "check-7mb-path": (huge_path, 4.0),
     "count-7mb-path-in-process": (huge_path_count, 1.0),
     "cmyk-16-megapixel-png": (cmyk_png, 10.0),
+    "help-start-past-python": (help_start, 0.3),
+    "no-op-build-past-python": (no_op_build_start, 0.3),
 }
 
 
