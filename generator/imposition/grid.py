@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from itertools import groupby
-from typing import Callable, Sequence
+from typing import Callable, NamedTuple, Sequence
 
+from generator.caches import cached
 from generator.components.piece import ArtPlacement, Face, Group, Item, Line, PieceCopy, Shape, TextPlacement
 from generator.imposition.sheet import Page, Placement
 from generator.print_facts import (  # noqa: F401 - SheetRoom, piece_fits, printable_area: read from here too
@@ -299,7 +299,16 @@ def crop_marks(spec: GridSpec, geometry: GridGeometry, room: Sides | None = None
     return list(_crop_marks(spec, geometry, room))
 
 
-@lru_cache(maxsize=64)
+class _MarkFits(NamedTuple):
+    """The crop marks fitted to each side's room (None: no room for marks on that side)."""
+
+    top: MarkFit | None
+    right: MarkFit | None
+    bottom: MarkFit | None
+    left: MarkFit | None
+
+
+@cached("imposition.crop_marks", maxsize=64)
 def _crop_marks(spec: GridSpec, geometry: GridGeometry, room: Sides | None) -> tuple[Item, ...]:
     # the same marks, the same objects, on every full sheet of a deck: made once (and the drawing
     # stage tells equal items apart by identity first)
@@ -309,7 +318,7 @@ def _crop_marks(spec: GridSpec, geometry: GridGeometry, room: Sides | None) -> t
                 | {geometry.left + c * (spec.card[0] + spec.gap) + spec.card[0] for c in range(geometry.columns)})
     ys = sorted({geometry.top + r * (spec.card[1] + spec.gap) for r in range(geometry.rows)}
                 | {geometry.top + r * (spec.card[1] + spec.gap) + spec.card[1] for r in range(geometry.rows)})
-    fits = Sides(*(fit_marks(spec, getattr(room, side)) for side in ("top", "right", "bottom", "left")))
+    fits = _MarkFits(*(fit_marks(spec, getattr(room, side)) for side in ("top", "right", "bottom", "left")))
     marks: list[Item] = []
     for x in xs:
         if fits.top:

@@ -18,11 +18,11 @@ import os
 import stat
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from PIL import Image
 
+from generator.caches import cached
 from generator.input_files import FileRefused, open_regular, read_regular, shown
 from generator.render.raster_check import decoding_problem, raster_problem
 from generator.render.svg_drawing import draw_svg
@@ -30,7 +30,7 @@ from generator.render.svg_guard import (MAX_SVG_BYTES, SIMPLER, SvgRefused, chec
                                         checked_svg_root)
 from generator.render.svg_inks import recolour, separated
 
-ART_SUFFIXES = {".svg", ".png", ".jpg", ".jpeg"}
+ART_SUFFIXES = frozenset({".svg", ".png", ".jpg", ".jpeg"})
 MAX_IMAGE_BYTES = 256 * 2**20  # a 60-megapixel PNG of noise is ~180 MB
 RASTER_FORMATS = ("PNG", "JPEG")   # by content: a .png that is really EPS would run Ghostscript
 _REEXPORT = "re-export the file as plain SVG or PNG"
@@ -73,7 +73,7 @@ def read_art(path: Path) -> ReadArt:
     return _read_version(path, art_version(path))
 
 
-@lru_cache(maxsize=MAX_ART_FILES)
+@cached("render.art_read", maxsize=MAX_ART_FILES, reads_files=True)
 def _read_version(path: Path, version: tuple) -> ReadArt:
     """One version of the file read and checked: a refused file is read once, not once per card."""
     if version and stat.S_ISLNK(version[-1]):
@@ -132,7 +132,7 @@ def cmyk_svg(path: Path, ink_limit: float, separation=None, opaque: bool = False
     return _separated_drawing(load_svg(path), ink_limit, separation, opaque)
 
 
-@lru_cache(maxsize=MAX_ART_FILES)
+@cached("render.art_separated", maxsize=MAX_ART_FILES, reads_files=True)
 def _separated_drawing(drawing, ink_limit: float, separation, opaque: bool):
     """Kept by the drawing itself (by identity): the file's next version is another drawing."""
     return separated(drawing, ink_limit, separation, opaque)

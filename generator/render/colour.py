@@ -9,10 +9,10 @@ total ink is held under the limit (300 % by default; US shops ask for 240 %).
 
 from __future__ import annotations
 
-from functools import lru_cache
 
 from reportlab.lib.colors import CMYKColor, Color, HexColor
 
+from generator.caches import cached
 from generator.content.colours import written_inks
 from generator.print_facts import INK_LIMIT
 
@@ -33,7 +33,8 @@ def separate(red: float, green: float, blue: float, ink_limit: float) -> tuple[f
     return c, m, y, k
 
 
-@lru_cache(maxsize=None)
+# bounded: a game's colours are a few hundred; every text run of a deck asks again
+@cached("render.colour_object", maxsize=4096)
 def colour_object(value: str, mode: str = "rgb", ink_limit: float = INK_LIMIT, separation=None):
     """`separation` (render/separation.py): separate through an ICC profile instead of the declared formula."""
     inks = written_inks(value)

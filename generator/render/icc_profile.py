@@ -16,8 +16,9 @@ with 16-bit lookup tables (lut16Type) in both directions.
 from __future__ import annotations
 
 import struct
-from functools import lru_cache
+from collections.abc import Sequence
 
+from generator.caches import cached
 from generator.render.colour import separate
 
 DESCRIPTION = "pnp CMYK (declared GCR separation of sRGB)"
@@ -58,34 +59,35 @@ def srgb_to_lab(red: float, green: float, blue: float) -> tuple[float, float, fl
     return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
 
 
-def _lab_to_linear(l: float, a: float, b: float) -> list[float]:
-    fy = (l + 16) / 116
+def _lab_to_linear(lightness: float, a: float, b: float) -> list[float]:
+    fy = (lightness + 16) / 116
     x, y, z = D50[0] * _f_inverse(fy + a / 500), D50[1] * _f_inverse(fy), D50[2] * _f_inverse(fy - b / 200)
     return [sum(row[i] * (x, y, z)[i] for i in range(3)) for row in XYZ_D50_TO_RGB]
 
 
-def lab_to_srgb(l: float, a: float, b: float) -> tuple[float, float, float]:
+def lab_to_srgb(lightness: float, a: float, b: float) -> tuple[float, float, float]:
     """The sRGB colour of Lab; outside sRGB's gamut the chroma is reduced (hue and lightness kept) until it fits."""
     def inside(linear: list[float]) -> bool:
         return all(-1e-6 <= value <= 1 + 1e-6 for value in linear)
-    linear = _lab_to_linear(l, a, b)
+    linear = _lab_to_linear(lightness, a, b)
     if not inside(linear):
         low, high = 0.0, 1.0
         for _ in range(20):
             middle = (low + high) / 2
-            low, high = (middle, high) if inside(_lab_to_linear(l, a * middle, b * middle)) else (low, middle)
-        linear = _lab_to_linear(l, a * low, b * low)
-    return tuple(_encoded(value) for value in linear)
+            low, high = (middle, high) if inside(_lab_to_linear(lightness, a * middle, b * middle)) else (low, middle)
+        linear = _lab_to_linear(lightness, a * low, b * low)
+    red, green, blue = (_encoded(value) for value in linear)
+    return red, green, blue
 
 
-def _lab16(l: float, a: float, b: float) -> tuple[int, int, int]:
+def _lab16(lightness: float, a: float, b: float) -> tuple[int, int, int]:
     """Lab in the ICC v2 16-bit encoding of lut16Type: L 0–100 → 0–0xFF00, a and b −128 → 0, +127.996 → 0xFFFF."""
     def clamp(value: float) -> int:
         return max(0, min(0xFFFF, round(value)))
-    return clamp(l * 0xFF00 / 100), clamp((a + 128) * 256), clamp((b + 128) * 256)
+    return clamp(lightness * 0xFF00 / 100), clamp((a + 128) * 256), clamp((b + 128) * 256)
 
 
-def _lut16(inputs: int, outputs: int, grid: int, clut: list[tuple[int, ...]]) -> bytes:
+def _lut16(inputs: int, outputs: int, grid: int, clut: Sequence[tuple[int, ...]]) -> bytes:
     identity = struct.pack(">2H", 0, 0xFFFF)
     matrix = struct.pack(">9i", 65536, 0, 0, 0, 65536, 0, 0, 0, 65536)
     body = b"mft2" + bytes(4) + struct.pack(">4B", inputs, outputs, grid, 0) + matrix + struct.pack(">2H", 2, 2)
@@ -112,12 +114,12 @@ def _b2a0() -> bytes:
         for ai in range(B2A_GRID):
             for bi in range(B2A_GRID):
                 # the grid's points in the 16-bit encoding: L to 100 · 0xFFFF / 0xFF00, a and b to +127.996
-                l = li / (B2A_GRID - 1) * 0xFFFF * 100 / 0xFF00
+                lightness = li / (B2A_GRID - 1) * 0xFFFF * 100 / 0xFF00
                 a, b = (index / (B2A_GRID - 1) * 0xFFFF / 256 - 128 for index in (ai, bi))
                 # to 8-bit levels first, as colours arrive: near black, the formula would turn a
                 # millionth of a hue into full colour ink under the K
-                rgb = (round(v * 255) / 255 for v in lab_to_srgb(min(l, 100.0), a, b))
-                cmyk = separate(*rgb, 4.0)
+                red, green, blue = (round(v * 255) / 255 for v in lab_to_srgb(min(lightness, 100.0), a, b))
+                cmyk = separate(red, green, blue, 4.0)
                 clut.append(tuple(max(0, min(0xFFFF, round(v * 0xFFFF))) for v in cmyk))
     return _lut16(3, 4, B2A_GRID, clut)
 
@@ -136,7 +138,7 @@ def _xyz(x: float, y: float, z: float) -> bytes:
     return b"XYZ " + bytes(4) + struct.pack(">3i", *(round(v * 65536) for v in (x, y, z)))
 
 
-@lru_cache(maxsize=1)
+@cached("render.pnp_cmyk_profile", maxsize=1)
 def pnp_cmyk_profile() -> bytes:
     """The profile's bytes (the same on every machine)."""
     tags = [(b"desc", _desc(DESCRIPTION)), (b"cprt", _text(COPYRIGHT)), (b"wtpt", _xyz(*D50)),

@@ -11,6 +11,7 @@ the standard names (1.4 for X-1a:2003, 1.6 for X-4).
 
 from __future__ import annotations
 
+from types import MappingProxyType
 import io
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,10 +35,10 @@ class PdfxStandard:
     transparency: bool
 
 
-STANDARDS = {
+STANDARDS = MappingProxyType({
     "4": PdfxStandard("4", "PDF/X-4", None, "1.6", True),
     "1a": PdfxStandard("1a", "PDF/X-1a:2003", "PDF/X-1a:2003", "1.4", False),
-}
+})
 
 
 MAX_ICC_BYTES = 16 * 2**20
@@ -181,8 +182,8 @@ def _transparency_and_rgb(document) -> list[str]:
     seen: set = set()
 
     def visit(content, resources) -> None:
-        for _, operator in pikepdf.parse_content_stream(content):
-            if str(operator) in ("rg", "RG"):
+        for instruction in pikepdf.parse_content_stream(content):
+            if str(instruction.operator) in ("rg", "RG"):
                 found.add("RGB colours")
         for state in (resources.get("/ExtGState") or {}).values():
             if float(state.get("/CA", 1)) < 1 or float(state.get("/ca", 1)) < 1:

@@ -52,9 +52,10 @@ def write_pages_png(pdf_bytes: bytes, files: dict[int, list[Path]], dpi: float,
     batches = [{index: files[index] for index in indices[start:start + batch]}
                for start in range(0, len(indices), batch)]
     # workers that die with this process: a killed build leaves none drawing behind it
-    with worker_pool(workers, initializer=_open_in_worker, initargs=(pdf_bytes,)) as pool:
-        futures = [pool.submit(_write_batch, share, dpi, {index: sizes[index] for index in share if index in sizes}
-                               if sizes else None) for share in batches]
+    with worker_pool(workers, initializer=_WorkerDocument.open, initargs=(pdf_bytes,)) as pool:
+        futures = [pool.submit(_WorkerDocument.write_batch, share, dpi,
+                               {index: sizes[index] for index in share if index in sizes} if sizes else None)
+                   for share in batches]
         try:
             for finished in concurrent.futures.as_completed(futures):
                 done = finished.result()     # a worker's error is raised here
@@ -65,21 +66,26 @@ def write_pages_png(pdf_bytes: bytes, files: dict[int, list[Path]], dpi: float,
             raise
 
 
-_worker_document: pdfium.PdfDocument | None = None
+class _WorkerDocument:
+    """The PDF a worker process draws pages of: opened once when the worker starts (the initializer),
+    held by this class for the worker's life (a worker is a process of its own: one document each)."""
 
+    document: pdfium.PdfDocument | None = None
 
-def _open_in_worker(pdf_bytes: bytes) -> None:
-    global _worker_document
-    _worker_document = pdfium.PdfDocument(pdf_bytes)
+    @classmethod
+    def open(cls, pdf_bytes: bytes) -> None:
+        cls.document = pdfium.PdfDocument(pdf_bytes)
 
-
-def _write_batch(files: dict[int, list[Path]], dpi: float, sizes: dict[int, tuple[int, int]] | None) -> int:
-    assert _worker_document is not None
-    for index in sorted(files):
-        image = _page_png(_worker_document, index, dpi, (sizes or {}).get(index))
-        for path in files[index]:
-            write_atomically(path, image)
-    return len(files)
+    @classmethod
+    def write_batch(cls, files: dict[int, list[Path]], dpi: float, sizes: dict[int, tuple[int, int]] | None) -> int:
+        """The pages' PNG files, written by the worker; how many pages it drew."""
+        document = cls.document
+        assert document is not None, "a worker draws after its initializer opened the PDF"
+        for index in sorted(files):
+            image = _page_png(document, index, dpi, (sizes or {}).get(index))
+            for path in files[index]:
+                write_atomically(path, image)
+        return len(files)
 
 
 def _page_png(document, index: int, dpi: float, size: tuple[int, int] | None) -> bytes:

@@ -9,6 +9,7 @@ gives why it cannot be printed (message, hint), or None.
 
 from __future__ import annotations
 
+from types import MappingProxyType
 import io
 import struct
 import zlib
@@ -52,7 +53,7 @@ def decoding_problem(error: Exception) -> tuple[str, str]:
 
 # Adam7's passes: first column and row, column and row steps
 _ADAM7 = ((0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2))
-_CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}      # by PNG colour type
+_CHANNELS = MappingProxyType({0: 1, 2: 3, 3: 1, 4: 2, 6: 4})      # by PNG colour type
 
 
 def png_rows_missing(handle) -> bool:

@@ -11,7 +11,8 @@ from __future__ import annotations
 import hashlib
 import io
 from dataclasses import dataclass, field
-from functools import cached_property
+
+from generator.caches import cached
 
 
 class ProfileError(Exception):
@@ -41,26 +42,18 @@ class ProfileSeparation:
         description = (ImageCms.getProfileDescription(opened) or "CMYK").strip()
         return cls(profile, hashlib.sha256(profile).hexdigest(), description)
 
-    @cached_property
-    def _transform(self):
-        from PIL import ImageCms
-        source = ImageCms.createProfile("sRGB")
-        target = ImageCms.ImageCmsProfile(io.BytesIO(self.profile))
-        return ImageCms.buildTransform(source, target, "RGB", "CMYK",
-                                       renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
-
     def rgb(self, red: float, green: float, blue: float, ink_limit: float) -> tuple[float, float, float, float]:
         """One colour (0–1 each) as CMYK (0–1 each), total ink ≤ ink_limit; greys on K alone."""
         if red == green == blue:
             return 0.0, 0.0, 0.0, 1 - red
         from PIL import Image
         pixel = Image.new("RGB", (1, 1), tuple(round(255 * v) for v in (red, green, blue)))
-        c, m, y, k = (v / 255 for v in self._transform.apply(pixel).getpixel((0, 0)))
+        c, m, y, k = (v / 255 for v in _transform(self).apply(pixel).getpixel((0, 0)))
         return limit_ink(c, m, y, k, ink_limit)
 
     def image(self, image, ink_limit: float):
         """A PIL image in the profile's CMYK, total ink ≤ ink_limit (alpha, if any, is the caller's)."""
-        cmyk = self._transform.apply(image.convert("RGB"))
+        cmyk = _transform(self).apply(image.convert("RGB"))
         if ink_limit >= 4.0:
             return cmyk
         import numpy    # ezdxf's dependency: whole rows at once, not pixel by pixel
@@ -69,6 +62,17 @@ class ProfileSeparation:
         from generator.render.colour import in_bands
         limited = in_bands(numpy.asarray(cmyk), 4, lambda band: _limited_band(band, ink_limit))
         return Image.fromarray(limited, "CMYK")
+
+
+# built once per profile (littlecms takes a while): a build has one profile, a test a few
+@cached("render.icc_transform", maxsize=8)
+def _transform(separation: ProfileSeparation):
+    """sRGB → the profile's CMYK, relative colorimetric."""
+    from PIL import ImageCms
+    source = ImageCms.createProfile("sRGB")
+    target = ImageCms.ImageCmsProfile(io.BytesIO(separation.profile))
+    return ImageCms.buildTransform(source, target, "RGB", "CMYK",
+                                   renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
 
 
 def _limited_band(band, ink_limit: float):

@@ -9,13 +9,13 @@ tree svg_guard checked; gives the drawing, or SvgRefused. svglib is imported onl
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
+from generator.caches import cached
 from generator.render.svg_guard import SvgRefused
 
-GENERIC_FAMILIES = {"serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "ui-serif",
-                    "ui-sans-serif", "ui-monospace", "ui-rounded", "math", "emoji", "helvetica"}
+GENERIC_FAMILIES = frozenset({"serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "ui-serif",
+                    "ui-sans-serif", "ui-monospace", "ui-rounded", "math", "emoji", "helvetica"})
 # ('helvetica': what svglib asks for when a text names no family; pnp never prints an unembedded font)
 
 
@@ -26,7 +26,8 @@ def draw_svg(path: Path, root):
     return _svg_renderer_class()(path).render(root)
 
 
-@lru_cache(maxsize=1)
+# made once per build's caches: it imports svglib (slow), which a build with no SVG never needs
+@cached("render.svg_renderer_class", maxsize=1)
 def _svg_renderer_class():
     """svglib's renderer, made to draw text only in the fonts pnp ships and to draw `opacity`.
 
@@ -35,10 +36,11 @@ def _svg_renderer_class():
     other PDFs on other machines. Here each family of a text's font-family list is looked for among
     pnp's families (a generic one, like sans-serif, or none stands for pnp's default stack), and the
     text is set in the first that has all its characters (a glyph a font lacks prints as nothing); a
-    text no family of which pnp has, or has whole, is refused at its line. `opacity` (of a shape, a group, a <use> or the
-    <svg>), which svglib ignores, multiplies the fill and stroke opacity of everything drawn inside it
-    once the whole file is drawn (a <use> is filled in when its target comes): a group's overlapping
-    shapes then show through each other, where a viewer composites the group first.
+    text no family of which pnp has, or has whole, is refused at its line. `opacity` (of a shape, a
+    group, a <use> or the <svg>), which svglib ignores, multiplies the fill and stroke opacity of
+    everything drawn inside it once the whole file is drawn (a <use> is filled in when its target
+    comes): a group's overlapping shapes then show through each other, where a viewer composites the
+    group first.
     """
     from svglib.svglib import SvgRenderer
     from svglib.fonts import FontMap
@@ -96,7 +98,8 @@ def _svg_renderer_class():
                                  f"{_quoted(error.families)}, not one of pnp's fonts",
                                  _font_hint(builtin_families())) from None
             except _MissingCharacters as error:
-                raise SvgRefused(f"refused: the text at line {node.sourceline} is in the font {_quoted(error.families)}, "
+                raise SvgRefused(f"refused: the text at line {node.sourceline} is in the font "
+                                 f"{_quoted(error.families)}, "
                                  f"and none of pnp's fonts it means ({', '.join(error.tried)}) has all its characters: "
                                  f"{error.tried[0]} lacks {_listed(error.missing)}, which would print as nothing",
                                  self._families_with(self.characters)) from None

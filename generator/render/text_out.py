@@ -26,6 +26,7 @@ from __future__ import annotations
 from codecs import charmap_encode
 from collections.abc import Sequence
 from itertools import groupby, islice
+from typing import Any
 
 from reportlab.lib.colors import CMYKColor, Color
 from reportlab.lib.rl_accel import escapePDF, fp_str
@@ -56,7 +57,7 @@ class CodeTable:
         """Take in the codes ReportLab gave since the last call (a dict keeps insertion order)."""
         assignments = self.assignments
         if len(assignments) < self.synced:   # never happens with ReportLab's State: start again
-            self.__init__(assignments)
+            self.synced, self.subsets, self.subset_of = 0, [], {}
         if len(assignments) == self.synced:
             return
         for point, code in islice(assignments.items(), self.synced, None):
@@ -145,7 +146,8 @@ class TextWriter:
         code = ["BT"]
         append = code.append
         style_font = style_size = style_colour = None
-        table = font = None
+        table = None
+        font: Any = None
         current = -1                 # the subset selected (-1: none since the font was set)
         codes = None                 # its characters' escaped bytes (table.subsets[current]), if it has any
         for x, y, text, font_name, size, colour in lines:
@@ -250,16 +252,10 @@ class TextWriter:
         return helper
 
 
-_OWN: dict[type, bool] = {}
-
-
 def _own_font(font: type) -> bool:
     """Whether the font class splits strings as ReportLab's TrueType font does (a subclass overriding
-    it is left to write its own way)."""
-    own = _OWN.get(font)
-    if own is None:
-        own = _OWN[font] = issubclass(font, TTFont) and getattr(font, "splitString", None) is TTFont.splitString
-    return own
+    it is left to write its own way). Two lookups: cheaper than remembering them."""
+    return issubclass(font, TTFont) and getattr(font, "splitString", None) is TTFont.splitString
 
 
 def _reportlab_text_out(block: PDFTextObject, text: str) -> None:

@@ -16,9 +16,9 @@ import hashlib
 import io
 import math
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from pathlib import Path
 
+from generator.caches import cached
 from generator.components.piece import ArtPlacement, Face, Group, Item, TextPlacement
 from generator.imposition.sheet import Document, Page, Placement
 from generator.render.art import art_version, load_svg, open_raster
@@ -36,7 +36,7 @@ def art_is_transparent(file: Path) -> bool:
     return _transparent(file, art_version(file))
 
 
-@lru_cache(maxsize=4096)
+@cached("render.art_transparent", maxsize=4096, reads_files=True)
 def _transparent(file: Path, version: tuple) -> bool:
     if file.suffix.lower() == ".svg":
         return _svg_transparent(load_svg(file))
