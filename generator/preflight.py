@@ -1,8 +1,10 @@
 """`pnp check --preflight`: inspect built PDFs the way a print shop does.
 
 Per file: fonts embedded, raster images' effective resolution, TrimBox and
-BleedBox (3 mm apart in print-shop files), art reaching the bleed edge, text
-inside the safe zone, and ink coverage per page (with the ink-saver ratio).
+BleedBox (apart by the bleed a print shop of the catalogue asks: 3 mm generic,
+⅛ in for the US shops; the shop's own when it is named), art reaching the bleed
+edge, text inside the safe zone, and ink coverage per page (with the ink-saver ratio).
+The file is read through pikepdf's objects (fonts, content streams) and pdfium (pages).
 
 A built file is read with bounds, as a hostile one would be: only regular files inside the output
 folder (a FIFO in place of cards.pdf hung it; a link may lead anywhere), and no stream that would
@@ -14,20 +16,22 @@ from __future__ import annotations
 
 import io
 import os
-import re
 import stat
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 
+import pikepdf
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_raw
 
+from generator.imposition.shops import SHOP_PRESETS, shop_bleeds
 from generator.render.ink import page_ink
 
 PT = 25.4 / 72
-MIN_PPI = {"print-shop": 300, "home": 150}
-BLEED = 3.0
+MIN_PPI = MappingProxyType({"print-shop": 300, "home": 150})
+BLEED_TOLERANCE = 0.05     # mm either way: a shop's bleed as pnp writes it (MPC's 3.05 mm is within 3 mm's)
 SAFE = 3.2
 SHOWN_PER_FILE = 10   # problems printed per file; the rest are counted
 # Bounds no file pnp writes comes near: a page's content is kilobytes, an embedded font at most 32 MiB, a 300 dpi
@@ -61,12 +65,21 @@ class FileReport:
 
 def font_report(data: bytes) -> dict[str, bool]:
     """Each font the PDF names → whether its program is embedded (a FontFile in its descriptor)."""
-    fonts = {name.decode(): False for name in re.findall(rb"/BaseFont\s*/([^\s/>\]]+)", data)}
-    for body in re.findall(rb"\d+ 0 obj\s*<<(.*?)>>\s*endobj", data, re.S):
-        if b"/FontDescriptor" in body and b"/FontName" in body:
-            name = re.search(rb"/FontName\s*/([^\s/>]+)", body).group(1).decode()
-            fonts[name] = re.search(rb"/FontFile[23]?\s+\d+ 0 R", body) is not None
+    fonts: dict[str, bool] = {}
+    with pikepdf.open(io.BytesIO(data)) as document:
+        for item in document.objects:
+            if not isinstance(item, pikepdf.Dictionary):
+                continue
+            if "/BaseFont" in item:
+                fonts.setdefault(_name(item.BaseFont), False)
+            if item.get("/Type") == pikepdf.Name.FontDescriptor and "/FontName" in item:
+                fonts[_name(item.FontName)] = any(key in item for key in ("/FontFile", "/FontFile2", "/FontFile3"))
     return fonts
+
+
+def _name(value: object) -> str:
+    """A PDF name as the font is called (without its slash)."""
+    return str(value).removeprefix("/")
 
 
 def read_regular(path: Path, folder: Path) -> bytes:
@@ -99,7 +112,6 @@ def check_stream_sizes(data: bytes) -> None:
     """Refuse a PDF with a stream that inflates past MAX_STREAM_BYTES, all of them past MAX_DECODED_BYTES, or
     an image of more than MAX_IMAGE_PIXELS, before pdfium decodes any of them. Compressed streams are
     inflated a chunk at a time and the output counted, never kept."""
-    import pikepdf
     total = 0
     with pikepdf.open(io.BytesIO(data)) as document:
         for item in document.objects:
@@ -130,7 +142,6 @@ def _number(value) -> int:
 
 def _decoded_size(stream, limit: int) -> int:
     """How many bytes the stream decodes to (at most `limit`: counting stops there)."""
-    import pikepdf
     filters = stream.get("/Filter")
     names = [] if filters is None else [str(name) for name in (filters if isinstance(filters, pikepdf.Array)
                                                                else [filters])]
@@ -180,8 +191,10 @@ def _inflated_size(raw: bytes, limit: int) -> int:
 
 
 def inspect(path: Path, shop: bool, ink_pages: int = 4, cmyk_limit: float | None = None,
-            folder: Path | None = None) -> FileReport:
-    """One built PDF's report (`folder`: the output folder it must lie in; its own folder unless given)."""
+            folder: Path | None = None, preset: str | None = None) -> FileReport:
+    """One built PDF's report (`folder`: the output folder it must lie in; its own folder unless given).
+    `preset`: the print shop it was built for (--shop), whose bleed a print-shop file must have; None:
+    any bleed a shop of the catalogue asks."""
     data = read_regular(path, path.parent if folder is None else folder)
     check_stream_sizes(data)
     report = FileReport(path)
@@ -195,7 +208,7 @@ def inspect(path: Path, shop: bool, ink_pages: int = 4, cmyk_limit: float | None
         report.pages = len(document)
         _images(document, shop, report)
         if shop:
-            _shop_pages(document, report)
+            _shop_pages(document, report, preset)
         inks = [page_ink(data, index, dpi=36).total for index in range(min(ink_pages, len(document)))]
         report.ink = " ".join(f"{ink:.0%}" for ink in inks)
     finally:
@@ -243,9 +256,12 @@ def _combine(inner: tuple, outer: tuple) -> tuple:
     return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
 
 
-def _shop_pages(document, report: FileReport) -> None:
+def _shop_pages(document, report: FileReport, preset: str | None = None) -> None:
     inside = True
     bleeding = True
+    bleeds: dict[float, tuple[str, ...]] = ({SHOP_PRESETS[preset].bleed: (preset,)} if preset is not None
+                                            else shop_bleeds())
+    bleed_of_file: float | None = None
     for index in range(len(document)):
         page = document[index]
         trim = page.get_trimbox(fallback_ok=False)       # None when the page has no such box
@@ -255,8 +271,13 @@ def _shop_pages(document, report: FileReport) -> None:
             continue
         margins = [(trim[0] - bleed[0]) * PT, (trim[1] - bleed[1]) * PT, (bleed[2] - trim[2]) * PT,
                    (bleed[3] - trim[3]) * PT]
-        if any(abs(margin - BLEED) > 0.05 for margin in margins):
-            report.errors.append(f"page {index + 1}: bleed {min(margins):.2f}–{max(margins):.2f} mm, not 3 mm")
+        asked = next((bleed for bleed in bleeds
+                      if all(abs(margin - bleed) <= BLEED_TOLERANCE for margin in margins)), None)
+        if asked is None:
+            report.errors.append(f"page {index + 1}: bleed {min(margins):.2f}–{max(margins):.2f} mm, "
+                                 f"not {_bleeds_asked(bleeds)}")
+        else:
+            bleed_of_file = asked if bleed_of_file is None else bleed_of_file
         if index < 8:   # sample: art to the bleed edge, text in the safe zone
             if _stops_at_trim(page, trim):
                 bleeding = False
@@ -274,7 +295,20 @@ def _shop_pages(document, report: FileReport) -> None:
     report.bleed = "ok" if bleeding else "stops at trim"
     report.safe = "inside" if inside else "outside"
     if not bleeding:
-        report.errors.append("art runs to the trim but not on into the bleed: extend it 3 mm past the trim")
+        bleed = bleed_of_file if bleed_of_file is not None else min(bleeds)
+        report.errors.append(f"art runs to the trim but not on into the bleed: extend it {_mm(bleed)} past the trim")
+
+
+def _mm(length: float) -> str:
+    """A bleed as a message gives it: '3 mm', '3.175 mm'."""
+    return f"{round(length, 3):g} mm"
+
+
+def _bleeds_asked(bleeds: dict[float, tuple[str, ...]]) -> str:
+    """'3 mm' (one shop's, or only one asked), else each bleed with the shops asking it."""
+    if len(bleeds) == 1 or set(bleeds) == {min(bleeds)}:
+        return _mm(min(bleeds))
+    return " or ".join(f"{_mm(bleed)} ({', '.join(shops)})" for bleed, shops in sorted(bleeds.items()))
 
 
 def _stops_at_trim(page, trim) -> bool:
@@ -294,16 +328,17 @@ def _stops_at_trim(page, trim) -> bool:
     return False
 
 
-def preflight(out: Path, targets: list[tuple[str, str, str]], cmyk_limit: float | None = None) -> list[FileReport]:
+def preflight(out: Path, targets: list[tuple[str, str, str]], cmyk_limit: float | None = None,
+              preset: str | None = None) -> list[FileReport]:
     """Every built PDF of the (game, edition, language) targets; with cmyk_limit, print-shop files must be
-    CMYK within it."""
+    CMYK within it; with `preset` (the build's --shop), print-shop files must have that shop's bleed."""
     reports = []
     for target in targets:
         for path in built_pdfs(out.joinpath(*target)):
             if "preview" in path.parts:
                 continue
             shop = "print-shop" in path.parts
-            reports.append(_inspect_readable(path, shop, cmyk_limit if shop else None, out))
+            reports.append(_inspect_readable(path, shop, cmyk_limit if shop else None, out, preset))
     return reports
 
 
@@ -316,10 +351,11 @@ def built_pdfs(folder: Path) -> list[Path]:
     return sorted(found)
 
 
-def _inspect_readable(path: Path, shop: bool, cmyk_limit: float | None, folder: Path) -> FileReport:
+def _inspect_readable(path: Path, shop: bool, cmyk_limit: float | None, folder: Path,
+                      preset: str | None = None) -> FileReport:
     """inspect(), with a file that cannot be read as a PDF (truncated, garbage) reported as its problem."""
     try:
-        return inspect(path, shop=shop, cmyk_limit=cmyk_limit, folder=folder)
+        return inspect(path, shop=shop, cmyk_limit=cmyk_limit, folder=folder, preset=preset)
     except Unreadable as error:
         report = FileReport(path, damaged=True)
         report.errors.append(str(error))
@@ -363,23 +399,46 @@ def format_preflight(reports: list[FileReport]) -> str:
     return "\n".join(lines)
 
 
-_STREAM = re.compile(rb"stream\r?\n")
-_RGB_OPERATOR = re.compile(rb"(?<![\w.])(?:rg|RG)(?![\w])")
-_CMYK_OPERATOR = re.compile(rb"(?<![\w.])(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+[kK](?![\w])")
+_RGB_OPERATORS = frozenset({"rg", "RG"})
+_CMYK_OPERATORS = frozenset({"k", "K"})
 
 
 def colour_operators(data: bytes) -> tuple[int, float]:
-    """RGB colour operators in the content streams, and the most ink any CMYK colour asks for."""
+    """RGB colour operators in the content streams (pages' and forms'), and the most ink any CMYK colour asks for.
+    Bounded: check_stream_sizes has let no stream through that decodes past MAX_STREAM_BYTES."""
     rgb, most = 0, 0.0
-    for match in _STREAM.finditer(data):
-        try:      # bounded: check_stream_sizes has let no larger stream through, and this never inflates more
-            content = zlib.decompressobj().decompress(data[match.end():match.end() + 4_000_000], MAX_STREAM_BYTES)
-        except zlib.error:
-            continue
-        rgb += len(_RGB_OPERATOR.findall(content))
-        for values in _CMYK_OPERATOR.findall(content):
-            most = max(most, sum(float(value) for value in values))
+    with pikepdf.open(io.BytesIO(data)) as document:
+        for content in _content_streams(document):
+            try:
+                instructions = pikepdf.parse_content_stream(content)
+            except pikepdf.PdfError:
+                continue       # damaged: pdfium says what it can read of it
+            for instruction in instructions:
+                operator = str(instruction.operator)
+                if operator in _RGB_OPERATORS:
+                    rgb += 1
+                elif operator in _CMYK_OPERATORS and len(instruction.operands) == 4:
+                    most = max(most, sum(_ink(value) for value in instruction.operands))
     return rgb, most
+
+
+def _content_streams(document: pikepdf.Pdf) -> list[pikepdf.Stream]:
+    """The streams that hold drawing: each page's contents and every form XObject (art, faces, layers)."""
+    streams: list[pikepdf.Stream] = []
+    for page in document.pages:
+        contents = page.obj.get("/Contents")
+        parts = contents if isinstance(contents, pikepdf.Array) else [contents]
+        streams += [part for part in parts if isinstance(part, pikepdf.Stream)]
+    streams += [item for item in document.objects
+                if isinstance(item, pikepdf.Stream) and item.get("/Subtype") == pikepdf.Name.Form]
+    return streams
+
+
+def _ink(value: object) -> float:
+    try:
+        return float(value)     # type: ignore[arg-type]  # a content stream's operand: a number, or damage
+    except (TypeError, ValueError):
+        return 0.0
 
 
 def check_cmyk(report: FileReport, data: bytes, ink_limit: float) -> None:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence
 
 from generator.components.piece import Face, PieceCopy
 from generator.imposition.sheet import Page, Placement
+# the shop catalogue, read from here too (the print-shop stage's callers name it so)
+from generator.imposition.shops import (CARD_SIZES, GENERIC_BLEED, INCH, MAX_STRETCH, SHOP_PRESETS, SIZE_TOLERANCE,  # noqa: F401
+                                        CardSize, ShopPreset, ShopProduct, card_size_of)
 
 
 def face_page(face: Face, label: str) -> Page:
@@ -14,88 +16,6 @@ def face_page(face: Face, label: str) -> Page:
     width, height = face.width + 2 * b, face.height + 2 * b
     return Page(width, height, (Placement(face, b, b, (0.0, 0.0, width, height)),),
                 trim_box=(b, b, face.width, face.height), bleed_box=(0.0, 0.0, width, height), label=label)
-
-
-INCH = 25.4
-SIZE_TOLERANCE = 1.0        # mm: a card within this of a named size is that size
-MAX_STRETCH = 0.015         # a card is fitted to a shop's product by its bleed box: at most 1.5 % either way
-
-
-@dataclass(frozen=True)
-class CardSize:
-    """A named card size of the shared templates (templates/<name>-card.yaml), in mm."""
-
-    name: str
-    width: float
-    height: float
-
-
-CARD_SIZES = (CardSize("poker", 63, 88), CardSize("mini", 44, 68), CardSize("tarot", 70, 120),
-              CardSize("square", 70, 70), CardSize("bridge", 57, 89), CardSize("euro", 59, 92),
-              CardSize("japanese", 59, 86))
-
-
-def card_size_of(width: float, height: float) -> CardSize | None:
-    """The named size a card of width × height mm is (either way round), or None."""
-    for size in CARD_SIZES:
-        for w, h in ((size.width, size.height), (size.height, size.width)):
-            if abs(width - w) <= SIZE_TOLERANCE and abs(height - h) <= SIZE_TOLERANCE:
-                return size
-    return None
-
-
-@dataclass(frozen=True)
-class ShopProduct:
-    """A card a shop makes: its name in the shop's list and its trim in mm."""
-
-    name: str
-    trim: tuple[float, float]
-
-
-@dataclass(frozen=True)
-class ShopPreset:
-    """What a print shop wants of cards: the products (trim sizes) it makes, bleed and page order.
-
-    `products` None: any size at the piece's own size (the generic preset)."""
-
-    name: str
-    products: tuple[ShopProduct, ...] | None
-    bleed: float
-    back_first: bool = False
-
-    def product_for(self, width: float, height: float) -> ShopProduct | None:
-        """The product a card of width × height mm is printed as (fitted by at most MAX_STRETCH), or None."""
-        if self.products is None:
-            return ShopProduct("own size", (width, height))
-        for product in self.products:
-            pw, ph = product.trim
-            if abs(pw / width - 1) <= MAX_STRETCH and abs(ph / height - 1) <= MAX_STRETCH:
-                return product
-        return None
-
-    def offered(self) -> str:
-        """The products, as a list for a message: 'poker 63.5 × 88.9 mm, bridge 57.2 × 88.9 mm'."""
-        if self.products is None:
-            return "any size"
-        return ", ".join(f"{p.name} {p.trim[0]:.1f} × {p.trim[1]:.1f} mm" for p in self.products)
-
-
-def _inches(name: str, width: float, height: float) -> ShopProduct:
-    return ShopProduct(name, (width * INCH, height * INCH))
-
-
-# US shops' card products (trim in inches; MPC's "mini" and the others' are 1.75 × 2.5 in, not the 44 × 68 mm
-# mini of the shared templates, which no preset but generic prints)
-_US_POKER, _US_BRIDGE, _US_TAROT = _inches("poker", 2.5, 3.5), _inches("bridge", 2.25, 3.5), _inches("tarot", 2.75, 4.75)
-_US_MINI, _US_SQUARE = _inches("mini", 1.75, 2.5), _inches("square", 2.5, 2.5)
-SHOP_PRESETS = {
-    "generic": ShopPreset("generic", None, 3.0),                                              # 815 × 1110 px
-    "mpc": ShopPreset("mpc", (_US_POKER, _US_BRIDGE, _US_TAROT, _US_MINI),
-                      (822 / 300 * INCH - 2.5 * INCH) / 2),                                     # 822 × 1122 px
-    "tgc": ShopPreset("tgc", (_US_POKER, _US_BRIDGE, _US_TAROT, _US_MINI, _US_SQUARE), INCH / 8),  # 825 × 1125 px
-    "drivethrucards": ShopPreset("drivethrucards", (_US_POKER, _US_TAROT, _US_MINI, _US_SQUARE), INCH / 8,
-                                 back_first=True),
-}
 
 
 def preset_page(face: Face, preset: ShopPreset, label: str) -> Page:
@@ -134,8 +54,8 @@ def shop_size_problems(source, preset_name: str, problems) -> None:
         problems.add(pieces.mark(index, "template"),
                      f"deck '{deck.id}' is {size}: print-shop preset '{preset.name}' makes no such card "
                      f"(it offers {preset.offered()})",
-                     "build with --shop generic (every size at its own size, 3 mm bleed), or use a size the shop "
-                     "offers")
+                     f"build with --shop generic (every size at its own size, {GENERIC_BLEED:g} mm bleed), "
+                     "or use a size the shop offers")
 
 
 def impose_print_shop(copies: Sequence[PieceCopy], preset: ShopPreset = SHOP_PRESETS["generic"]) -> list[Page]:
@@ -143,6 +63,9 @@ def impose_print_shop(copies: Sequence[PieceCopy], preset: ShopPreset = SHOP_PRE
     pages: list[Page] = []
     for copy in copies:
         front = preset_page(copy.front, preset, f"{copy.deck} {copy.number:03d} front")
+        if copy.back is None:        # a one-sided piece: its front alone
+            pages.append(front)
+            continue
         back = preset_page(copy.back, preset, f"{copy.deck} {copy.number:03d} back")
         pages.extend([back, front] if preset.back_first else [front, back])
     return pages
