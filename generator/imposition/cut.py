@@ -18,6 +18,7 @@ as a print-then-cut image.
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass, replace
 from typing import Sequence
 
@@ -178,10 +179,28 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def _dxf(page: Page, paths: Sequence[CutPath]) -> bytes:
-    import io
+DXF_EXTRA = 'pip install "pnp-generator[dxf]"'
 
-    import ezdxf
+
+class DxfWriterMissing(Exception):
+    """--cut dxf (or silhouette) asked of an install without ezdxf; the message says how to add it."""
+
+
+def dxf_writer_missing(cut: str | None) -> str | None:
+    """Why `--cut` cannot be written here (DXF needs ezdxf, an optional extra), or None when it can."""
+    if cut not in ("dxf", "silhouette"):
+        return None
+    try:
+        # (only a DXF build needs it: 25 MB the other builds never load)
+        import ezdxf  # noqa: F401
+    except ImportError:
+        return (f"--cut {cut} writes DXF cut files with ezdxf, which is not installed: {DXF_EXTRA} "
+                "(or build with --cut svg)")
+    return None
+
+
+def _dxf(page: Page, paths: Sequence[CutPath]) -> bytes:
+    import ezdxf     # (a DXF build only: see dxf_writer_missing)
     from ezdxf import units
 
     document = ezdxf.new("R2010")
@@ -215,7 +234,10 @@ def _classes_sorted(text: str) -> str:
 def cut_dxf(page: Page, paths: Sequence[CutPath]) -> bytes:
     """A DXF (R2010, millimetres) of the page: a closed LWPOLYLINE (rounded corners as bulges) or a CIRCLE
     per piece on layer CUT, y upwards from the page's bottom-left as DXF has it."""
-    import ezdxf
+    missing = dxf_writer_missing("dxf")
+    if missing is not None:
+        raise DxfWriterMissing(missing)
+    import ezdxf     # (a DXF build only: an optional extra)
     fixed = ezdxf.options.write_fixed_meta_data_for_testing
     ezdxf.options.write_fixed_meta_data_for_testing = True     # fixed dates, GUIDs, marker: the same bytes every build
     try:
@@ -249,7 +271,7 @@ def cricut_images(pages: Sequence[Page], kind: str) -> dict[str, bytes]:
     for page in pages:
         if "fronts" not in page.label.split():
             continue
-        for placement, path in zip(page.placements, cut_paths(page, kind)):
+        for placement, path in zip(page.placements, cut_paths(page, kind), strict=True):
             pieces.setdefault(placement.face.key, (placement.face, path))
             copies[placement.face.key] += 1
     files = {}
@@ -260,7 +282,6 @@ def cricut_images(pages: Sequence[Page], kind: str) -> dict[str, bytes]:
 
 def _piece_png(face, path: CutPath) -> bytes:
     """The face's trim rendered at CRICUT_DPI, its alpha the cut outline (drawn 4× and reduced: a smooth edge)."""
-    import io
 
     import pypdfium2 as pdfium
     from PIL import Image, ImageDraw
