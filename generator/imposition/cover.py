@@ -25,12 +25,13 @@ KIT_PARTS = ("cards", "tokens", "pawns", "sheets", "board")    # print order
 
 
 def kit_pages(paper: tuple[float, float], text: KitText, sections: dict[str, list[Page]], setter: TextSetter,
-              stack: tuple[str, ...], lang: str, caption, facts: PrintFacts = PrintFacts(),
+              stack: tuple[str, ...], lang: str, caption, facts: PrintFacts | None = None,
               booklet_pages: int = 0) -> list[Page]:
     """Everything in print order for one double-sided print run: the first page and its blank back,
     then each part, single-sided parts with blank backs. `booklet_pages`: the rulebook booklet's sides,
     joined after these pages (from an odd page: the kit's own pages are padded to an even count)."""
     body: list[Page] = []
+    facts = facts if facts is not None else PrintFacts()
     plan = KitPlan(plain=[1, 2], gutterfold=facts.layout == "gutterfold" and bool(sections.get("cards")))
     for name in KIT_PARTS:
         section = sections.get(name, [])

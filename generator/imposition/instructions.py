@@ -39,8 +39,9 @@ class KitPlan:
 def page_ranges(numbers: list[int]) -> str:
     """'3–14, 21, 23–24' from page numbers."""
     ranges: list[str] = []
+    last: int | None = None
     for number in sorted(set(numbers)):
-        if ranges and number == last + 1:
+        if last is not None and number == last + 1:
             start = ranges[-1].split("–")[0]
             ranges[-1] = f"{start}–{number}"
         else:
@@ -60,7 +61,7 @@ def pieces_apart(pages: list[Page]) -> bool:
                 by_row.setdefault(round(placement.y, 3), []).append(placement)
         for row in by_row.values():
             row.sort(key=lambda placement: placement.x)
-            for left, right in zip(row, row[1:]):
+            for left, right in zip(row, row[1:], strict=False):
                 if right.x - (left.x + left.face.width) > 0.05:
                     return True
     return False

@@ -8,11 +8,12 @@ otherwise adds an unembedded Helvetica that print shops reject.
 
 from __future__ import annotations
 
+from types import MappingProxyType
 import hashlib
 import io
 import math
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from itertools import chain, groupby
 from pathlib import Path
@@ -222,7 +223,8 @@ class FacePainter:
         # one origin and string per run, the font and colour only where they change.
         canvas = self.canvas
         lines: list[TextLine] = []
-        current = (None, None, None)           # the canvas's font and colour, outside text objects
+        current: tuple[str | None, float | None, str | None] = (None, None, None)   # the canvas's font and colour,
+        # outside text objects
         colour_of, colour = None, None
         left, top = text.x, height - text.y
         for run in text.runs:
@@ -306,7 +308,7 @@ class PdfRenderer(FacePainter):
         marks = [Face(f"\0page {index}", page.width, page.height, 0.0, page.marks)
                  for index, page in enumerate(document.pages)]
         self._plan_layers(list(once.values()) + marks)
-        for page, page_marks in zip(document.pages, marks):
+        for page, page_marks in zip(document.pages, marks, strict=True):
             self._page(page, page_marks)
         canvas.save()
         return self.buffer.getvalue()
@@ -358,7 +360,7 @@ class PdfRenderer(FacePainter):
         # of a deck mostly share one: each outline is cut into runs once, for all its faces.
         outlines = [(face.width, face.height, face.bleed, tuple([number if uses[number] > 1 else -1
                                                                 for number in signature]))
-                    for face, signature in zip(faces, signatures)]
+                    for face, signature in zip(faces, signatures, strict=True)]
         faces_of = Counter(outlines)
         run_uses: Counter = Counter()
         cuts: dict[tuple, list[tuple[int, int, tuple | None]]] = {}
@@ -375,7 +377,7 @@ class PdfRenderer(FacePainter):
         planned = {outline: [(start, end, key if key is not None and run_uses[key] > 1 else None)
                              for start, end, key in runs] for outline, runs in cuts.items()}
         self.layers = {face.key: [(face.items[start:end], key) for start, end, key in planned[outline]]
-                       for face, outline in zip(faces, outlines)}
+                       for face, outline in zip(faces, outlines, strict=True)}
 
     def _define_layers(self, face: Face) -> None:
         for items, key in self.layers[face.key]:
@@ -491,13 +493,13 @@ def _closed_path(canvas: Canvas, corners, paint: Paint) -> None:
     canvas.drawPath(path, stroke=paint[0], fill=paint[1])
 
 
-SHAPE_OUTLINES = {Rect: _rect, Ellipse: _ellipse, Line: _line, Curve: _curve, Triangle: _triangle,
-                  Polygon: _polygon}
+SHAPE_OUTLINES: Mapping[type[Shape], Callable[..., None]] = MappingProxyType({
+    Rect: _rect, Ellipse: _ellipse, Line: _line, Curve: _curve, Triangle: _triangle, Polygon: _polygon})
 
 # The painter's method drawing each item, by the item's type (a method name, so a painter's subclass may
 # draw a type its own way): a shape kind is a class of components/piece.py and one line above.
-_DRAW = {**{kind: "_shape" for kind in SHAPE_OUTLINES},
-         ArtPlacement: "_art", TextPlacement: "_text", Group: "_group"}
+_DRAW: Mapping[type, str] = MappingProxyType({**{kind: "_shape" for kind in SHAPE_OUTLINES},
+                                              ArtPlacement: "_art", TextPlacement: "_text", Group: "_group"})
 
 
 def _form_name(key: str) -> str:
@@ -510,7 +512,8 @@ def _art_form_name(file: Path) -> str:
 
 
 def render_pdf(document: Document, settings: DrawingSettings | str, colour_mode: str = "rgb",
-               ink_limit: float = INK_LIMIT, separation: ProfileSeparation | None = None, opaque: bool = False) -> bytes:
+               ink_limit: float = INK_LIMIT, separation: ProfileSeparation | None = None,
+               opaque: bool = False) -> bytes:
     """The document's PDF drawn with `settings` (render/settings.py), every font subset under its own tag.
 
     The loose form `render_pdf(document, initial_font, colour_mode, ink_limit, separation, opaque)` is
@@ -533,7 +536,8 @@ def drawing_settings(settings: DrawingSettings | str, colour_mode: str = "rgb", 
 def _svg_defaults(initial_font: str) -> Iterator[None]:
     """renderPDF's defaults (ReportLab's module table) as pnp draws an SVG: its font, black as CMYK
     black; ReportLab's own restored after."""
-    saved = {key: STATE_DEFAULTS[key] for key in ("fontName", "fillColor", "strokeColor")}
+    # the values as stored (its reading calls a stored callable: ReportLab's font name follows rl_config)
+    saved = {key: dict.__getitem__(STATE_DEFAULTS, key) for key in ("fontName", "fillColor", "strokeColor")}
     STATE_DEFAULTS["fontName"] = initial_font
     STATE_DEFAULTS["fillColor"] = STATE_DEFAULTS["strokeColor"] = CMYKColor(0, 0, 0, 1)
     try:

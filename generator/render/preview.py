@@ -124,7 +124,7 @@ def contact_sheet(images: list[Image.Image], labels: list[str]) -> Image.Image:
     cell_h = max(image.height for image in images) + THUMB_GAP + 14
     sheet = Image.new("RGB", (columns * cell_w + THUMB_GAP, rows * cell_h + THUMB_GAP), "#e6e6e6")
     draw = ImageDraw.Draw(sheet)
-    for index, (image, label) in enumerate(zip(images, labels)):
+    for index, (image, label) in enumerate(zip(images, labels, strict=True)):
         x = THUMB_GAP + (index % columns) * cell_w
         y = THUMB_GAP + (index // columns) * cell_h
         sheet.paste(image, (x, y))

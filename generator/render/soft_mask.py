@@ -82,7 +82,7 @@ class FormWithGraphicsStates(PDFFormXObject):
     """A form whose resources name the graphics states its drawing selects (see carry_graphics_states)."""
 
     def format(self, document: Any) -> bytes:
-        if not self.Resources:         # the resources PDFFormXObject.format makes, and the states
+        if not getattr(self, "Resources", None):         # the resources PDFFormXObject.format makes, and the states
             resources = PDFResourceDictionary()
             resources.basicFonts()
             if self.hasImages:

@@ -45,5 +45,6 @@ def _on_paper(colour):
     alpha = getattr(colour, "alpha", 1) or 0
     if type(colour) is not Color or alpha >= 1:
         return colour
-    mix = lambda value: 1 - alpha * (1 - value)
+    def mix(value: float) -> float:
+        return 1 - alpha * (1 - value)
     return Color(mix(colour.red), mix(colour.green), mix(colour.blue))
