@@ -14,6 +14,8 @@ Such a file is reported as that file's problem.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import io
 import os
 import stat
@@ -28,6 +30,7 @@ import pypdfium2.raw as pdfium_raw
 
 from generator.imposition.shops import SHOP_PRESETS, shop_bleeds
 from generator.render.ink import page_ink
+from generator.render.pdfx import pdfx_problems
 
 PT = 25.4 / 72
 MIN_PPI = MappingProxyType({"print-shop": 300, "home": 150})
@@ -161,8 +164,6 @@ def _decoded_size(stream, limit: int) -> int:
 
 
 def _ascii_decoded(raw: bytes, name: str) -> bytes:
-    import base64
-    import binascii
     try:
         if name in ("/ASCIIHexDecode", "/AHx"):
             text = bytes(byte for byte in raw.split(b">", 1)[0] if not chr(byte).isspace())
@@ -216,7 +217,6 @@ def inspect(path: Path, shop: bool, ink_pages: int = 4, cmyk_limit: float | None
     if cmyk_limit is not None:
         check_cmyk(report, data, cmyk_limit)
     if shop and b"GTS_PDFX" in data:      # a PDF/X file (pnp build --pdfx): the standard's rules too
-        from generator.render.pdfx import pdfx_problems
         report.errors += pdfx_problems(data)
     return report
 

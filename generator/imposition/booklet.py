@@ -1,7 +1,7 @@
 """Saddle-stitch booklets: a finished PDF's pages imposed 2-up on landscape sheets.
 
 Pages are padded with blanks to a multiple of 4; sheet s (from 0) carries
-pages N−2s | 2s+1 on its front and 2s+2 | N−2s−1 on its back (PRINT.md), to be
+pages N−2s | 2s+1 on its front and 2s+2 | N−2s−1 on its back (docs/print.md), to be
 printed double-sided flipping on the short edge, folded and stapled. Inner
 sheets are pushed outwards by the fold (creep), so their pages are drawn a
 little closer to the spine.

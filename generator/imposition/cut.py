@@ -19,12 +19,18 @@ as a print-then-cut image.
 from __future__ import annotations
 
 import io
+from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Sequence
 
+import pypdfium2 as pdfium
+from PIL import Image, ImageDraw
+
 from generator.components.piece import Ellipse, Item, Rect
 from generator.imposition.grid import SheetRoom
-from generator.imposition.sheet import Page
+from generator.imposition.sheet import Document, Page, Placement
+from generator.render.pdf import render_pdf
+from generator.text.fonts import FontLibrary
 
 CARD_CORNER = 3.0           # mm: the corner radius cutting machines give playing cards
 INCH = 25.4
@@ -201,7 +207,7 @@ def dxf_writer_missing(cut: str | None) -> str | None:
 
 def _dxf(page: Page, paths: Sequence[CutPath]) -> bytes:
     import ezdxf     # (a DXF build only: see dxf_writer_missing)
-    from ezdxf import units
+    from ezdxf import units     # (as above)
 
     document = ezdxf.new("R2010")
     document.units = units.MM
@@ -264,8 +270,6 @@ def cricut_images(pages: Sequence[Page], kind: str) -> dict[str, bytes]:
     CRICUT_DPI, transparent outside its cut line (3 mm rounded corners for cards, a circle for round pieces),
     so Design Space cuts along that outline (it adds its own bleed). Named by order and copies:
     'cards-003-x2.png' is the third piece, printed twice."""
-    from collections import Counter
-
     pieces: dict[str, tuple] = {}
     copies: Counter = Counter()
     for page in pages:
@@ -283,12 +287,6 @@ def cricut_images(pages: Sequence[Page], kind: str) -> dict[str, bytes]:
 def _piece_png(face, path: CutPath) -> bytes:
     """The face's trim rendered at CRICUT_DPI, its alpha the cut outline (drawn 4× and reduced: a smooth edge)."""
 
-    import pypdfium2 as pdfium
-    from PIL import Image, ImageDraw
-
-    from generator.imposition.sheet import Document, Placement
-    from generator.render.pdf import render_pdf
-    from generator.text.fonts import FontLibrary
     page = Page(face.width, face.height, (Placement(face, 0.0, 0.0, (0.0, 0.0, face.width, face.height)),))
     document = pdfium.PdfDocument(render_pdf(Document([page], title="cricut"), FontLibrary().face("nunito").name))
     try:

@@ -11,7 +11,7 @@ Under each tile: its label (A1, A2, B1 …), an assembly map and a 50 mm bar.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 from generator.components.piece import Ellipse, Face, Item, Line, Rect, TextPlacement
@@ -182,5 +182,4 @@ def _label_band(spec: TileSpec, layout: TileLayout, row: int, column: int, top: 
 
 
 def _recolour(runs, colour):
-    from dataclasses import replace
     return [replace(run, color=colour) for run in runs]

@@ -10,6 +10,7 @@ total ink is held under the limit (300 % by default; US shops ask for 240 %).
 from __future__ import annotations
 
 
+from PIL import Image
 from reportlab.lib.colors import CMYKColor, Color, HexColor
 
 from generator.caches import cached
@@ -66,8 +67,7 @@ def separate_image(image, ink_limit: float, separation=None):
     as `separate` on whole rows at once in numpy, so every pixel gets the very inks `separate` gives it."""
     if separation is not None:
         return separation.image(image, ink_limit)
-    import numpy    # ezdxf's dependency (separation.py uses it too)
-    from PIL import Image
+    import numpy    # (raster art only: a build of vector art never loads it)
     rgb = numpy.asarray(image.convert("RGB"))
     return Image.fromarray(in_bands(rgb, 4, lambda band: _separated_band(band, ink_limit)), "CMYK")
 
@@ -75,7 +75,7 @@ def separate_image(image, ink_limit: float, separation=None):
 def in_bands(pixels, channels: int, separate_band):
     """`separate_band` applied to a few rows of an (h, w, n) uint8 array at a time, its (rows, w,
     `channels`) uint8 results put together: the float intermediates of one band, never a whole image's."""
-    import numpy
+    import numpy    # (raster art only)
     result = numpy.empty(pixels.shape[:2] + (channels,), dtype=numpy.uint8)
     rows = max(1, SEPARATION_BAND_PIXELS // max(1, pixels.shape[1]))
     for top in range(0, pixels.shape[0], rows):
@@ -86,7 +86,7 @@ def in_bands(pixels, channels: int, separate_band):
 def _separated_band(rgb, ink_limit: float):
     """`separate` over an (h, w, 3) uint8 band, operation for operation (the same doubles, the same
     round-half-to-even), as uint8 inks (h, w, 4)."""
-    import numpy
+    import numpy    # (raster art only)
     red, green, blue = (rgb[..., channel] / 255 for channel in range(3))
     k = 1 - numpy.maximum(numpy.maximum(red, green), blue)
     paper = numpy.where(k >= 1, 1.0, 1 - k)     # black: no division by zero (its c, m, y come out 0 as in `separate`)
@@ -102,7 +102,6 @@ def on_paper(image):
     """A PIL image with its transparency flattened onto white paper (RGB); an opaque image as it is."""
     if image.mode not in ("RGBA", "LA", "PA") and not (image.mode == "P" and "transparency" in image.info):
         return image
-    from PIL import Image
     rgba = image.convert("RGBA")
     paper = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
     return Image.alpha_composite(paper, rgba).convert("RGB")

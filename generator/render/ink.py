@@ -3,7 +3,7 @@
 Each pixel is split into inks with full grey-component replacement (k = min(c,
 m, y), the rest on C, M, Y), the way the renderer prints greys (K only). The
 value of a channel is the share of pixels that use that ink, as inkcov counts
-it; summed coverage is what PRINT.md's limits use. Tests compare it with
+it; summed coverage is what docs/print.md's limits use. Tests compare it with
 Ghostscript where Ghostscript is installed.
 """
 

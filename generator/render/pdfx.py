@@ -11,13 +11,21 @@ the standard names (1.4 for X-1a:2003, 1.6 for X-4).
 
 from __future__ import annotations
 
-from types import MappingProxyType
 import io
+import tempfile
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 
+import pikepdf
+from pikepdf import Dictionary, Name, String
+
+from generator.input_files import FileRefused, read_regular
 from generator.render.icc_profile import pnp_cmyk_profile
+from generator.render.pdf import render_pdf
 from generator.render.separation import ProfileError, ProfileSeparation
+from generator.render.transparency import flatten_document
 
 # ReportLab's invariant date: the same fixed moment in every file pnp writes
 FIXED_DATE = "D:20000101000000+00'00'"
@@ -48,7 +56,6 @@ def output_separation(icc: Path | None) -> ProfileSeparation:
     """The separation through the user's profile (--icc) or pnp's own; ProfileError for a file that is none."""
     if icc is None:
         return ProfileSeparation.of(pnp_cmyk_profile())
-    from generator.input_files import FileRefused, read_regular
     try:      # a FIFO is refused from its stat (reading one blocked the build); press profiles are ~0.5–2 MB
         data = read_regular(icc.resolve(), MAX_ICC_BYTES, "ICC profile")
     except FileRefused as error:
@@ -68,10 +75,7 @@ def draw_pdfx(document, initial_font: str, ink_limit: float, separation: Profile
               standard: PdfxStandard, title: str) -> bytes:
     """The document drawn in CMYK through `separation` and made a PDF/X file of `standard`; for X-1a its
     transparent art first flattened onto what lies beneath it (render/transparency.py)."""
-    import tempfile
 
-    from generator.render.pdf import render_pdf
-    from generator.render.transparency import flatten_document
     with tempfile.TemporaryDirectory(prefix="pnp-flatten-") as folder:
         if not standard.transparency:
             document = flatten_document(document, initial_font, Path(folder), ink_limit, separation)
@@ -81,8 +85,6 @@ def draw_pdfx(document, initial_font: str, ink_limit: float, separation: Profile
 
 def make_pdfx(pdf: bytes, standard: PdfxStandard, separation: ProfileSeparation, title: str) -> bytes:
     """The drawn PDF made a PDF/X file of `standard`, its output intent `separation`'s profile."""
-    import pikepdf
-    from pikepdf import Dictionary, Name, String
 
     document = pikepdf.open(io.BytesIO(pdf))
     profile = pikepdf.Stream(document, separation.profile)
@@ -130,14 +132,12 @@ def _write_xmp(document, standard: PdfxStandard, title: str) -> None:
 
 
 def _stable_uuid(text: str) -> str:
-    import uuid
     return str(uuid.uuid5(uuid.NAMESPACE_URL, "pnp:" + text))
 
 
 def pdfx_problems(data: bytes) -> list[str]:
     """What keeps a file that declares PDF/X (GTS_PDFXVersion or an OutputIntent) from being one, as a print
     shop's preflight would say it; [] for a conforming file or one that declares nothing."""
-    import pikepdf
     problems: list[str] = []
     with pikepdf.open(io.BytesIO(data)) as document:
         version = str(document.docinfo.get("/GTS_PDFXVersion", ""))
@@ -177,7 +177,6 @@ def pdfx_problems(data: bytes) -> list[str]:
 
 def _transparency_and_rgb(document) -> list[str]:
     """PDF/X-1a: no soft masks, no constant alpha under 1, no RGB (operators or images)."""
-    import pikepdf
     found: set[str] = set()
     seen: set = set()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import concurrent.futures
 import io
 from pathlib import Path
 from typing import Callable, Iterator
@@ -9,6 +10,7 @@ from typing import Callable, Iterator
 import pypdfium2 as pdfium
 
 from generator.files import write_atomically
+from generator.workers import stop_workers, worker_pool
 
 # Below this many pages a worker process costs more to start than it saves.
 PAGES_PER_WORKER = 40
@@ -46,8 +48,6 @@ def write_pages_png(pdf_bytes: bytes, files: dict[int, list[Path]], dpi: float,
             if on_pages:
                 on_pages(1)
         return
-    import concurrent.futures
-    from generator.workers import stop_workers, worker_pool
     batch = max(1, PAGES_PER_WORKER // 4)
     batches = [{index: files[index] for index in indices[start:start + batch]}
                for start in range(0, len(indices), batch)]

@@ -9,10 +9,10 @@ gives why it cannot be printed (message, hint), or None.
 
 from __future__ import annotations
 
-from types import MappingProxyType
 import io
 import struct
 import zlib
+from types import MappingProxyType
 
 from PIL import Image, UnidentifiedImageError
 

@@ -30,7 +30,7 @@ class ProfileSeparation:
     @classmethod
     def of(cls, profile: bytes) -> "ProfileSeparation":
         """The separation of a CMYK output profile's bytes, or ProfileError."""
-        from PIL import ImageCms
+        from PIL import ImageCms     # (a PDF/X build only: the build context loads this module at start)
         try:
             opened = ImageCms.ImageCmsProfile(io.BytesIO(profile))
         except (OSError, ValueError, TypeError) as error:
@@ -46,7 +46,7 @@ class ProfileSeparation:
         """One colour (0–1 each) as CMYK (0–1 each), total ink ≤ ink_limit; greys on K alone."""
         if red == green == blue:
             return 0.0, 0.0, 0.0, 1 - red
-        from PIL import Image
+        from PIL import Image     # (a PDF/X build only, as above)
         pixel = Image.new("RGB", (1, 1), tuple(round(255 * v) for v in (red, green, blue)))
         c, m, y, k = (v / 255 for v in _transform(self).apply(pixel).getpixel((0, 0)))
         return limit_ink(c, m, y, k, ink_limit)
@@ -56,7 +56,8 @@ class ProfileSeparation:
         cmyk = _transform(self).apply(image.convert("RGB"))
         if ink_limit >= 4.0:
             return cmyk
-        import numpy    # ezdxf's dependency: whole rows at once, not pixel by pixel
+        # (raster art of a PDF/X build only: numpy, PIL and the colour module's ReportLab load late)
+        import numpy    # whole rows at once, not pixel by pixel
         from PIL import Image
 
         from generator.render.colour import in_bands
@@ -68,7 +69,7 @@ class ProfileSeparation:
 @cached("render.icc_transform", maxsize=8)
 def _transform(separation: ProfileSeparation):
     """sRGB → the profile's CMYK, relative colorimetric."""
-    from PIL import ImageCms
+    from PIL import ImageCms     # (a PDF/X build only)
     source = ImageCms.createProfile("sRGB")
     target = ImageCms.ImageCmsProfile(io.BytesIO(separation.profile))
     return ImageCms.buildTransform(source, target, "RGB", "CMYK",
@@ -77,7 +78,7 @@ def _transform(separation: ProfileSeparation):
 
 def _limited_band(band, ink_limit: float):
     """Rows of CMYK inks (uint8) with the ink over the limit taken out of C, M and Y, as limit_ink does."""
-    import numpy
+    import numpy     # (raster art only)
     inks = band.astype(numpy.float64) / 255
     colour, black = inks[..., :3].sum(axis=2), inks[..., 3]
     over = colour + black > ink_limit

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from reportlab.lib.colors import Color
+
 from generator.caches import cached
 from generator.render.svg_guard import SvgRefused
 
@@ -42,8 +44,9 @@ def _svg_renderer_class():
     comes): a group's overlapping shapes then show through each other, where a viewer composites the
     group first.
     """
-    from svglib.svglib import SvgRenderer
+    # svglib (and lxml) load on the first SVG drawn: the content checks import this module with the art's
     from svglib.fonts import FontMap
+    from svglib.svglib import SvgRenderer
 
     class NoFontFiles(FontMap):
         """A font map that never registers a file nor asks fontconfig (nothing asks it: families are
@@ -64,7 +67,7 @@ def _svg_renderer_class():
             if not families:
                 return ""
             if self.library is None:
-                from generator.text.fonts import FontLibrary
+                from generator.text.fonts import FontLibrary     # (on the first SVG text: see above)
                 self.library = FontLibrary()
             known = _pnp_families(self.attrConverter.split_font_family_list(families), self.library.families)
             if not known:
@@ -93,7 +96,7 @@ def _svg_renderer_class():
             try:
                 super().renderNode(node, parent)
             except _UnknownFont as error:       # met in the innermost element rendered: the <text>
-                from generator.text.fonts import builtin_families
+                from generator.text.fonts import builtin_families     # (a refused SVG text only)
                 raise SvgRefused(f"refused: the text at line {node.sourceline} is in the font "
                                  f"{_quoted(error.families)}, not one of pnp's fonts",
                                  _font_hint(builtin_families())) from None
@@ -163,7 +166,7 @@ def _local_name(node) -> str:
 def _pnp_families(names: list[str], families) -> list[str]:
     """The pnp families a font-family list means, in its order ('Noto Sans' is noto-sans; a generic
     family is pnp's default stack, which sets what its first family lacks in the next)."""
-    from generator.text.fonts import DEFAULT_STACK
+    from generator.text.fonts import DEFAULT_STACK     # (on the first SVG text: the fonts load late)
     found: list[str] = []
     for name in names:
         key = "-".join(name.strip().strip("'\"").lower().split())
@@ -192,7 +195,6 @@ def _opacity(value: str) -> float:
 
 def _fade(item, opacity: float) -> None:
     """Everything drawn in `item` `opacity` times as opaque (new colours: svglib shares colour objects)."""
-    from reportlab.lib.colors import Color
     stack = [item]
     while stack:
         node = stack.pop()

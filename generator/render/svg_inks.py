@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import copy
 
+from reportlab.lib.colors import Color
+
 from generator.render.colour import convert
 
 
@@ -41,7 +43,6 @@ def separated(drawing, ink_limit: float, separation=None, opaque: bool = False):
 
 def _on_paper(colour):
     """A colour with opacity as it shows on white paper, opaque (PDF/X-1a has no transparency)."""
-    from reportlab.lib.colors import Color
     alpha = getattr(colour, "alpha", 1) or 0
     if type(colour) is not Color or alpha >= 1:
         return colour

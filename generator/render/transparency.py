@@ -18,10 +18,15 @@ import math
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+import pypdfium2 as pdfium
+from PIL import Image, PngImagePlugin
+
 from generator.caches import cached
 from generator.components.piece import ArtPlacement, Face, Group, Item, TextPlacement
+from generator.files import write_atomically
 from generator.imposition.sheet import Document, Page, Placement
 from generator.render.art import art_version, load_svg, open_raster
+from generator.render.colour import separate_image
 from generator.render.pdf import render_pdf
 from generator.render.soft_mask import CMYK_MARK, CMYK_TOKEN, alpha_channel
 from generator.units import mm_to_pt
@@ -208,7 +213,6 @@ class Flattener:
         image = self._blend(below, layer)
         turn = {90: "ROTATE_90", 180: "ROTATE_180", 270: "ROTATE_270"}.get(found.rotation)
         if turn:                 # drawn turned clockwise: the raster turned back into the art's own frame
-            from PIL import Image
             image = image.transpose(getattr(Image.Transpose, turn))
         inverse = affine.inverse()
         local = [inverse(x, y) for x in (left, right) for y in (top, bottom)]
@@ -219,8 +223,7 @@ class Flattener:
     def _blend(self, below, layer):
         """The layer (RGBA) over what lies below (RGB), both separated as their colours are everywhere in the
         file, blended ink by ink with the layer's alpha."""
-        import numpy
-        from PIL import Image
+        import numpy    # (raster flattening only)
         alpha = numpy.asarray(layer.getchannel("A"), dtype=numpy.float64)[..., None] / 255
         under, over = self._separated(below), self._separated(layer.convert("RGB"))
         inks = numpy.rint(alpha * over + (1 - alpha) * under).astype(numpy.uint8)
@@ -228,9 +231,7 @@ class Flattener:
 
     def _separated(self, rgb):
         """An RGB raster as CMYK inks (0–255) the way vector colours are separated: greys on black alone."""
-        import numpy
-
-        from generator.render.colour import separate_image
+        import numpy    # (raster flattening only)
         inks = numpy.asarray(separate_image(rgb, self.ink_limit, self.separation), dtype=numpy.float64)
         pixels = numpy.asarray(rgb, dtype=numpy.float64)
         grey = (pixels[..., 0] == pixels[..., 1]) & (pixels[..., 1] == pixels[..., 2])
@@ -242,8 +243,6 @@ class Flattener:
                 transparent: bool):
         """The face's `items` drawn in RGB and rendered at FLATTEN_DPI, cropped to `box` (face mm, y down):
         on white paper (RGB), or on nothing (RGBA: `transparent`)."""
-        import pypdfium2 as pdfium
-
         b = face.bleed
         width, height = face.width + 2 * b, face.height + 2 * b
         drawn = Face(face.key + "\0layer", face.width, face.height, b, items, face.shape)
@@ -259,9 +258,6 @@ class Flattener:
             document.close()
 
     def _save(self, cmyk) -> Path:
-        from PIL import Image, PngImagePlugin
-
-        from generator.files import write_atomically
         carrier = Image.frombytes("RGBA", cmyk.size, cmyk.tobytes())
         text = PngImagePlugin.PngInfo()
         text.add_text(CMYK_MARK, CMYK_TOKEN)
