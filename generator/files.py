@@ -146,9 +146,11 @@ class Swap:
         return Path(path).relative_to(self.out).as_posix()
 
 
-def _carry_out(out: Path, folder: Path, steps: list) -> None:
+def _carry_out(out: Path, folder: Path, steps: list[tuple[str, str, str]]) -> None:
     """Every step not yet done, in order; on an error, every step undone, the last first."""
-    done, links, created = 0, {}, []
+    done = 0
+    links: dict[Path, Path | None] = {}
+    created: list[Path] = []
     try:
         for done, step in enumerate(steps, start=1):
             _step_forward(out, folder, done, *step, links, created)
@@ -211,10 +213,11 @@ def _finish_journal(out: Path, folder: Path) -> None:
     target ends whole, as one build wrote it."""
     try:
         journal = json.loads((folder / JOURNAL).read_bytes())
-        steps = [tuple(step) for step in journal["steps"]]
+        read = [tuple(step) for step in journal["steps"]]
         if not all(len(step) == 3 and step[0] in ("put", "remove") and all(isinstance(p, str) for p in step)
-                   and _inside_out(step[1]) and _inside_out(step[2]) for step in steps):
+                   and _inside_out(step[1]) and _inside_out(step[2]) for step in read):
             return
+        steps = [(kind, staged, final) for kind, staged, final in read]
     except (OSError, ValueError, KeyError, TypeError):
         return                   # no swap was begun (or its journal is not pnp's): nothing to finish
     try:

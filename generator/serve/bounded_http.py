@@ -26,7 +26,10 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, HTTPServer
+from socketserver import BaseServer
+from typing import Any
 
 HEAD_TIMEOUT_S = 5.0          # from connecting to the head's blank line: a browser takes microseconds
 SEND_TIMEOUT_S = 10.0         # one send to a client that does not read
@@ -60,7 +63,7 @@ class Arrival:
             line_end = self.head.find(b"\n")
             if line_end >= 0 and not _LINE_WITH_HEADERS.match(self.head, 0, line_end + 1):
                 self.whole = True
-            elif line_end >= 0:      # (searched from where the last read ended: a byte-a-second client costs no rescans)
+            elif line_end >= 0:      # (searched from where the last read ended: a slow client costs no rescans)
                 self.whole = _HEAD_END.search(self.head, max(self.scanned - 3, 0)) is not None
             self.scanned = len(self.head)
         return self.whole
@@ -71,7 +74,8 @@ class BoundedHTTPServer(HTTPServer):
 
     request_queue_size = LISTEN_BACKLOG
 
-    def __init__(self, address: tuple[str, int], handler: type[BaseHTTPRequestHandler], workers: int):
+    def __init__(self, address: tuple[str, int], handler: type[StrictRequestHandler], workers: int):
+        self.handler = handler
         self.pool = ThreadPoolExecutor(workers, thread_name_prefix="pnp-serve")
         self.max_connections = _connection_cap()
         self.waiting: dict[socket.socket, Arrival] = {}      # in order of arrival: the oldest first
@@ -199,7 +203,7 @@ class BoundedHTTPServer(HTTPServer):
 
     def _answer(self, arrival: Arrival) -> None:
         try:
-            self.finish_request(arrival, arrival.address)
+            self.handler(arrival, arrival.address, self)     # (what finish_request does, with the Arrival)
         except Exception:
             self.handle_error(arrival.sock, arrival.address)
         finally:
@@ -233,7 +237,6 @@ def _connection_cap() -> int:
 def _brief_answer(sock: socket.socket, code: int, text: str) -> None:
     """A short plain-text answer written from the lobby without waiting (lost if the client does not
     read it), then the connection closed."""
-    from http import HTTPStatus
     body = (text + "\n").encode()
     head = (f"HTTP/1.0 {code} {HTTPStatus(code).phrase}\r\nContent-Type: text/plain; charset=utf-8\r\n"
             f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode()
@@ -265,19 +268,25 @@ class StrictRequestHandler(BaseHTTPRequestHandler):
 
     protocol_version = "HTTP/1.0"
     default_request_version = "HTTP/1.0"     # an error answered to a garbled request line has a status line
+    raw_requestline: bytes                   # (set by BaseHTTPRequestHandler.handle_one_request)
+
+    def __init__(self, request: Any, client_address: Any, server: BaseServer) -> None:
+        """`request`: the Arrival whose head the server's lobby read (setup takes its socket)."""
+        super().__init__(request, client_address, server)
 
     def setup(self) -> None:
         arrival: Arrival = self.request
         self.request = self.connection = arrival.sock
         self.head_complete = arrival.complete()
-        self.rfile = io.BytesIO(bytes(arrival.head))
+        self.head = bytes(arrival.head)
+        self.rfile = io.BytesIO(self.head)
         self.wfile = _Writer(arrival.sock)
 
     def handle(self) -> None:
         self.close_connection = True
-        self.command, self.requestline, self.request_version = None, "", self.default_request_version
+        self.command, self.requestline, self.request_version = "", "", self.default_request_version
         if not self.head_complete:
-            too_long = b"\n" not in self.rfile.getvalue()
+            too_long = b"\n" not in self.head
             self.send_text(414 if too_long else 431, f"the request's {'line' if too_long else 'headers'} "
                            f"exceed {MAX_HEAD_BYTES // 1024} KiB")
             return

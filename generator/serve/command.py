@@ -6,16 +6,21 @@ import errno
 import hashlib
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
+from generator.cache_folder import cache_root
 from generator.errors import UsageError
+
+if TYPE_CHECKING:
+    from generator.serve.session import Snapshot
 
 
 def serve_command(games: list[Path], edition: str | None, lang: str | None, paper: str, port: int,
                   templates: Path | None) -> None:
     """Serve the first of `games` (the page switches between all of them) until Ctrl-C."""
-    from generator.face_cache import cache_root
+    # the HTTP server, the watcher and the session's build context: loaded when serving, not by `pnp --help`
     from generator.serve.server import serve
     from generator.serve.session import PreviewSession, Selection
     if not games:
@@ -29,7 +34,7 @@ def serve_command(games: list[Path], edition: str | None, lang: str | None, pape
         click.echo(f"serving {game.name} at {url} (Ctrl-C to stop)")
         sys.stdout.flush()
 
-    def rebuilt(snapshot) -> None:
+    def rebuilt(snapshot: Snapshot) -> None:
         state = f"{len(snapshot.errors)} error(s)" if snapshot.errors else f"{len(snapshot.faces)} faces"
         click.echo(f"build {snapshot.build}: {state} in {snapshot.seconds:.2f} s")
         sys.stdout.flush()
@@ -37,6 +42,7 @@ def serve_command(games: list[Path], edition: str | None, lang: str | None, pape
         serve(session, port, watched, started, rebuilt)
     except OSError as error:
         if error.errno == errno.EADDRINUSE:
-            raise UsageError(f"port {port} is in use on 127.0.0.1: choose another (--port), or 0 for any free one")
+            raise UsageError(f"port {port} is in use on 127.0.0.1: choose another (--port), "
+                             "or 0 for any free one") from None
         raise UsageError(f"cannot listen on 127.0.0.1:{port}: {error.strerror or error}: choose another port "
-                         "(--port; ports under 1024 need administrator rights), or 0 for any free one")
+                         "(--port; ports under 1024 need administrator rights), or 0 for any free one") from None

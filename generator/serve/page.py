@@ -54,7 +54,9 @@ function figures(box, items) {
   box.replaceChildren(...wanted);
 }
 function problems(box, lines) {
-  box.replaceChildren(...lines.map(line => { const p = document.createElement('pre'); p.textContent = line; return p; }));
+  box.replaceChildren(...lines.map(line => {
+    const p = document.createElement('pre'); p.textContent = line; return p;
+  }));
 }
 function choices(status) {
   for (const name of ['game', 'edition', 'lang', 'paper']) {

@@ -28,6 +28,8 @@ import time
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
+from watchfiles import watch as watch_changes
+
 from generator.serve.bounded_http import BoundedHTTPServer, StrictRequestHandler, peer_closed
 from generator.serve.page import PAGE
 from generator.serve.session import PreviewSession, Refused
@@ -92,6 +94,7 @@ def make_handler(session: PreviewSession, stopping: threading.Event):
 
     class Handler(StrictRequestHandler):
         server_version = "pnp-serve"
+        server: BoundedHTTPServer
 
         def log_message(self, *args) -> None:    # the terminal shows rebuilds, not every request
             pass
@@ -187,7 +190,6 @@ def watch(session: PreviewSession, folders: list[Path], stopping: threading.Even
     A watched folder that disappears (deleted, or swapped by a checkout) takes its inotify watch
     with it: the session then shows the error, waits for the folder to come back and watches
     it again from a fresh build."""
-    from watchfiles import watch as watch_changes
 
     def rebuild() -> None:          # whatever one rebuild meets, the watcher lives on
         try:
@@ -213,12 +215,13 @@ def watch(session: PreviewSession, folders: list[Path], stopping: threading.Even
                                      watch_filter=_not_output, raise_interrupt=False,
                                      rust_timeout=int(REAPPEAR_POLL_S * 1000), yield_on_timeout=True):
             gone = not all(folder.is_dir() for folder in folders)
+            changed = bool(changes)
             if not caught_up:
                 # the watch only starts here: an edit saved while the first build ran (or while the
                 # watch was being set up) raised no event, so compare the files with before it
                 caught_up = True
-                changes = changes or (_stamp(folders) != seen)
-            if changes or gone:
+                changed = changed or _stamp(folders) != seen
+            if changed or gone:
                 rebuild()
             if gone:
                 missing_shown = True
