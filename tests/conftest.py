@@ -13,13 +13,28 @@ own copy under tmp_path.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
-import pytest
-from filelock import FileLock
+# Where Python is told to write no bytecode (PYTHONDONTWRITEBYTECODE), each pytest worker compiled and
+# rewrote the asserts of every test module and compiled pnp's modules again on every run (7.5 s of
+# processor time per worker to collect, 2.7 s with the compiled code kept), and so did each of the
+# hundreds of `pnp` processes the tests start (~0.15 s each). The compiled code is kept instead, as
+# Python keeps it by default, but outside the source tree: in one folder of pnp's cache
+# (PYTHONPYCACHEPREFIX), for this process and the processes it starts. What a test checks does not
+# depend on it; a test that is about bytecode sets its children's environment itself.
+if sys.dont_write_bytecode and not sys.pycache_prefix:
+    sys.pycache_prefix = os.path.join(os.environ.get("PNP_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "pnp"), "test-bytecode")
+    sys.dont_write_bytecode = False
+    os.environ["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix
+    del os.environ["PYTHONDONTWRITEBYTECODE"]
 
-from generator.build import BuildOptions, build
+import pytest  # noqa: E402
+from filelock import FileLock  # noqa: E402
+
+from generator.build import BuildOptions, build  # noqa: E402  (pnp's modules compiled once, as kept above)
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
