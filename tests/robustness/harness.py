@@ -5,7 +5,9 @@ Every case of the attack suite must end in a located message or a clean exit, wi
 under a hard address-space cap well above the budget. How long a case takes is the
 machine's speed, not pnp's behaviour: no test asserts it (a child still running after
 HANG_SECONDS is killed as hung); tests/benchmarks/bench_budgets.py times the cases
-that had a time budget (30 s for any case).
+that had a time budget (30 s for any case). A case about what pnp says and writes, not about
+its process (no memory bound, no hang, no signal), runs in the test's process (run_in_process):
+a child's start costs more than most such cases.
 """
 
 from __future__ import annotations
@@ -91,3 +93,23 @@ def run_pnp(*args: str, cwd: Path | None = None, timeout: float = HANG_SECONDS,
         errors, peak = stderr.decode("utf-8", "replace"), "0"
     return Run(tuple(args), process.returncode, stdout.decode("utf-8", "replace"), errors,
                seconds, int(peak.strip() or 0) * 1024)
+
+
+def run_in_process(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None) -> Run:
+    """`pnp ARGS` in this process, through click's runner, as a Run: for a case that is about what pnp
+    says and writes, not about its process (no start-up paid). Its memory is not measured (peak_bytes 0)
+    and a hang would hang the test: a case about memory, a FIFO or a signal runs in a child (run_pnp).
+    An exception pnp lets out is raised here, with its traceback."""
+    from click.testing import CliRunner
+
+    from generator.cli import main
+    previous = os.getcwd()
+    if cwd is not None:
+        os.chdir(cwd)
+    try:
+        result = CliRunner(env=env).invoke(main, list(args))
+    finally:
+        os.chdir(previous)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return Run(tuple(args), result.exit_code, result.stdout, result.stderr, 0.0, 0)

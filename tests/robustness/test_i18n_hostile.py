@@ -1,9 +1,10 @@
 """Translators' files and data exports attacked (issue 26): `pnp i18n import/export/stub`, `pnp data
 export` to CSV, `cards_from:` workbooks and `pnp export tts`.
 
-Each case runs pnp in its own process (tests/robustness/harness.py: no traceback, the expected exit
-status, within the time and memory budget) on a tiny synthetic game, and checks the one located
-message a user reads, that nothing outside the game is read or written, and what was (not) written.
+Each case runs pnp as its command line does (tests/robustness/harness.py: no traceback, the expected
+exit status) on a tiny synthetic game, and checks the one located message a user reads, that nothing
+outside the game is read or written, and what was (not) written. In the test's process: none is about
+pnp's process, but the FIFO catalog, which a child is killed over if it waits on it.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.robustness.harness import run_pnp
+from tests.robustness.harness import run_in_process, run_pnp
 from tests.test_content_errors import EN, GAME, make_game
 
 # `file:line:col: message` or, for a file as a whole, `file: message`; then the hint
@@ -31,7 +32,7 @@ def exchange_game(tmp_path: Path) -> Path:
 
 
 def exported(game: Path, out: Path, fmt: str, lang: str = "ru") -> str:
-    run_pnp("i18n", "export", str(game), "--lang", lang, "--format", fmt, "--out", str(out)).assert_clean(0)
+    run_in_process("i18n", "export", str(game), "--lang", lang, "--format", fmt, "--out", str(out)).assert_clean(0)
     return (out / f"g.{lang}.{'xlf' if fmt == 'xliff' else 'po'}").read_text(encoding="utf-8")
 
 
@@ -64,7 +65,7 @@ def unit_line(text: str, fmt: str, key: str = "cards.star") -> int:
 def import_refused(game: Path, file: Path, *expected: str, catalog: str = "ru", args: tuple = ()) -> str:
     """pnp i18n import fails with located messages naming `expected`; every catalog is untouched."""
     before = {path.name: path.read_bytes() for path in (game / "i18n").iterdir()}
-    run = run_pnp("i18n", "import", str(game), str(file), *args).assert_clean(1)
+    run = run_in_process("i18n", "import", str(game), str(file), *args).assert_clean(1)
     assert LOCATED.search(run.output), run.output
     for words in expected:
         assert words in run.output, run.output
@@ -135,7 +136,7 @@ def test_xliff_inline_text_is_kept_and_unknown_codes_are_refused(tmp_path):
     xliff = exported(game, tmp_path / "x", "xliff")
     kept = translated(xliff, "xliff", 'Зв<g id="1">ез</g><mrk mtype="term">да</mrk>')
     (tmp_path / "kept.xlf").write_text(kept, encoding="utf-8")
-    run_pnp("i18n", "import", str(game), str(tmp_path / "kept.xlf")).assert_clean(0)
+    run_in_process("i18n", "import", str(game), str(tmp_path / "kept.xlf")).assert_clean(0)
     assert 'star: "Звезда"' in (game / "i18n" / "ru.yaml").read_text(encoding="utf-8")
     (game / "i18n" / "ru.yaml").write_text(RU, encoding="utf-8")
     for code in ('<x id="1"/>', '<bx id="1"/>', '<ex id="1"/>', '<ph id="1">&lt;br/&gt;</ph>'):
@@ -162,7 +163,7 @@ def test_a_placeholder_a_platform_protects_as_ph_is_the_placeholder(tmp_path):
     xliff = xliff[:start] + group + xliff[end:]
     assert xliff.count("<ph ") == 4
     (tmp_path / "ph.xlf").write_text(xliff, encoding="utf-8")
-    run_pnp("i18n", "import", str(game), str(tmp_path / "ph.xlf")).assert_clean(0)
+    run_in_process("i18n", "import", str(game), str(tmp_path / "ph.xlf")).assert_clean(0)
     assert 'many: "{count} карт"' in (game / "i18n" / "ru.yaml").read_text(encoding="utf-8")
 
 
@@ -180,7 +181,7 @@ def test_a_unit_translated_from_an_older_source_text_is_not_imported_as_current(
     file = tmp_path / f"stale.{fmt}"
     file.write_text(text, encoding="utf-8")
     (game / "i18n" / "en.yaml").write_text(EN.replace('"Star"', '"Sun"'), encoding="utf-8")
-    run = run_pnp("i18n", "import", str(game), str(file)).assert_clean(0)
+    run = run_in_process("i18n", "import", str(game), str(file)).assert_clean(0)
     line = unit_line(text, fmt)
     assert (f"{file}:{line}:1: warning: unit 'cards.star' was translated from another source text: the file has "
             "'Star', the source catalog now 'Sun': not imported") in run.output, run.output
@@ -204,7 +205,7 @@ def test_a_character_no_font_prints_is_refused_at_import_as_check_refuses_it(tmp
     line = unit_line(text, fmt)
     import_refused(game, file, f"{file}:{line}:1: unit 'cards.star' holds "
                                f"U+{ord(char):04X}, which no font of box 'name' of template 'card' has")
-    assert "no font has the character" not in run_pnp("check", str(game)).output
+    assert "no font has the character" not in run_in_process("check", str(game)).output
 
 
 # ------------------------------------------------------------- 5. links leading out of the game
@@ -216,7 +217,7 @@ def test_stub_reads_and_writes_no_catalog_through_a_link_leading_out(tmp_path):
     outside = tmp_path / "outside.yaml"
     outside.write_text('de:\n  cards:\n    star: "OUTSIDE-SECRET"\n', encoding="utf-8")
     os.symlink(outside, game / "i18n" / "de.yaml")
-    run = run_pnp("i18n", "stub", str(game), "--lang", "de").assert_clean(1)
+    run = run_in_process("i18n", "stub", str(game), "--lang", "de").assert_clean(1)
     assert f"{game}/i18n/de.yaml: is a link leading outside the game folder" in run.output, run.output
     assert LOCATED.search(run.output) and "OUTSIDE-SECRET" not in run.output
     assert (game / "i18n" / "de.yaml").is_symlink()
@@ -238,7 +239,7 @@ def test_import_writes_no_catalog_through_a_link_leading_out(tmp_path):
     file.write_text(translated(exported(game, tmp_path / "x", "po"), "po", "Звезда"), encoding="utf-8")
     (game / "i18n" / "ru.yaml").unlink()
     os.symlink(tmp_path / "elsewhere" / "ru.yaml", game / "i18n" / "ru.yaml")
-    run = run_pnp("i18n", "import", str(game), str(file), "--lang", "ru").assert_clean(1)
+    run = run_in_process("i18n", "import", str(game), str(file), "--lang", "ru").assert_clean(1)
     assert f"{game}/i18n/ru.yaml: is a link leading outside the game folder" in run.output, run.output
     assert (game / "i18n" / "ru.yaml").is_symlink() and not (tmp_path / "elsewhere").exists()
 
@@ -253,7 +254,7 @@ def test_export_writes_and_removes_nothing_through_a_link_leading_out(tmp_path):
     out = tmp_path / "out"
     out.mkdir()
     os.symlink(victim, out / "g.ru.screens")
-    run = run_pnp("i18n", "export", str(game), "--lang", "ru", "--out", str(out)).assert_clean(1)
+    run = run_in_process("i18n", "export", str(game), "--lang", "ru", "--out", str(out)).assert_clean(1)
     assert f"{out}/g.ru.screens: is a link leading out of the output folder" in run.output, run.output
     assert [path.name for path in victim.iterdir()] == ["holiday.png"] and not (out / "g.ru.xlf").exists()
 
@@ -265,7 +266,7 @@ def test_export_under_a_regular_file_is_a_located_output_error(tmp_path):
     game = exchange_game(tmp_path)
     (tmp_path / "file").write_text("mine")
     for fmt in ("xliff", "po"):
-        run = run_pnp("i18n", "export", str(game), "--lang", "ru", "--format", fmt,
+        run = run_in_process("i18n", "export", str(game), "--lang", "ru", "--format", fmt,
                       "--out", str(tmp_path / "file" / "x")).assert_clean(1)
         assert f"{tmp_path}/file: a file is in the way where pnp needs a folder" in run.output, run.output
         assert "export with --out into another folder" in run.output
@@ -312,7 +313,7 @@ def test_csv_export_writes_no_formula_and_reads_back_the_same_text(tmp_path):
     game = make_game(tmp_path, {"cards.yaml": CARDS[:CARDS.index("      - id: star")] + cards,
                                 "templates/card.yaml": template})
     target = tmp_path / "deck.csv"
-    run_pnp("data", "export", str(game), "cards", "--to", str(target)).assert_clean(0)
+    run_in_process("data", "export", str(game), "cards", "--to", str(target)).assert_clean(0)
     import csv
     rows = list(csv.reader(target.read_text(encoding="utf-8-sig").splitlines()))
     notes = [row[rows[0].index("note")] for row in rows[1:]]
@@ -356,9 +357,9 @@ def test_tts_exports_of_two_languages_into_one_folder_keep_each_saves_images(tmp
                                 "i18n/ru.yaml": EN.replace("en:", "ru:", 1).replace('"Star"', '"Звезда"')
                                 .replace('"Cards"', '"Карты"')})
     out = tmp_path / "tts"
-    run_pnp("export", "tts", str(game), "--lang", "en", "--out", str(out)).assert_clean(0)
+    run_in_process("export", "tts", str(game), "--lang", "en", "--out", str(out)).assert_clean(0)
     english = _tts_images(out / "g-standard-en.json")
-    run_pnp("export", "tts", str(game), "--lang", "ru", "--out", str(out)).assert_clean(0)
+    run_in_process("export", "tts", str(game), "--lang", "ru", "--out", str(out)).assert_clean(0)
     russian = _tts_images(out / "g-standard-ru.json")
     assert _tts_images(out / "g-standard-en.json") == english          # untouched by the second export
     assert not set(english) & set(russian)
