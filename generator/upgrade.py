@@ -32,7 +32,9 @@ and the changes since, none of which a game could ask for or against:
   becomes that size.
 - Values no real game writes are refused where they are written (NaN, negative or huge lengths,
   10^9 copies, a template over 1 m, a dash pattern of 17 numbers, colours that are not '#rrggbb' or
-  cmyk(...), more than 100 editions or languages). Not rewritten: the message says what to write.
+  cmyk(...), more than 100 editions or languages), and the data boxes read from fields (cells, map
+  nodes, routes, polygon points, table rows) is checked when the game is read, not when it is drawn.
+  Not rewritten: the message says what to write.
 - Printed otherwise, with nothing to rewrite: a text box's text is set at one size on every card
   of a deck (`fit: deck`, the default; `fit: each` is format 1's card-by-card fitting); titles,
   labels and boxes of one or two lines do not hyphenate (`hyphenate: true` does); pnp's shared
