@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import json
 import re
+import tempfile
 from pathlib import Path
 from types import MappingProxyType
 
 import yaml
 
+from generator.content.yaml_source import parse_yaml
 from generator.errors import Problems
 from generator.i18n.catalog import Catalog, catalog_from_document
 from generator.i18n.stub import stub_catalog
@@ -24,6 +26,9 @@ from generator.i18n.translation_units import PLURAL_ORDER
 
 # line breaks YAML folds inside a double-quoted string unless escaped
 _YAML_ESCAPES = MappingProxyType({"\u0085": "\\N", "\u2028": "\\L", "\u2029": "\\P", "\ufeff": "\\uFEFF"})
+
+# a node's anchor and tag, before its value: `&c !!str Карта`
+_PROPERTIES = re.compile(r"(?:[&!]\S*\s+)*")
 
 Values = dict[str, dict[str, str]]     # key → {form: text} ('other' alone for a plain text)
 
@@ -67,6 +72,8 @@ def write_values(text: str, file: Path, lang: str, values: Values, source: Catal
                                  "write its forms out in the catalog")
             for name, value in node.value:
                 if name.value in forms and _scalar_value(value) != forms[name.value]:
+                    if not isinstance(value, yaml.ScalarNode):
+                        raise WriteError(f"'{key}': its form '{name.value}' is not one text in the catalog")
                     edits.append(_replacement(text, value, forms[name.value]))
                     edited.add(id(value))
         else:
@@ -94,12 +101,13 @@ def write_values(text: str, file: Path, lang: str, values: Values, source: Catal
     return text
 
 
-def _replacement(text: str, node: yaml.Node, new: str) -> tuple[int, int, str]:
+def _replacement(text: str, node: yaml.ScalarNode, new: str) -> tuple[int, int, str]:
     """The edit that writes `new` in place of the scalar `node`, keeping its anchor or tag
     (`&c Карта` → `&c "new"`) and a block scalar's closing line break."""
     start, end = node.start_mark.index, node.end_mark.index
     span = text[start:end]
-    properties = re.match(r"(?:[&!]\S*\s+)*", span).group()
+    written = _PROPERTIES.match(span)        # always a match: it may be empty
+    properties = written.group() if written else ""
     tail = ""
     if node.style in ("|", ">"):       # a block scalar's span runs to the next line: keep the break
         tail = span[len(span.rstrip("\n")):] or "\n"
@@ -115,8 +123,10 @@ def _index(text: str, lang: str) -> tuple[dict[str, yaml.Node], dict[str, tuple[
     aliases: dict[str, tuple[int, int]] = {}
     if not isinstance(root, yaml.MappingNode):
         return found, aliases
+    # the parser marks every event it makes: the test only tells the type checker so
     alias_spans = [(event.start_mark.index, event.end_mark.index)
-                   for event in yaml.parse(text, Loader=loader) if isinstance(event, yaml.AliasEvent)]
+                   for event in yaml.parse(text, Loader=loader)
+                   if isinstance(event, yaml.AliasEvent) and event.start_mark and event.end_mark]
     top = next((value for name, value in root.value if name.value == lang), None)
     seen: set[int] = set()
 
@@ -139,7 +149,6 @@ def _index(text: str, lang: str) -> tuple[dict[str, yaml.Node], dict[str, tuple[
 
 def _stubbed(file: Path, text: str, lang: str, source: Catalog, keys: list[str]) -> tuple[str, list[str]]:
     """stub_catalog reads the file itself: give it the text we hold through a temporary copy."""
-    import tempfile
     with tempfile.TemporaryDirectory() as folder:
         copy = Path(folder) / file.name
         copy.write_text(text, encoding="utf-8")
@@ -179,7 +188,6 @@ def _add_forms(text: str, nodes: dict[str, yaml.Node], plurals: Values) -> str:
 
 def _verify(text: str, file: Path, lang: str, values: Values, plural_keys: set[str]) -> None:
     """Read the new text back as a catalog: every value written must read as written."""
-    from generator.content.yaml_source import parse_yaml
     problems = Problems()
     document = parse_yaml(text, file, problems)
     catalog = catalog_from_document(document, lang, problems) if document is not None else None

@@ -16,17 +16,26 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from itertools import zip_longest
 from dataclasses import dataclass, field
+from itertools import zip_longest
 from pathlib import Path
 from types import MappingProxyType
 
 from generator.content.game import GameSource
+from generator.content.schema import LANG_PATTERN
+from generator.content.yaml_source import parse_yaml
 from generator.errors import Problems, SourceMark, display_path, printable
-from generator.files import output_problem, write_atomically
-from generator.i18n.catalog import Catalog, load_catalog, required_plural_forms
-from generator.i18n.translation_units import PLACEHOLDER, cldr_order
-from generator.i18n.xliff import ReadFile, ReadUnit
+from generator.files import outside_link, output_problem, write_atomically
+from generator.i18n.catalog import Catalog, catalog_from_document, load_catalog, required_plural_forms
+from generator.i18n.catalog_writer import WriteError, write_values
+from generator.i18n.po import read_po, write_po
+from generator.i18n.sizes import record_usage
+from generator.i18n.stub import catalog_in_place
+from generator.i18n.translation_units import PLACEHOLDER, build_units, cldr_order, font_family_name
+from generator.i18n.xliff import ReadFile, ReadUnit, read_xliff, write_xliff
+from generator.input_files import MAX_TEXT_BYTES, FileRefused, read_regular
+from generator.text.fonts import FontLibrary
+from generator.text.setter import TextSetter
 
 FORMATS = ("xliff", "po")
 SUFFIXES = MappingProxyType({"xliff": ".xlf", "po": ".po"})
@@ -68,12 +77,8 @@ def target_catalog(source: GameSource, lang: str, problems: Problems) -> Catalog
 def export_catalog(source: GameSource, lang: str, fmt: str, out: Path, problems: Problems,
                    screenshots: bool = True) -> ExportResult | None:
     """Write <game>.<lang>.xlf or .po into `out`, and (unless told not to) <game>.<lang>.screens/<key>.png."""
-    from generator.i18n.po import write_po
+    # here: only an export draws its screenshots (pdfium and the PDF renderer)
     from generator.i18n.screens import box_screenshots, screenshot_names
-    from generator.i18n.sizes import record_usage
-    from generator.i18n.translation_units import build_units
-    from generator.i18n.xliff import write_xliff
-    from generator.text.fonts import FontLibrary
     source_lang = source.source_language
     source_catalog = source.catalogs[source_lang]
     target = target_catalog(source, lang, problems)
@@ -103,10 +108,10 @@ def export_catalog(source: GameSource, lang: str, fmt: str, out: Path, problems:
             _write_screenshots(folder, {names[key]: picture for key, picture in pictures.items()})
         write_atomically(file, data)
     except OSError as error:        # a read-only folder, a file where a folder goes, a full disk
-        path, message, hint = output_problem(error)
-        if path is not None and path.name.startswith(".") and path.name.endswith(".tmp"):
-            path = path.parent          # write_atomically's temporary file: the folder it could not go in
-        problems.add(SourceMark(path or out), message, hint.replace("build with --out", "export with --out"))
+        failed, message, hint = output_problem(error)
+        if failed is not None and failed.name.startswith(".") and failed.name.endswith(".tmp"):
+            failed = failed.parent      # write_atomically's temporary file: the folder it could not go in
+        problems.add(SourceMark(failed or out), message, hint.replace("build with --out", "export with --out"))
         return None
     return ExportResult(file, len(units), sum(1 for unit in units if unit.target),
                         sum(1 for unit in units if unit.limit is not None), len(pictures), folder)
@@ -115,7 +120,6 @@ def export_catalog(source: GameSource, lang: str, fmt: str, out: Path, problems:
 def _link_leading_out(out: Path, path: Path, problems: Problems) -> bool:
     """Whether `path` (the exchange file or its screenshots' folder) is a link leading out of `out`
     (reported): the export writes and removes pictures there, never through such a link."""
-    from generator.files import outside_link
     if outside_link(path, out) is None:
         return False
     problems.add(SourceMark(path), f"is a link leading out of the output folder (to {path.resolve()}): pnp writes "
@@ -137,7 +141,6 @@ def _write_screenshots(folder: Path, pictures: dict[str, bytes]) -> None:
 def _family_finder(library, catalog: Catalog):
     """A style's font stack → the name of its first family with most of the language's letters
     (Georgian is set in Noto Sans Georgian, not in the stack's Nunito): what a size check must measure."""
-    from generator.i18n.translation_units import font_family_name
     letters = {char for entry in catalog.entries.values()
                for text in (entry.plural or {"": entry.text or ""}).values() for char in text if char.isalpha()}
 
@@ -150,9 +153,6 @@ def _family_finder(library, catalog: Catalog):
 
 def read_exchange_file(file: Path, problems: Problems) -> ReadFile | None:
     """The target language and the units of an XLIFF or PO file (by its suffix, else its first bytes)."""
-    from generator.i18n.po import read_po
-    from generator.i18n.xliff import read_xliff
-    from generator.input_files import MAX_TEXT_BYTES, FileRefused, read_regular
     try:           # a FIFO or device is refused from its stat, never opened; at most 16 MiB are read
         data = read_regular(file.resolve(), MAX_TEXT_BYTES, "translation file")
     except FileRefused as error:
@@ -203,8 +203,6 @@ def _plain_text(unit: ReadUnit, where: SourceMark, problems: Problems) -> bool:
 
 
 def _language_code(lang: str) -> bool:
-    import re
-    from generator.content.schema import LANG_PATTERN
     return re.fullmatch(LANG_PATTERN, lang) is not None
 
 
@@ -213,8 +211,6 @@ def import_catalog(source: GameSource, file: Path, lang: str | None, problems: P
 
     Any error (unknown key, placeholders, plural forms, a character no font prints, a malformed file,
     the source language, a catalog that is a link leading out of the game) writes nothing."""
-    from generator.i18n.catalog_writer import WriteError, write_values
-    from generator.i18n.stub import catalog_in_place
     read = read_exchange_file(file, problems)
     if read is None:
         return None
@@ -384,12 +380,12 @@ def _forms(unit: ReadUnit, plural: bool, forms: tuple[str, ...], where: SourceMa
                             f"{len(forms)} ({', '.join(forms)})",
                      "give every form, in this order (the file's Plural-Forms header)")
         return None
-    empty = [form for form, text in zip(forms, unit.texts) if not text]
+    empty = [form for form, text in zip(forms, unit.texts, strict=True) if not text]
     if empty:
         problems.add(where, f"unit '{unit.key}': the plural form(s) {', '.join(empty)} are empty",
                      "translate every form, or leave the whole unit untranslated")
         return None
-    return dict(zip(forms, unit.texts))
+    return dict(zip(forms, unit.texts, strict=True))
 
 
 def _placeholders_match(key: str, texts: dict[str, str], source: dict[str, str], where: SourceMark,
@@ -423,11 +419,6 @@ def _check_layout(source: GameSource, lang: str, text: str, catalog_file: Path, 
     a character that no font of a box printing the text has (U+2028, a control or format character) is
     an error at the unit's line in FILE, by the layout's own rule (TextSetter.uncovered); a text that
     does not fit its box is a warning there."""
-    from generator.content.yaml_source import parse_yaml
-    from generator.i18n.catalog import catalog_from_document
-    from generator.i18n.sizes import record_usage
-    from generator.text.fonts import FontLibrary
-    from generator.text.setter import TextSetter
     read = Problems()
     document = parse_yaml(text, catalog_file, read)
     if document is None:

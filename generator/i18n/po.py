@@ -12,13 +12,15 @@ read, never by a name it holds (polib opens its argument when a file of that nam
 
 from __future__ import annotations
 
+import re
+
 from generator.i18n.translation_units import Unit
 from generator.i18n.xliff import ReadFile, ReadUnit
 
 
 def plural_forms_header(lang: str) -> str:
     """Plural-Forms for the language's CLDR rule (ru: 4 forms, one few many other)."""
-    from babel import Locale, UnknownLocaleError
+    from babel import Locale, UnknownLocaleError      # here: babel's CLDR data only for a PO file's header
     from babel.plural import to_gettext
     try:
         rule = Locale.parse(lang.replace("-", "_")).plural_form
@@ -29,7 +31,7 @@ def plural_forms_header(lang: str) -> str:
 
 def write_po(units: list[Unit], project: str, source_lang: str, lang: str) -> bytes:
     """The PO file of the units (no dates: the same catalogs give the same bytes)."""
-    import polib
+    import polib        # here: only a PO file needs polib (an XLIFF exchange never loads it)
     catalog = polib.POFile(wrapwidth=0)
     catalog.header = f"{project} — {lang}: written by `pnp i18n export`; bring it back with `pnp i18n import`."
     catalog.metadata = {
@@ -101,7 +103,7 @@ def parse_po_text(text: str):
     """polib's parser run on the text itself. `polib.pofile(x)` opens x as a path whenever a file of
     that name exists, so an import file whose whole content is `/etc/passwd` (or another PO file's
     path) would be read from there: the parser is given the lines, never a name."""
-    import polib
+    import polib        # here: only a PO file needs polib (an XLIFF exchange never loads it)
     parser = polib._POFileParser("", encoding="utf-8")      # "" names no file: nothing is opened
     parser.fhandle = text.split("\n")     # lines as gettext splits them (splitlines splits at U+2028 too)
     catalog = parser.parse()
@@ -122,12 +124,10 @@ def _not_po(text: str, error: Exception) -> str:
 
 def _header_line(text: str, field: str) -> int:
     """The line of the header's `"Field: …"` string (where the file says its language), else 1."""
-    import re
     found = re.search(rf'^\s*"{field}:', text, re.M)
     return text.count("\n", 0, found.start()) + 1 if found else 1
 
 
 def _line_of(message: str) -> int:
-    import re
     found = re.search(r"line (\d+)", message)
     return int(found.group(1)) if found else 1

@@ -15,7 +15,8 @@ from generator.i18n.catalog import Catalog, Entry, required_plural_forms
 PSEUDO = "qps-ploc"
 EXPANSION = 0.4
 _ACCENTS = str.maketrans("aeiouycnszAEIOUYCNSZ", "áéíóúýçñšžÁÉÍÓÚÝÇÑŠŽ")
-_KEEP = re.compile(r"(\{[A-Za-z_][A-Za-z0-9_]*\}|\{icon:[^{}\s]*\}|:[a-z0-9_-]+:|\*\*|\*|\n(?:- |\d+\. )?|^(?:- |\d+\. ))")
+_KEEP = re.compile(r"(\{[A-Za-z_][A-Za-z0-9_]*\}|\{icon:[^{}\s]*\}|:[a-z0-9_-]+:|\*\*|\*"
+                   r"|\n(?:- |\d+\. )?|^(?:- |\d+\. ))")
 _PAD = " ·~·~·~·~·~·~·~·~·~·~·~·~·~·~·~·~·~·~"
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import io
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
 from generator.components.piece import Face, Group, Item, TextPlacement
 from generator.i18n.key_usage import KeyUsage
@@ -130,13 +129,15 @@ def _placements(items: tuple[Item, ...], matrix: tuple, rotation: int):
 
 def _rect(matrix: tuple, x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
     a, b, c, d, e, f = matrix
-    corners = [(a * px + c * py + e, b * px + d * py + f) for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h))]
+    corners = [(a * px + c * py + e, b * px + d * py + f)
+               for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h))]
     xs, ys = [p[0] for p in corners], [p[1] for p in corners]
     return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
 
 
 def _render(found: dict[str, _Found], initial_font: str) -> dict[str, bytes]:
     """Render each face needed once and crop every key's box out of it."""
+    # here: only an export's screenshots need pdfium and the PDF renderer (`pnp i18n import` lays out too)
     import pypdfium2 as pdfium
     from PIL import ImageDraw
 
@@ -165,7 +166,8 @@ def _render(found: dict[str, _Found], initial_font: str) -> dict[str, bytes]:
         px = image.width / item.face.width            # pixels per mm (the page is the trim)
         x, y, w, h = item.rect
         left, top = max(0, int((x - MARGIN) * px)), max(0, int((y - MARGIN) * px))
-        right, bottom = min(image.width, int((x + w + MARGIN) * px + 1)), min(image.height, int((y + h + MARGIN) * px + 1))
+        right = min(image.width, int((x + w + MARGIN) * px + 1))
+        bottom = min(image.height, int((y + h + MARGIN) * px + 1))
         crop = image.crop((left, top, right, bottom))
         line = max(1, round(px * 0.15))
         box = (round(x * px) - left, round(y * px) - top, round((x + w) * px) - left - 1, round((y + h) * px) - top - 1)

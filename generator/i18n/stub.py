@@ -13,6 +13,8 @@ from pathlib import Path
 from generator.content.yaml_source import parse_yaml
 from generator.errors import Problem, Problems, SourceMark
 from generator.i18n.catalog import Catalog, required_plural_forms
+from generator.i18n.translation_units import PLURAL_ORDER
+from generator.input_files import FileRefused, locate, problem_message, read_text_file
 
 INDENT = 2
 
@@ -44,8 +46,9 @@ def _lines(tree: dict, depth: int, source: Catalog, lang: str) -> list[str]:
         if entry.plural is not None:
             lines.append(f"{pad}{name}:")
             other = entry.plural.get("other", "")
-            for form in sorted(required_plural_forms(lang), key=["zero", "one", "two", "few", "many", "other"].index):
-                lines.append(f'{pad}{" " * INDENT}{form}: ""  # {source.lang}: {_comment(entry.plural.get(form, other))}')
+            for form in sorted(required_plural_forms(lang), key=PLURAL_ORDER.index):
+                said = _comment(entry.plural.get(form, other))
+                lines.append(f'{pad}{" " * INDENT}{form}: ""  # {source.lang}: {said}')
         else:
             lines.append(f'{pad}{name}: ""  # {source.lang}: {_comment(entry.text or "")}')
     return lines
@@ -55,7 +58,6 @@ def catalog_in_place(folder: Path, file: Path) -> Problem | None:
     """Why a catalog of the game in `folder` may not be read or written where `file` is, or None (it is a
     regular file inside the game, or not there yet): a link leading out of the game folder (its target is
     neither copied into the game nor overwritten), a FIFO (reading it would wait for ever), a folder."""
-    from generator.input_files import locate, problem_message
     relative = file.relative_to(folder).as_posix()
     path, problem = locate(folder, relative)
     if problem is None or problem == "missing":
@@ -85,8 +87,8 @@ def stub_catalog(file: Path, lang: str, source: Catalog, keys: list[str], title:
         header = [f"# {title} — {lang}. Empty values are not translated yet; the source text is beside them.",
                   f"{lang}:"]
         body = _lines(_tree(missing), 1, source, lang)
-        prefix = text.rstrip("\n") + "\n" if text.strip() else ""
-        return prefix + "\n".join(header + body) + "\n", missing
+        before = text.rstrip("\n") + "\n" if text.strip() else ""
+        return before + "\n".join(header + body) + "\n", missing
     lines = text.split("\n")
     # group the missing keys under the deepest mapping the file already has
     groups: dict[tuple[str, ...], list[str]] = {}
@@ -113,7 +115,6 @@ def stub_catalog(file: Path, lang: str, source: Catalog, keys: list[str], title:
 
 def _catalog_text(file: Path) -> str:
     """The catalog's text as any game file is read (bounded, never blocking), '' if there is none yet."""
-    from generator.input_files import FileRefused, read_text_file
     if not file.exists():
         return ""
     try:

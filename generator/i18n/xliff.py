@@ -13,9 +13,10 @@ refused, since pnp writes none.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from generator.i18n.translation_units import Unit
+from generator.i18n.translation_units import PLACEHOLDER, Unit
 
 NAMESPACE = "urn:oasis:names:tc:xliff:document:1.2"
 MAX_BYTES = 16 << 20           # as every game file: an exchange file of a whole game is well under 1 MiB
@@ -45,7 +46,7 @@ class ReadFile:
 
 def _classes():
     """translate-toolkit's PO-flavoured XLIFF, in the XLIFF 1.2 namespace (it writes 1.1 by default)."""
-    from translate.storage import poxliff
+    from translate.storage import poxliff     # here: translate-toolkit only for an XLIFF file (not a PO one)
 
     class Unit12(poxliff.PoXliffUnit):
         namespace = NAMESPACE
@@ -59,7 +60,7 @@ def _classes():
 
 def write_xliff(units: list[Unit], original: str, source_lang: str, lang: str) -> bytes:
     """The XLIFF 1.2 file of the units: `original` names the catalog the units come from."""
-    from translate.misc.multistring import multistring
+    from translate.misc.multistring import multistring      # here: see _classes
     store = _classes()(sourcelanguage=source_lang, targetlanguage=lang)
     store.setfilename(store.getfilenode("NoName"), original)
     for unit in units:
@@ -84,7 +85,7 @@ def write_xliff(units: list[Unit], original: str, source_lang: str, lang: str) -
 def _one_namespace(root) -> None:
     """translate-toolkit makes a plural's inner trans-units in the XLIFF 1.1 namespace whatever the file's:
     put them in the file's own, or readers see a group without units."""
-    from lxml import etree
+    from lxml import etree  # type: ignore[import-untyped]  # here: only an XLIFF file; lxml ships no types
     old = "{" + NAMESPACE.replace("1.2", "1.1") + "}"
     for node in root.iter():
         if isinstance(node.tag, str) and node.tag.startswith(old):
@@ -112,7 +113,7 @@ def safe_tree(data: bytes):
     so any DOCTYPE is refused before a parser that would resolve it sees the file. No entity is
     expanded (billion laughs), no external entity or DTD is loaded (XXE: file:///etc/passwd is
     never read), nothing is fetched from the network."""
-    from lxml import etree
+    from lxml import etree      # here: only an XLIFF file needs lxml
     if len(data) > MAX_BYTES:
         raise ValueError(f"1:1:the file is {len(data) / 2**20:.0f} MiB: at most {MAX_BYTES >> 20} MiB are read")
     doctype = _line_of_doctype(data)
@@ -134,7 +135,6 @@ def safe_tree(data: bytes):
 
 def _line_of_doctype(data: bytes) -> int:
     """The line of a `<!DOCTYPE` or `<!ENTITY` declaration, 0 if none (found in UTF-8 or UTF-16 text)."""
-    import re
     encodings = ("utf-16",) if data[:2] in (b"\xff\xfe", b"\xfe\xff") else ("utf-8", "utf-16")
     for encoding in encodings:
         text = data.decode(encoding, "replace")
@@ -162,7 +162,7 @@ def target_language(root) -> tuple[str | None, int]:
 
 def read_xliff(data: bytes) -> ReadFile:
     """Every unit of an XLIFF 1.x file (ValueError, with its line, for a file that is not one)."""
-    from lxml import etree
+    from lxml import etree      # here: only an XLIFF file needs lxml
     root = safe_tree(data)           # refuses DTDs and entities before translate-toolkit parses
     try:
         store = _classes().parsestring(data)
@@ -200,9 +200,7 @@ def inline_text(node, refused: list[tuple[int, str]]) -> str:
     """The text of a <source> or <target>: <g> and <mrk> keep their words; a <ph>, <it>, <bpt> or <ept>
     whose whole content is one of pnp's placeholders ({count}, as a platform that protects it writes
     it) is that placeholder; any other code is noted in `refused` as (line, why) and stands for nothing."""
-    from lxml import etree
-
-    from generator.i18n.translation_units import PLACEHOLDER
+    from lxml import etree      # here: only an XLIFF file needs lxml
     if node is None:
         return ""
     parts = [node.text or ""]
