@@ -156,7 +156,7 @@ def cell_fields(entry: Any, cell_types: Mapping[str, Mapping[str, Any]]) -> dict
         kind = entry.get("type")
         if kind is not None and kind not in cell_types:
             return f"unknown cell type '{kind}'"
-        return {**cell_types.get(kind, {}), **entry}
+        return {**(cell_types[kind] if kind is not None else {}), **entry}
     if isinstance(entry, (int, float)) and not isinstance(entry, bool):
         return {"value": entry}
     return f"a cell must be a type id or a mapping of fields, got {entry!r}"
@@ -225,9 +225,9 @@ def parse_nodes(value: Any, field: str, places: Mapping[str, Mapping[str, Any]] 
     issues: list[Issue] = []
     seen: set[str] = set()
     for index, entry in enumerate(value):
-        node, problem = _node(entry, index, places, places_reference)
-        if problem is not None:
-            issues.append(Issue(field, (index,), *problem))
+        node = _node(entry, index, places, places_reference)
+        if not isinstance(node, Node):
+            issues.append(Issue(field, (index,), *node))
         elif node.id in seen:
             issues.append(Issue(field, (index,), f"duplicate node id '{node.id}'"))
         else:
@@ -236,21 +236,20 @@ def parse_nodes(value: Any, field: str, places: Mapping[str, Mapping[str, Any]] 
     return tuple(nodes), issues
 
 
-def _node(entry: Any, index: int, places, places_reference) -> tuple[Node | None, tuple[str, str] | None]:
+def _node(entry: Any, index: int, places, places_reference) -> Node | tuple[str, str]:
     """A node with its place's fields (its own win), or why it is unusable (message, hint)."""
     if places is not None:
         entry = {"id": entry} if isinstance(entry, str) else entry
         place = places.get(entry.get("id")) if isinstance(entry, dict) else None
         if isinstance(entry, dict) and "lon" not in entry and "lat" not in entry:
             if place is None:
-                return None, (f"node {index + 1}: no place '{entry.get('id')}' in '{places_reference}'",
-                              f"places: {', '.join(sorted(places)) or 'none'}")
+                return (f"node {index + 1}: no place '{entry.get('id')}' in '{places_reference}'",
+                        f"places: {', '.join(sorted(places)) or 'none'}")
             entry = {**place, **entry}
     if not (isinstance(entry, dict) and isinstance(entry.get("id"), str)
             and is_number_within(entry.get("lon"), 180) and is_number_within(entry.get("lat"), 90)):
-        return None, (f"node {index + 1} needs id, lon and lat", "lon from -180 to 180 and lat from -90 to 90, "
-                                                                "in degrees")
-    return Node(entry["id"], entry["lon"], entry["lat"], entry), None
+        return f"node {index + 1} needs id, lon and lat", "lon from -180 to 180 and lat from -90 to 90, in degrees"
+    return Node(entry["id"], entry["lon"], entry["lat"], entry)
 
 
 def parse_routes(value: Any, field: str, node_ids: set[str]) -> tuple[tuple[tuple[int, Route], ...], list[Issue]]:
@@ -335,7 +334,7 @@ def parse_map(network: Any, read: Callable[[str], Any]) -> tuple[MapData, list[t
 
     def take(reference: str | None, parse, *more):
         value = read(reference) if reference else ABSENT
-        if value is ABSENT:
+        if reference is None or value is ABSENT:
             return None
         parsed, issues = parse(value, field_name(reference, reference), *more)
         found.extend((reference, issue) for issue in issues)

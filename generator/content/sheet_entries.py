@@ -230,7 +230,7 @@ def _entry(row: Row, columns: list[_Column], kind: str, set_id: str, table: Tabl
             value = _value(raw, table.mark(row.number, column.number), problems)
             if value is not None:
                 _put(entry, column.path, value)
-    sheet_texts = []
+    sheet_texts: list[SheetText] = []
     for path, cells in texts.items():
         key = _lookup(entry, path)
         if key is None:

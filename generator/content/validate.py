@@ -8,6 +8,7 @@ from types import MappingProxyType
 from typing import Any, Sequence, TypeVar
 
 from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 
 from generator.content.schema import BOX_KINDS, LANG_PATTERN, BoxBase, UnknownBoxKind, box_keys, box_tag
 from generator.content.yaml_source import YamlDocument
@@ -30,7 +31,7 @@ def yaml_path(loc: Sequence[Any]) -> tuple[str | int, ...]:
     return tuple(part for part in loc if not _is_branch(part))
 
 
-def _one_branch_per_union(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _one_branch_per_union(errors: list[ErrorDetails]) -> list[ErrorDetails]:
     """Keep the errors of one union member: a value that fits none gets one error per member.
 
     `count: three` would otherwise also say 'Input should be a valid dictionary'.
@@ -86,11 +87,12 @@ def _unknown_box_key(box_kind: str, key: Any) -> tuple[str, str]:
     elsewhere = f"; `{key}` belongs to {' and '.join(f'{kind} boxes' for kind in takers)}" if takers else ""
     close = difflib.get_close_matches(str(key), box_keys(box_kind), n=1) if not takers else []
     return (f"unknown key for a {box_kind} box",
-            (f"did you mean `{close[0]}`? " if close else "") + f"a {box_kind} box takes {', '.join(own) or 'no keys of its own'} (and every box: "
+            (f"did you mean `{close[0]}`? " if close else "")
+            + f"a {box_kind} box takes {', '.join(own) or 'no keys of its own'} (and every box: "
             f"{', '.join(BoxBase.model_fields)}){elsewhere}")
 
 
-def _message(error: dict[str, Any]) -> tuple[str, str]:
+def _message(error: ErrorDetails) -> tuple[str, str]:
     kind = error["type"]
     value = error.get("input")
     if kind == "extra_forbidden":
@@ -158,14 +160,14 @@ def validate(model: type[Model], data: Any, document: YamlDocument, problems: Pr
         return None
 
 
-def _report(errors: list[dict[str, Any]], documents: Sequence[YamlDocument], problems: Problems) -> None:
+def _report(errors: list[ErrorDetails], documents: Sequence[YamlDocument], problems: Problems) -> None:
     """Each error at its source mark; the bad items of one long list as the first few and a count
     (100,000 bad items of a dash pattern were 100,000 lines)."""
     paths = [_error_path(error) for error in errors]
-    in_list = Counter(_list_of(path, error) for path, error in zip(paths, errors))
+    in_list = Counter(_list_of(path, error) for path, error in zip(paths, errors, strict=True))
     said: Counter = Counter()
     seen: set[tuple[SourceMark, str]] = set()
-    for path, error in zip(paths, errors):
+    for path, error in zip(paths, errors, strict=True):
         message, hint = _message(error)
         group = _list_of(path, error)
         if group is not None and in_list[group] > 2 * ECHOED_ITEMS:
@@ -182,14 +184,14 @@ def _report(errors: list[dict[str, Any]], documents: Sequence[YamlDocument], pro
             problems.add(mark, text, hint)
 
 
-def _error_path(error: dict[str, Any]) -> tuple[str | int, ...]:
+def _error_path(error: ErrorDetails) -> tuple[str | int, ...]:
     path = yaml_path(error["loc"])
     if isinstance((error.get("ctx") or {}).get("error"), UnknownBoxKind):
         path += ("kind",)          # said at the box's kind (at the box when it has none)
     return path
 
 
-def _list_of(path: tuple[str | int, ...], error: dict[str, Any]) -> tuple | None:
+def _list_of(path: tuple[str | int, ...], error: ErrorDetails) -> tuple | None:
     """(the list's path, the error's kind) for an error in an item of a list, else None."""
     return (path[:-1], error["type"]) if path and isinstance(path[-1], int) else None
 

@@ -84,7 +84,8 @@ _StrictLoader.add_implicit_resolver(
     list("-+0123456789."),
 )
 # first character → ((tag, pattern), ...); '' for the empty value: the table above, complete, frozen
-_IMPLICIT = MappingProxyType({first: tuple(resolvers) for first, resolvers in _StrictLoader.yaml_implicit_resolvers.items()})
+_IMPLICIT = MappingProxyType({first: tuple(resolvers)
+                              for first, resolvers in _StrictLoader.yaml_implicit_resolvers.items()})
 assert None not in _IMPLICIT and not _StrictLoader.yaml_path_resolvers, "resolve() has no wildcard or path resolvers"
 _ScalarNode, _SequenceNode = yaml.ScalarNode, yaml.SequenceNode
 _MERGE_TAGS = ("tag:yaml.org,2002:merge", "tag:yaml.org,2002:value")     # the keys flatten_mapping rewrites
@@ -300,7 +301,9 @@ def _opened_at(error: yaml.MarkedYAMLError) -> str:
 
 def _position(node: yaml.Node | yaml.Event) -> tuple[int, int]:
     """1-based line and column where the node (or event) starts."""
-    return node.start_mark.line + 1, node.start_mark.column + 1
+    mark = node.start_mark
+    assert mark is not None, "the parser marks every node and event it makes"
+    return mark.line + 1, mark.column + 1
 
 
 def _mark_of(node: yaml.Node, file: Path) -> SourceMark:
@@ -405,5 +408,6 @@ def _scalar(node: yaml.Node, loader: Any) -> Any:
             return loader.construct_object(node, deep=True)
         return read(node.value)
     except ValueError:                    # an explicit !!int of 5,000 digits: Python refuses to convert it
-        raise _OverLimit(_position(node), f"{abridged(node.value)} cannot be read as the {node.tag.rsplit(':', 1)[-1]} "
-                         "its tag says", "write the number out with fewer digits, or quote it to make it text") from None
+        raise _OverLimit(_position(node), f"{abridged(node.value)} cannot be read as the "
+                                          f"{node.tag.rsplit(':', 1)[-1]} its tag says",
+                         "write the number out with fewer digits, or quote it to make it text") from None
