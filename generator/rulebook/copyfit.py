@@ -27,7 +27,8 @@ class Copyfit:
     leading: float = 0.0        # points taken from the body text's leading
 
 
-STEPS = (Copyfit(), Copyfit(0.7, 0.7), Copyfit(0.45, 0.65), Copyfit(0.3, 0.6, 0.4))
+AS_DESIGNED = Copyfit()     # the loosest step: the space and leading as designed
+STEPS = (AS_DESIGNED, Copyfit(0.7, 0.7), Copyfit(0.45, 0.65), Copyfit(0.3, 0.6, 0.4))
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,7 @@ def well_set(setting: Setting) -> bool:
 def choose_setting(set_with: Callable[[Copyfit], Setting], steps: tuple[Copyfit, ...] | None = None) -> Setting:
     """The setting of the fewest booklet sheets, then a well-filled last page, then the loosest step
     (`steps`: STEPS unless given)."""
-    best: tuple | None = None
+    best: tuple[tuple[int, bool, int], Setting] | None = None
     for index, fit in enumerate(STEPS if steps is None else steps):
         setting = set_with(fit)
         rank = (sheets(setting.pages), setting.last_fill < NEARLY_EMPTY, index)
@@ -60,4 +61,6 @@ def choose_setting(set_with: Callable[[Copyfit], Setting], steps: tuple[Copyfit,
             best = (rank, setting)
         if well_set(setting):
             break
+    if best is None:
+        raise ValueError("copyfitting needs at least one step to try")
     return best[1]

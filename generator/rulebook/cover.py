@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
-from generator.components.piece import ArtPlacement
+from generator.components.piece import ArtPlacement, Face
 from generator.render.art import art_size
 from generator.render.pdf import FacePainter
 from generator.rulebook.resolve import CoverDesign
@@ -41,9 +41,19 @@ MEDALLION = 30.0         # mm: the art's round medallion over the band's lower e
 BAND_PADDING = 13.0      # mm: the band's room above the title (and below the words without a medallion)
 
 
-def draw_cover(canvas: Canvas, page_size: tuple[float, float], design: CoverDesign, words: dict[str, object],
+@dataclass(frozen=True)
+class CoverWords:
+    """The words a cover prints: title, tagline, the edition's name and the facts line's parts."""
+
+    title: str
+    tagline: str = ""
+    edition: str = ""
+    facts: tuple[str, ...] = ()
+
+
+def draw_cover(canvas: Canvas, page_size: tuple[float, float], design: CoverDesign, words: CoverWords,
                book, styles) -> None:
-    """The whole cover page. `words`: title, tagline, edition (str) and facts (tuple of str)."""
+    """The whole cover page."""
     width, height = page_size          # mm
     painter = FacePainter.on(canvas, book.face())
     canvas.saveState()
@@ -52,8 +62,8 @@ def draw_cover(canvas: Canvas, page_size: tuple[float, float], design: CoverDesi
 
     # ---- the band: title and tagline, set first so the band is as tall as they need
     text_width = width - 2 * SIDE
-    title = _title(str(words["title"]), styles.title, book, text_width)
-    tagline = _set(str(words.get("tagline") or ""), replace(styles.tagline, color="#ffffff"), book, text_width)
+    title = _title(words.title, styles.title, book, text_width)
+    tagline = _set(words.tagline, replace(styles.tagline, color="#ffffff"), book, text_width)
     title_height = sum(part.height for part in title)
     tagline_height = sum(part.height for part in tagline)
     gap = mm_to_pt(4) if tagline else 0
@@ -72,21 +82,21 @@ def draw_cover(canvas: Canvas, page_size: tuple[float, float], design: CoverDesi
         part.drawOn(canvas, mm_to_pt(SIDE), top)
 
     # ---- the foot: edition pill and facts line, set before the illustration takes the room between
-    facts = " · ".join(words.get("facts") or ())
+    facts = " · ".join(words.facts)
     fact_parts = _set(facts, replace(styles.fact, size=10.5, leading=14), book, text_width)
     foot = 14.0 + pt_to_mm(sum(part.height for part in fact_parts))
     y = mm_to_pt(14.0)
     for part in reversed(fact_parts):
         part.drawOn(canvas, mm_to_pt(SIDE), y)
         y += part.height
-    edition = str(words.get("edition") or "")
+    edition = words.edition
     if edition:
         foot += _pill(canvas, painter, edition, design.band, styles, book, width, y + mm_to_pt(4)) + 4
 
     # ---- the illustration between band and foot
     area = (0.0, foot + 6, width, height - band - (MEDALLION / 2 if design.art and design.cards else 0) - 6)
     if design.board is not None:     # the board runs from the band to the foot, behind the medallion too
-        _board(canvas, painter, design, (0.0, foot + 6, width, height - band))
+        _board(canvas, painter, design.board, design.background, (0.0, foot + 6, width, height - band))
     if design.cards:
         _fan(canvas, painter, design.cards, area, width)
         if design.art:
@@ -112,7 +122,7 @@ def _title(text: str, style, book, width_mm: float) -> list[SetText]:
     for size in TITLE_SIZES:
         sized = replace(style, size=size, leading=size * 1.12, color="#ffffff")
         parts = _set(text, sized, book, width_mm)
-        if all(len(part.layout.line_tops) <= 2 and not _split_word(part) for part in parts):
+        if all(len(part.setting.layout.line_tops) <= 2 and not _split_word(part) for part in parts):
             break
     return parts
 
@@ -144,10 +154,9 @@ def _pill(canvas, painter, text: str, colour: str, styles, book, page_width: flo
     return pt_to_mm(pill_height)
 
 
-def _board(canvas, painter, design: CoverDesign, area) -> None:
+def _board(canvas, painter, board: Face, background: str, area) -> None:
     """The board covering the illustration's area, centred and clipped, faded into the page's colour."""
     left, bottom, right, top = area
-    board = design.board
     scale = max((right - left) / board.width, (top - bottom) / board.height)
     canvas.saveState()
     path = canvas.beginPath()
@@ -156,7 +165,7 @@ def _board(canvas, painter, design: CoverDesign, area) -> None:
     x = (left + right - board.width * scale) / 2
     y = (bottom + top - board.height * scale) / 2
     painter.draw_face(board, mm_to_pt(x), mm_to_pt(y), scale)
-    canvas.setFillColor(painter.colour(design.background))
+    canvas.setFillColor(painter.colour(background))
     canvas.setFillAlpha(FADE)
     canvas.rect(mm_to_pt(left), mm_to_pt(bottom), mm_to_pt(right - left), mm_to_pt(top - bottom), stroke=0, fill=1)
     canvas.restoreState()

@@ -26,8 +26,8 @@ from generator.render.art import art_size
 from generator.render.colour import convert
 from generator.render.icons import icon_art
 from generator.render.pdf import FacePainter
-from generator.rulebook.copyfit import Copyfit, Setting, choose_setting
-from generator.rulebook.cover import LeafletBand, draw_cover
+from generator.rulebook.copyfit import AS_DESIGNED, Copyfit, Setting, choose_setting
+from generator.rulebook.cover import CoverWords, LeafletBand, draw_cover
 from generator.rulebook.keeping import KeptTable, PagedTable, keep_with_next
 from generator.rulebook.tables import TABLE_PADDING, badge_width, column_widths, longest_word
 from generator.rulebook.resolve import Callout, Faq, Figure, RuleDoc, Table as RulesTable
@@ -156,8 +156,7 @@ class RulebookTemplate(BaseDocTemplate):
     def _cover(self, canvas, doc):
         """The cover page, drawn whole under the (empty) frame."""
         rule_doc = self.rule_doc
-        words = {"title": rule_doc.title, "tagline": rule_doc.tagline, "edition": rule_doc.edition,
-                 "facts": rule_doc.facts}
+        words = CoverWords(rule_doc.title, rule_doc.tagline, rule_doc.edition, rule_doc.facts)
         draw_cover(canvas, (pt_to_mm(self.pagesize[0]), pt_to_mm(self.pagesize[1])), rule_doc.cover, words,
                    self.markup.book, Styles())
 
@@ -232,7 +231,7 @@ class RulebookTemplate(BaseDocTemplate):
 class Styles:
     """Paragraph styles of the rulebook, in points."""
 
-    def __init__(self, compact: bool = False, fit: Copyfit = Copyfit()):
+    def __init__(self, compact: bool = False, fit: Copyfit = AS_DESIGNED):
         """`compact` sets a leaflet: smaller type, tighter spacing; `fit` the copyfitting step (copyfit.py):
         a share of the space around blocks and a little less leading."""
         space = fit.space
@@ -240,17 +239,16 @@ class Styles:
         leading -= fit.leading
         self.body = body = BookStyle(size, leading, space_after=(3 if compact else 4) * space)
         self.item = replace(body, indent=11, space_after=2.5 * space)
-        title = dict(weight="black", keep_with_next=True, hyphenate=False)
-        self.h1 = BookStyle(12.5 if compact else 15, 15 if compact else 18, color=RED_HEX,
-                            space_before=(6 if compact else 10) * space, space_after=(3 if compact else 5) * space,
-                            **title)
-        self.h2 = BookStyle(11, 14, space_before=6 * space, space_after=3 * space, **title)
+        title = BookStyle(0, 0, weight="black", keep_with_next=True, hyphenate=False)     # what every title is
+        self.h1 = replace(title, size=12.5 if compact else 15, leading=15 if compact else 18, color=RED_HEX,
+                          space_before=(6 if compact else 10) * space, space_after=(3 if compact else 5) * space)
+        self.h2 = replace(title, size=11, leading=14, space_before=6 * space, space_after=3 * space)
         self.cell = replace(body, size=min(8.3, size), leading=min(10.4, leading), space_after=0)
         self.head = replace(self.cell, weight="bold", color=WHITE_HEX, hyphenate=False)
         self.caption = replace(body, size=8, leading=10, align="center", space_before=2 * space,
                                space_after=8 * space)
         self.question = replace(body, weight="bold", keep_with_next=True, space_after=1.5 * space)
-        self.callout_title = BookStyle(10.5, 13, color=RED_HEX, space_after=3 * space, **title)
+        self.callout_title = replace(title, size=10.5, leading=13, color=RED_HEX, space_after=3 * space)
         self.title = BookStyle(30, 34, weight="black", align="center", color=RED_HEX, hyphenate=False)
         self.leaflet_title = replace(self.title, size=22, leading=26)
         self.tagline = replace(body, size=12, leading=16, align="center", hyphenate=False)
@@ -264,7 +262,7 @@ class StoryBuilder:
     """The flowables of a rulebook, in order."""
 
     def __init__(self, doc: RuleDoc, markup: Markup, frame_width_mm: float,
-                 page_width_mm: float = PAGE_SIZES["a4"][0], fit: Copyfit = Copyfit()):
+                 page_width_mm: float = PAGE_SIZES["a4"][0], fit: Copyfit = AS_DESIGNED):
         self.doc, self.markup, self.frame_width, self.page_width = doc, markup, frame_width_mm, page_width_mm
         self.styles = Styles(compact=doc.leaflet, fit=fit)
         self.fit = fit
@@ -364,7 +362,7 @@ class StoryBuilder:
                                self.column_needs(table, columns))
         header = [[self._cell(text, styles.head) for text in table.header]] if table.header else []
         rows = [[self._cell(text, styles.cell, badge and index == 0) for index, text in enumerate(row)]
-                for row, badge in zip(table.rows, table.row_badges)]
+                for row, badge in zip(table.rows, table.row_badges, strict=True)]
         paged = PagedTable(header, rows, lambda data, first: self.table_part(data, widths, len(header), first))
         return self.spaced(paged, 3, 7)
 
@@ -442,8 +440,11 @@ class StoryBuilder:
         column = self.frame_width / len(figures)
         cells = []
         for figure in figures:
-            width = figure.width or min(figure.face.width, self.frame_width * CARD_FIGURE_SHARE)
-            drawn = FaceFigure(figure.face, min(width, column - 4), self.markup.face())
+            face = figure.face
+            if face is None:        # a card figure is its card's face (resolve.py): there is one
+                continue
+            width = figure.width or min(face.width, self.frame_width * CARD_FIGURE_SHARE)
+            drawn = FaceFigure(face, min(width, column - 4), self.markup.face())
             drawn.hAlign = "CENTER"
             cells.append([drawn] + (self.paragraphs(figure.caption, self.styles.caption) if figure.caption
                                     else []))
@@ -542,7 +543,7 @@ def render_rules(doc: RuleDoc, paper: str, setter: TextSetter, stack: tuple[str,
     return choose_setting(lambda fit: set_rules(doc, paper, markup, fit, colour_mode, ink_limit)).pdf
 
 
-def set_rules(doc: RuleDoc, paper: str, markup: Markup, fit: Copyfit = Copyfit(), colour_mode: str = "rgb",
+def set_rules(doc: RuleDoc, paper: str, markup: Markup, fit: Copyfit = AS_DESIGNED, colour_mode: str = "rgb",
               ink_limit: float = INK_LIMIT) -> Setting:
     """The rulebook set at one copyfitting step: two passes, so the table of contents has the real page numbers."""
     width, _ = PAGE_SIZES[paper]

@@ -21,6 +21,7 @@ from generator.components.subject import resolve_file
 from generator.components.piece import Face
 from generator.components.pieces import LaidOutSet
 from generator.content.schema import Block, Rulebook, Shown, TableRow
+from generator.content.yaml_source import YamlDocument
 from generator.errors import SourceMark
 from generator.text.linebreak import BreakRules
 from generator.units import shown
@@ -129,6 +130,7 @@ def count_variables(sets: dict[str, list[LaidOutSet]]) -> dict[str, int]:
 @dataclass
 class _Resolver:
     ctx: LayoutContext
+    document: YamlDocument         # rules.yaml, as read
     rulebook: Rulebook
     counts: dict[str, int]
     sets: dict[str, list[LaidOutSet]]
@@ -137,8 +139,7 @@ class _Resolver:
     characters: int = 0        # of the words resolved so far
 
     def mark(self, *path) -> SourceMark:
-        document = self.ctx.source.rules_document
-        return document.mark(("rulebook",) + path)
+        return self.document.mark(("rulebook",) + path)
 
     def words(self, key: str, *path) -> str:
         if self.characters > MAX_RULEBOOK_CHARS:
@@ -251,10 +252,10 @@ class _Resolver:
 def resolve_rules(ctx: LayoutContext, sets: dict[str, list[LaidOutSet]],
                   boards: list[LaidOutBoard]) -> RuleDoc | None:
     source = ctx.source
-    if source.rules is None:
+    if source.rules is None or source.rules_document is None:
         return None
     rulebook = source.rules.rulebook
-    resolver = _Resolver(ctx, rulebook, count_variables(sets), sets, boards)
+    resolver = _Resolver(ctx, source.rules_document, rulebook, count_variables(sets), sets, boards)
     icons = game_icons(ctx)
     sections = []
     for index, section in enumerate(rulebook.sections):
@@ -264,11 +265,11 @@ def resolve_rules(ctx: LayoutContext, sets: dict[str, list[LaidOutSet]],
         sections.append(Section(heading, resolver.blocks(section.blocks, ("sections", index, "blocks"))))
     cover = rulebook.cover
     edition = source.game.editions[ctx.edition]
-    facts = game_facts(ctx)
+    known = game_facts(ctx)
     # rules.yaml's own cover age and time win over game.yaml's (which the kit shares)
-    facts = tuple(fact for fact in (facts.players,
-                                    resolver.words(cover.age, "cover", "age") if cover.age else facts.age,
-                                    resolver.words(cover.time, "cover", "time") if cover.time else facts.play_time)
+    facts = tuple(fact for fact in (known.players,
+                                    resolver.words(cover.age, "cover", "age") if cover.age else known.age,
+                                    resolver.words(cover.time, "cover", "time") if cover.time else known.play_time)
                   if fact)
     title = resolver.words(cover.title, "cover", "title")
     edition_name = ctx.translate(edition.name, resolver.mark("cover"))[0]

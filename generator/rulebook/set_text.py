@@ -104,7 +104,7 @@ class SetText(Flowable):
         return _SetAtWidth(layout, end_x, bool(self.badge) and end_x + badge_room > width, pt_to_mm(style.leading))
 
     def _lines(self) -> int:
-        return len(self.layout.line_tops) + (1 if self.extra_line else 0)
+        return len(self.setting.layout.line_tops) + (1 if self.extra_line else 0)     # once wrapped
 
     def wrap(self, available_width, available_height):
         self.available_width = available_width
@@ -217,7 +217,7 @@ class _SetAtWidth:
         """The line of each item by its top, or None where they are not in line order (then every part
         looks at them all)."""
         lines = [int((top + 1e-6) // self.line_height) for top in tops]
-        return lines if all(a <= b for a, b in zip(lines, lines[1:])) else None
+        return lines if all(a <= b for a, b in zip(lines, lines[1:], strict=False)) else None
 
     def runs(self, first: int, last: int | None) -> tuple:
         return _on_lines(self.layout.runs, self._run_lines, first, last)

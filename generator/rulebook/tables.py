@@ -64,10 +64,10 @@ def column_widths(shares: list[float], needs: list[float]) -> list[float]:
     if sum(needs) > total:
         scale = total / sum(needs)
         return [need * scale for need in needs]
-    lacking = sum(max(0.0, need - share) for share, need in zip(shares, needs))
+    lacking = sum(max(0.0, need - share) for share, need in zip(shares, needs, strict=False))
     if lacking <= 1e-9:
         return list(shares)
-    spare = [max(0.0, share - need) for share, need in zip(shares, needs)]
+    spare = [max(0.0, share - need) for share, need in zip(shares, needs, strict=False)]
     available = sum(spare)
     return [need if need > share else share - lacking * room / available
-            for share, need, room in zip(shares, needs, spare)]
+            for share, need, room in zip(shares, needs, spare, strict=False)]
