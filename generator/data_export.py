@@ -15,13 +15,15 @@ from typing import Any
 
 from generator.content.game import GameSource, load_game, piece_count
 from generator.content.schema import PieceSet
+from generator.content.spreadsheet import MAX_CELL_CHARS, quoted_formula
 from generator.errors import Problems, UsageError
 from generator.files import write_atomically
 
 EXPORT_SUFFIXES = (".csv", ".xlsx")
 
 
-def export_set(folder: Path, set_name: str, target: Path, project_templates: Path | None = None) -> tuple[Problems, str]:
+def export_set(folder: Path, set_name: str, target: Path,
+               project_templates: Path | None = None) -> tuple[Problems, str]:
     """Write the set `set_name` (an id, or kind/id: tokens/coins) of the game in `folder` to `target`.
 
     Problems of the game or of the set (a list in a field) are returned and nothing is written;
@@ -76,9 +78,9 @@ def sheet_of(source: GameSource, kind: str, piece_set: PieceSet, problems: Probl
     flat_fields = []
     for index, piece in enumerate(items):
         flat: dict[str, Any] = {}
-        _flatten(piece.fields, "", flat, lambda name, _index=index: problems.add(
+        _flatten(piece.fields, "", flat, lambda name, _index=index, _id=piece.id: problems.add(
             pieces.mark(set_index, piece_set.ITEMS, _index, "fields", *name.split(".")),
-            f"field '{name}' of {piece_set.ITEMS[:-1]} '{piece.id}' is a list: a cell holds one value",
+            f"field '{name}' of {piece_set.ITEMS[:-1]} '{_id}' is a list: a cell holds one value",
             f"keep {piece_set.id} in YAML, or give the list's items fields of their own ({name}.first …)"))
         for name, value in flat.items():
             problem = _cell_problem(value)
@@ -91,11 +93,11 @@ def sheet_of(source: GameSource, kind: str, piece_set: PieceSet, problems: Probl
     count_columns = [f"count.{edition}" for edition in editions] if per_edition else ["count"]
     header = ["id", *count_columns, *(["editions"] if with_editions else []), *field_columns]
     rows = []
-    for index, (piece, flat) in enumerate(zip(items, flat_fields)):
+    for index, (piece, flat) in enumerate(zip(items, flat_fields, strict=True)):
         if per_edition:
             counts = [piece_count(piece_set, index, edition) or "" for edition in editions]
-        else:
-            counts = [piece.count]
+        else:      # no piece counts by edition: each count is one number
+            counts = [piece.count if isinstance(piece.count, int) else ""]
         row = [piece.id, *counts]
         if with_editions:
             row.append(", ".join(piece.editions) if piece.editions is not None else "")
@@ -117,7 +119,6 @@ def _flatten(fields: dict[str, Any], prefix: str, flat: dict[str, Any], on_list)
 
 def _cell_problem(value: Any) -> str:
     """Why a value cannot go into a cell that `cards_from` reads back the same ('' if it can)."""
-    from generator.content.spreadsheet import MAX_CELL_CHARS
     if not isinstance(value, str):
         return ""
     if len(value) > MAX_CELL_CHARS:
@@ -138,7 +139,6 @@ def _csv_bytes(header: list[str], rows: list[list]) -> bytes:
     """UTF-8 with a BOM (Excel then reads non-Latin text right; pnp reads either), `\\n` line ends; a
     text a spreadsheet program would run as a formula (=HYPERLINK(…), +cmd|…) written with an apostrophe
     before it, which `cards_from:` takes off again (content/spreadsheet.py)."""
-    from generator.content.spreadsheet import quoted_formula
     text = io.StringIO()
     writer = csv.writer(text, lineterminator="\n")
     writer.writerow(header)
@@ -148,7 +148,7 @@ def _csv_bytes(header: list[str], rows: list[list]) -> bytes:
 
 
 def _xlsx_bytes(title: str, header: list[str], rows: list[list]) -> bytes:
-    import openpyxl                  # here: only an export pays for the import
+    import openpyxl                  # here: only an XLSX export pays for the import
     from openpyxl.styles import Font
     workbook = openpyxl.Workbook()
     sheet = workbook.active

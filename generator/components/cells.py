@@ -104,11 +104,11 @@ def link_curves(places: list[CellPlace], fields: list[dict[str, Any]], link_type
     Cells on neighbouring sides are joined round the inside corner between them,
     hugging the track; others by a curve bowing towards the centre.
     """
-    linked = [place for place, cell in zip(places, fields) if cell.get("type") == link_type]
+    linked = [place for place, cell in zip(places, fields, strict=False) if cell.get("type") == link_type]
     x, y, w, h = frame
     centre = (x + w / 2, y + h / 2)
     curves: list[Item] = []
-    for first, second in zip(linked[::2], linked[1::2]):
+    for first, second in zip(linked[::2], linked[1::2], strict=False):
         (ax, ay), (bx, by) = first.inner_edge(frame), second.inner_edge(frame)
         sides = {first.side, second.side}
         if len(sides) == 2 and sides & {"top", "bottom"} and sides & {"left", "right"}:
@@ -179,7 +179,7 @@ def layout_cells(call: BoxCall, draw: DrawTemplate) -> list[Item]:
         pen = Pen(call.colour(box.stroke, "stroke"), box.stroke_width, tuple(box.dash) if box.dash else None)
         items.extend(link_curves(places, fields, box.link, call.frame, pen))
     size = cell_template.size
-    for index, (place, cell) in enumerate(zip(places, fields)):
+    for index, (place, cell) in enumerate(zip(places, fields, strict=False)):
         cell_subject = Subject(f"{subject.label}, {field} cell {index + 1}", cell,
                                lambda *_path, _index=index: subject.field_mark(field, _index), subject.cell_types)
         face = draw(cell_template, cell_subject, f"{call.face_key}/{name}/{index}")

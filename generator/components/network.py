@@ -87,7 +87,7 @@ def chain_segments(points, length: int, clearance: float, lane: Lane):
     width, gap, offset = lane
     curve = _smooth_curve(points)
     walked = [0.0]
-    for (ax, ay), (bx, by) in zip(curve, curve[1:]):
+    for (ax, ay), (bx, by) in zip(curve, curve[1:], strict=False):
         walked.append(walked[-1] + math.hypot(bx - ax, by - ay))
     size = (walked[-1] - 2 * clearance - gap * (length + 1)) / length
     if size <= 0:
@@ -290,7 +290,7 @@ def point_in_polygon(point, polygon) -> bool:
     """Ray casting: is (x, y) inside the polygon of (x, y) corners?"""
     x, y = point
     inside = False
-    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1]):
+    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
         if (y1 > y) != (y2 > y) and x < (x2 - x1) * (y - y1) / (y2 - y1) + x1:
             inside = not inside
     return inside
