@@ -12,14 +12,13 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from generator.context import drawing_settings
 from generator.files import write_atomically
 from generator.imposition.grid import GridSpec, default_gap, grid_geometry, impose_gutterfold, impose_mixed
 from generator.imposition.sheet import Document, Page
-from generator.options import BuildOptions
+from generator.options import OUTPUT_OF_STEM, BuildOptions
 from generator.print_facts import PAPER_SIZES, landscape
 from generator.render.pdf import render_pdf
 from generator.render.settings import DrawingSettings
@@ -74,7 +73,7 @@ def write_target(target: Target, options: BuildOptions, library: FontLibrary, re
         with drawing(target, base, base / paper):
             sections = home_sections(target, options, paper, caption)
         for name, pages in sections.items():
-            if options.wants(SECTION_OUTPUTS[name]):
+            if options.wants(OUTPUT_OF_STEM[name]):
                 with drawing(target, base, base / paper / f"{name}.pdf"):
                     _write(base / paper / f"{name}.pdf", Document(pages, title=f"{title} {name}"), body, report)
                 if options.cut and name in CUT_SECTIONS:
@@ -90,6 +89,7 @@ def write_target(target: Target, options: BuildOptions, library: FontLibrary, re
             from generator.render.font_tags import distinct_subset_tags
             from generator.rulebook.flow import render_rules
             with drawing(target, base, base / paper / "rules.pdf"):
+                # (the rulebook's canvas does not name its font subsets as it writes them yet)
                 rules = distinct_subset_tags(render_rules(target.rules, paper, target.setter, target.stack,
                                                           body.colour_mode, body.ink_limit))
                 if options.wants("rules"):
@@ -103,7 +103,7 @@ def write_target(target: Target, options: BuildOptions, library: FontLibrary, re
             with drawing(target, base, base / paper / "kit.pdf"):
                 kit = render_pdf(Document(kit_pages(target, sections, PAPER_SIZES[paper], caption, options,
                                                     _page_count(booklet) if booklet else 0),
-                                          title=f"{title} kit"), *_loose(body))
+                                          title=f"{title} kit"), body)
                 if booklet:
                     from generator.render.merge import append_pdf      # (a kit with a booklet only)
                     kit = append_pdf(kit, booklet)
@@ -114,9 +114,6 @@ def write_target(target: Target, options: BuildOptions, library: FontLibrary, re
 
 # home files whose fronts sheets get cut files with --cut (the ink-saver file's fronts are the cards')
 CUT_SECTIONS = ("cards", "tokens", "pawns")
-# home files by their name (without .pdf) → the OUTPUTS name `--only` selects them by
-SECTION_OUTPUTS = MappingProxyType({"cards": "cards", "cards-ink-saver": "ink-saver", "tokens": "tokens",
-                                    "pawns": "pawns", "sheets": "sheets", "board": "board"})
 
 
 def home_sections(target: Target, options: BuildOptions, paper: str, caption: Caption) -> dict[str, list[Page]]:
@@ -143,7 +140,7 @@ def home_sections(target: Target, options: BuildOptions, paper: str, caption: Ca
         if target.prints_ink_saver_backs:
             variants["cards-ink-saver"] = [replace(copy, back=savers.get(copy.deck) or copy.back) for copy in cards]
         for name, variant in variants.items():
-            if not wanted(SECTION_OUTPUTS[name]):
+            if not wanted(OUTPUT_OF_STEM[name]):
                 continue
             if options.layout == "gutterfold":
                 sections[name] = impose_gutterfold(variant, size, caption=caption, min_margin=options.margin)
@@ -234,7 +231,7 @@ def write_print_shop(target: Target, base: Path, settings: DrawingSettings, opti
             if options.wants("print-shop"):
                 shop_pdf = _write(folder / "cards.pdf", shop, body, report)
             else:                   # --only png: the PNGs are drawn from the same pages
-                shop_pdf = body.pdf(shop) if isinstance(body, PdfxRender) else render_pdf(shop, *_loose(body))
+                shop_pdf = body.pdf(shop) if isinstance(body, PdfxRender) else render_pdf(shop, body)
         if options.print_shop_png and options.wants("png"):
             with drawing(target, base, folder / "png"):
                 _write_pngs(shop_pdf, shop, cards, folder / "png", report, options.jobs)
@@ -254,13 +251,8 @@ def write_print_shop(target: Target, base: Path, settings: DrawingSettings, opti
 
 def _write(path: Path, document: Document, render: DrawingSettings | PdfxRender, report: BuildReport) -> bytes:
     """render: the drawing settings of plain PDFs, or a PdfxRender."""
-    data = render.pdf(document) if isinstance(render, PdfxRender) else render_pdf(document, *_loose(render))
+    data = render.pdf(document) if isinstance(render, PdfxRender) else render_pdf(document, render)
     return _write_bytes(path, data, report, pages=len(document.pages))
-
-
-def _loose(settings: DrawingSettings) -> tuple[str, str, float]:
-    """The settings as render_pdf's loose arguments (initial font, colour mode, ink limit)."""
-    return settings.initial_font, settings.colour_mode, settings.ink_limit
 
 
 class PdfxRender:
@@ -309,7 +301,8 @@ def _write_pngs(pdf: bytes, document: Document, copies: Sequence[PieceCopy], fol
     paths: dict[int, list[Path]] = {}    # each distinct face's page → the files of every copy showing it
     for copy in copies:
         for side, face in (("front", copy.front), ("back", copy.back)):
-            paths.setdefault(first_page[face.key], []).append(folder / copy.deck / f"{copy.number:03d}-{side}.png")
+            if face is not None:        # a one-sided piece has its front's page alone (impose_print_shop)
+                paths.setdefault(first_page[face.key], []).append(folder / copy.deck / f"{copy.number:03d}-{side}.png")
     # every page at its own size: a deck of mini cards keeps its size beside the poker cards
     sizes = {index: (round(document.pages[index].width / 25.4 * PRINT_SHOP_DPI),
                      round(document.pages[index].height / 25.4 * PRINT_SHOP_DPI)) for index in paths}
