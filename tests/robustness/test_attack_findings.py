@@ -1,5 +1,6 @@
 """The cases this round's attack run still found: each a located message (or a warning) now, not an internal
-error and not silence. Every case runs `pnp` in its own process, as a user runs it."""
+error and not silence. Every case runs `pnp`'s command line as a user types it (in the test's process; on a
+real terminal, in a child, where what the terminal receives is the point)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.robustness.harness import run_pnp
+from tests.robustness.harness import run_in_process
 from tests.test_content_errors import BASE_FILES, CARDS, EN, GAME, make_game, problem_lines
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,14 +28,14 @@ DIGITS = "9" * 5000          # Python converts at most 4,300 digits of an int
 ])
 def test_a_five_thousand_digit_number_is_text_and_said_cut_short(tmp_path, file, old, new):
     make_game(tmp_path, {file: BASE_FILES[file].replace(old, new)})
-    run = run_pnp("build", "g", "--out", str(tmp_path / "out"), cwd=tmp_path)
+    run = run_in_process("build", "g", "--out", str(tmp_path / "out"), cwd=tmp_path)
     assert run.returncode in (0, 1) and "internal error" not in run.output, run.output
     assert DIGITS not in run.output                      # a value a message echoes is cut short
 
 
 def test_an_explicit_int_tag_of_five_thousand_digits_is_located(tmp_path):
     make_game(tmp_path, {"game.yaml": GAME.replace("title: game.title", f"title: !!int {DIGITS}")})
-    run = run_pnp("check", "g", cwd=tmp_path).assert_clean(1)
+    run = run_in_process("check", "g", cwd=tmp_path).assert_clean(1)
     assert problem_lines(run.stderr)[0].startswith("g/game.yaml:2:8: '99999")
     assert "cannot be read as the int its tag says" in run.output and DIGITS not in run.output
 
@@ -49,21 +50,21 @@ def test_a_game_with_no_target_or_a_target_twice_is_refused_by_build_as_by_check
     assert old in GAME
     make_game(tmp_path, {"game.yaml": GAME.replace(old, new)})
     for command in (("check", "g"), ("build", "g", "--out", str(tmp_path / "out"))):
-        run = run_pnp(*command, cwd=tmp_path).assert_clean(1)
+        run = run_in_process(*command, cwd=tmp_path).assert_clean(1)
         assert any(line.startswith(said) for line in problem_lines(run.stderr)), run.output
     assert not (tmp_path / "out").exists()
 
 
 def test_a_control_character_written_as_an_escape_is_refused_at_its_line(tmp_path):
     make_game(tmp_path, {"i18n/en.yaml": EN.replace('star: "Star"', 'star: "St\\0ar"')})
-    run = run_pnp("check", "g", cwd=tmp_path).assert_clean(1)
+    run = run_in_process("check", "g", cwd=tmp_path).assert_clean(1)
     assert problem_lines(run.stderr) == ["g/i18n/en.yaml:8:11: cards.star: the text holds the control character "
                                          "U+0000 (\\x00)"]
 
 
 def test_a_card_field_nothing_reads_is_a_warning_naming_the_fields_read(tmp_path):
     make_game(tmp_path, {"cards.yaml": CARDS.replace("fields: {", "fields: {nmae: cards.star, ")})
-    run = run_pnp("check", "g", cwd=tmp_path).assert_clean(0)
+    run = run_in_process("check", "g", cwd=tmp_path).assert_clean(0)
     assert "g/cards.yaml:9:18: warning: no template or text reads the field 'nmae'" in run.stderr
     assert "fields read: art, badge, color, name" in run.stderr
 
@@ -72,7 +73,7 @@ def test_a_csv_value_in_a_column_the_header_does_not_name_is_refused_at_its_cell
     deck = ("decks:\n  - id: cards\n    name: deck.cards\n    template: card\n    back: back\n"
             "    fields: {art: art/star.svg}\n    cards_from: data/deck.csv\n")
     make_game(tmp_path, {"cards.yaml": deck, "data/deck.csv": "id,count,name\nstar,1,cards.star,extra,extra\n"})
-    run = run_pnp("check", "g", cwd=tmp_path).assert_clean(1)
+    run = run_in_process("check", "g", cwd=tmp_path).assert_clean(1)
     assert problem_lines(run.stderr) == ["g/data/deck.csv:2:D: a value in column D, which the header row (row 1) "
                                          "does not name"]
 
@@ -82,7 +83,7 @@ def test_a_csv_value_in_a_column_the_header_does_not_name_is_refused_at_its_cell
 def test_an_svg_of_no_size_is_refused_as_the_arts_mistake(tmp_path, attributes):
     svg = f'<svg xmlns="http://www.w3.org/2000/svg" {attributes}><rect width="1" height="1"/></svg>'
     make_game(tmp_path, {"art/star.svg": svg})
-    run = run_pnp("check", "g", cwd=tmp_path).assert_clean(1)
+    run = run_in_process("check", "g", cwd=tmp_path).assert_clean(1)
     assert "art/star.svg: refused: the SVG's" in run.output and "is not a size any art has" in run.output
 
 

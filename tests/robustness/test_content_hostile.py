@@ -3,7 +3,7 @@
 Each case used to pass `pnp check` and then fail the build with no location, draw nothing
 without a word, make pnp work for minutes, or print a message without file and line (or
 with raw control characters, or 300 KB long). Now each is one located message and exit 1,
-run as the user runs pnp: a child process under the harness's time and memory caps.
+run through pnp's command line in the test's process (tests/robustness/harness.py: run_in_process).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.robustness.harness import run_pnp
+from tests.robustness.harness import run_in_process
 from tests.test_content_errors import BASE_FILES, edit, make_game, problem_lines
 
 CARD = "templates/card.yaml"
@@ -21,13 +21,13 @@ CARD = "templates/card.yaml"
 def check(tmp_path: Path, files: dict[str, str]):
     """`pnp check g` of the minimal game with `files` written over it, in a child process."""
     make_game(tmp_path, files)
-    return run_pnp("check", "g", cwd=tmp_path).assert_clean(1)
+    return run_in_process("check", "g", cwd=tmp_path).assert_clean(1)
 
 
 def build(tmp_path: Path, files: dict[str, str]):
     """`pnp build g` (cards, A4 only) of the minimal game with `files` written over it."""
     make_game(tmp_path, files)
-    return run_pnp("build", "g", "--only", "cards", "--paper", "a4", "--jobs", "1", "-q",
+    return run_in_process("build", "g", "--only", "cards", "--paper", "a4", "--jobs", "1", "-q",
                    "--out", str(tmp_path / "out"), cwd=tmp_path).assert_clean(1)
 
 
@@ -125,7 +125,7 @@ def test_editions_and_languages_are_bounded(tmp_path: Path, editions: int, langu
 def test_a_hundred_editions_still_check(tmp_path: Path):
     """The caps refuse only what no game needs: 100 editions in 5 languages check clean."""
     make_game(tmp_path, with_editions_and_languages(100, 5))
-    run_pnp("check", "g", cwd=tmp_path).assert_clean(0)
+    run_in_process("check", "g", cwd=tmp_path).assert_clean(0)
 
 
 # ------------------------------------------------------------- messages with a place, printed safely
@@ -151,7 +151,7 @@ def test_invalid_utf8_is_located_by_line_and_column(tmp_path: Path):
     game = make_game(tmp_path, {})
     text = BASE_FILES["game.yaml"].replace("title: game.title", "title: gäme.title\xff").encode("utf-8")
     (game / "game.yaml").write_bytes(text.replace("\xff".encode("utf-8"), b"\xff"))
-    checked = run_pnp("check", "g", cwd=tmp_path).assert_clean(1)
+    checked = run_in_process("check", "g", cwd=tmp_path).assert_clean(1)
     assert problem_lines(checked.stderr)[0] == (
         "g/game.yaml:2:18: not UTF-8 text: byte 0xff cannot be read (invalid start byte)"), checked.output
 
@@ -205,7 +205,7 @@ def test_line_separators_in_a_message_are_printed_escaped(tmp_path: Path, separa
 @pytest.mark.parametrize("title", ["Bell\x07 game", "Two\u2028lines", "Back\u202eward"])
 def test_a_title_with_a_control_character_is_refused_up_front(tmp_path: Path, title: str):
     """`pnp new --title` wrote it raw into the catalog, and the new game failed `pnp check`."""
-    made = run_pnp("new", "mygame", "--title", title, cwd=tmp_path).assert_clean(2)
+    made = run_in_process("new", "mygame", "--title", title, cwd=tmp_path).assert_clean(2)
     assert "holds a control character" in made.stderr and "type it again without it" in made.stderr, made.output
     assert not (tmp_path / "mygame").exists()
     assert all(character not in made.output for character in "\x07\u2028\u202e")
@@ -214,8 +214,8 @@ def test_a_title_with_a_control_character_is_refused_up_front(tmp_path: Path, ti
 def test_a_title_with_quotes_braces_and_backslashes_checks_clean(tmp_path: Path):
     """`Say "hi"` broke the catalog's YAML, and '{ok}' read as a placeholder with no value."""
     title = 'Say "hi" \\ {ok} it\'s'
-    run_pnp("new", "mygame", "--title", title, cwd=tmp_path).assert_clean(0)
-    run_pnp("check", "mygame", cwd=tmp_path).assert_clean(0)
+    run_in_process("new", "mygame", "--title", title, cwd=tmp_path).assert_clean(0)
+    run_in_process("check", "mygame", cwd=tmp_path).assert_clean(0)
     from generator.i18n.catalog import interpolate
     catalog = yaml_text(tmp_path / "mygame" / "i18n" / "en.yaml")
     assert interpolate(catalog["en"]["game"]["title"], {}) == title
@@ -228,5 +228,5 @@ def yaml_text(path: Path):
 
 def test_a_game_id_with_an_escape_sequence_is_echoed_escaped(tmp_path: Path):
     """`pnp new $'a\\x1b[2Jb'` printed the raw ESC: the terminal cleared the screen instead of saying why."""
-    made = run_pnp("new", "a\x1b[2Jb", cwd=tmp_path).assert_clean(2)
+    made = run_in_process("new", "a\x1b[2Jb", cwd=tmp_path).assert_clean(2)
     assert "'a\\x1b[2Jb' is not a game id" in made.stderr and "\x1b" not in made.output, made.output

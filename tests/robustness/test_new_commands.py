@@ -1,9 +1,11 @@
 """The newer commands attacked with bad input: `pnp serve`, `pnp i18n export/import`, spreadsheets
 (`cards_from:`, `pnp data export`), `pnp build --pdfx/--icc/--cut` and `pnp export tts`.
 
-Each case runs pnp in its own process (tests/robustness/harness.py: no traceback, the expected exit
-status, within the time and memory budget) on a tiny synthetic game, and checks the one located
-message a user reads, that nothing outside the game is read, and that nothing is half-written.
+Each case runs pnp's command line (tests/robustness/harness.py: no traceback, the expected exit
+status) on a tiny synthetic game, and checks the one located message a user reads, that nothing
+outside the game is read, and that nothing is half-written. In the test's process (run_in_process),
+but for the server, the 400,000-unit file (its memory), the damaged sheets and the FIFO profile,
+which run in a child.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.robustness.harness import run_pnp
+from tests.robustness.harness import run_in_process, run_pnp
 from tests.test_content_errors import make_game
 
 # `file:line:col: message` or, for a file as a whole, `file: message`; then the hint
@@ -201,7 +203,7 @@ def _exchange_game(tmp_path: Path) -> Path:
 
 
 def _exported(game: Path, out: Path, fmt: str) -> str:
-    run_pnp("i18n", "export", str(game), "--lang", "ru", "--format", fmt, "--out", str(out)).assert_clean(0)
+    run_in_process("i18n", "export", str(game), "--lang", "ru", "--format", fmt, "--out", str(out)).assert_clean(0)
     return (out / f"g.ru.{'xlf' if fmt == 'xliff' else 'po'}").read_text(encoding="utf-8")
 
 
@@ -209,7 +211,7 @@ def _import_refused(game: Path, file: Path, *expected: str) -> str:
     """pnp i18n import fails with located messages naming `expected`, and the catalog is untouched."""
     catalog = game / "i18n" / "ru.yaml"
     before = catalog.read_bytes()
-    run = run_pnp("i18n", "import", str(game), str(file)).assert_clean(1)
+    run = run_in_process("i18n", "import", str(game), str(file)).assert_clean(1)
     assert LOCATED.search(run.output), run.output
     for words in expected:
         assert words in run.output, run.output
@@ -260,7 +262,7 @@ def test_po_broken_header_plural_count_and_control_characters(tmp_path):
     translated = po.replace('msgid "Star"\nmsgstr ""', 'msgid "Star"\nmsgstr "Звезда"')
     header = re.sub(r'"Plural-Forms: .*\n', '"Plural-Forms: nplurals=banana; plural=(;\\\\n"\n', translated)
     (tmp_path / "header.po").write_text(header)
-    run_pnp("i18n", "import", str(game), str(tmp_path / "header.po")).assert_clean(0)
+    run_in_process("i18n", "import", str(game), str(tmp_path / "header.po")).assert_clean(0)
     assert 'star: "Звезда"' in (game / "i18n" / "ru.yaml").read_text(encoding="utf-8")
     plural = po.replace('msgstr[0] ""\nmsgstr[1] ""\nmsgstr[2] ""\nmsgstr[3] ""',
                         'msgstr[0] "{count} карта"\nmsgstr[1] "{count} карты"')
@@ -289,7 +291,7 @@ def test_exchange_file_of_too_many_units_is_refused_before_parsing(tmp_path):
     assert run.peak_bytes < 150 * 2**20, run.peak_bytes / 2**20      # counted, not parsed into 400,000 units
     (tmp_path / "many.po").write_text(po + "".join(f'\nmsgctxt "k{index}"\nmsgid "x"\nmsgstr "y"\n'
                                                    for index in range(500)))
-    run = run_pnp("i18n", "import", str(game), str(tmp_path / "many.po")).assert_clean(1)
+    run = run_in_process("i18n", "import", str(game), str(tmp_path / "many.po")).assert_clean(1)
     assert run.output.count("is not a key of the source catalog") == 50 and "more units with errors" in run.output
 
 
@@ -305,18 +307,18 @@ def test_import_keeps_a_hand_written_catalog(tmp_path):
     po = _exported(game, tmp_path / "p", "po")
     po = po.replace('msgid "Cards"\nmsgstr "Карты"', 'msgid "Cards"\nmsgstr "Колода"')
     (tmp_path / "deck.po").write_text(po)
-    run_pnp("i18n", "import", str(game), str(tmp_path / "deck.po")).assert_clean(0)
+    run_in_process("i18n", "import", str(game), str(tmp_path / "deck.po")).assert_clean(0)
     written = (game / "i18n" / "ru.yaml").read_text(encoding="utf-8")
     assert written == hand.replace("&c Карты", '&c "Колода"').replace("star: *c", 'star: "Карты"'), written
     po = po.replace('msgid "Star"\nmsgstr "Карты"', 'msgid "Star"\nmsgstr "Звезда"').replace(
         'msgid "Moon"\nmsgstr "Луна\\n"', 'msgid "Moon"\nmsgstr "Месяц"')
     (tmp_path / "star.po").write_text(po)
     (game / "i18n" / "ru.yaml").write_text(hand, encoding="utf-8")
-    run_pnp("i18n", "import", str(game), str(tmp_path / "star.po")).assert_clean(0)
+    run_in_process("i18n", "import", str(game), str(tmp_path / "star.po")).assert_clean(0)
     written = (game / "i18n" / "ru.yaml").read_text(encoding="utf-8")
     assert written == hand.replace("&c Карты", '&c "Колода"').replace("star: *c", 'star: "Звезда"').replace(
         "moon: |\n      Луна\n", 'moon: "Месяц"\n'), written
-    run_pnp("check", str(game)).assert_clean(0)
+    run_in_process("check", str(game)).assert_clean(0)
 
 
 # ------------------------------------------------------------- spreadsheets: cards_from and pnp data export
@@ -335,7 +337,7 @@ GOOD_CSV = b"id,count,name,art\nstar,2,cards.star,art/star.svg\n"
 
 def _good_xlsx(tmp_path: Path) -> bytes:
     game = make_game(tmp_path / "source", {})
-    run_pnp("data", "export", str(game), "cards", "--to", str(tmp_path / "good.xlsx")).assert_clean(0)
+    run_in_process("data", "export", str(game), "cards", "--to", str(tmp_path / "good.xlsx")).assert_clean(0)
     return (tmp_path / "good.xlsx").read_bytes()
 
 
@@ -367,7 +369,7 @@ def test_damaged_and_huge_sheets_are_refused_located(tmp_path):
         run = run_pnp("check", str(game)).assert_clean(1)
         assert expected in run.output and LOCATED.search(run.output), (name, run.output)
     good_game = _sheet_game(tmp_path / "good", "good.xlsx", good)
-    run_pnp("check", str(good_game)).assert_clean(0)
+    run_in_process("check", str(good_game)).assert_clean(0)
 
 
 def test_data_export_keeps_text_text_and_refuses_what_no_cell_holds(tmp_path):
@@ -376,19 +378,19 @@ def test_data_export_keeps_text_text_and_refuses_what_no_cell_holds(tmp_path):
     from tests.test_content_errors import CARDS
     game = make_game(tmp_path, {"cards.yaml": CARDS.replace("fields: {", 'fields: {note: "=1+2", ')})
     target = tmp_path / "deck.xlsx"
-    run_pnp("data", "export", str(game), "cards", "--to", str(target)).assert_clean(0)
+    run_in_process("data", "export", str(game), "cards", "--to", str(target)).assert_clean(0)
     from python_calamine import CalamineWorkbook
     rows = CalamineWorkbook.from_path(str(target)).get_sheet_by_index(0).to_python()
     assert rows[1][rows[0].index("note")] == "=1+2", rows
     bad = make_game(tmp_path / "bad", {"cards.yaml": CARDS.replace("fields: {", 'fields: {note: "a\\x01b", ')})
-    run = run_pnp("data", "export", str(bad), "cards", "--to", str(tmp_path / "bad.xlsx")).assert_clean(1)
+    run = run_in_process("data", "export", str(bad), "cards", "--to", str(tmp_path / "bad.xlsx")).assert_clean(1)
     assert "cards.yaml:9:" in run.output and "control character U+0001" in run.output, run.output
     assert not (tmp_path / "bad.xlsx").exists()
     (tmp_path / "folder.csv").mkdir()
-    run_pnp("data", "export", str(game), "cards", "--to", str(tmp_path / "folder.csv")).assert_clean(2)
+    run_in_process("data", "export", str(game), "cards", "--to", str(tmp_path / "folder.csv")).assert_clean(2)
     file = tmp_path / "file"
     file.write_text("x")
-    run = run_pnp("data", "export", str(game), "cards", "--to", str(file / "deck.csv")).assert_clean(2)
+    run = run_in_process("data", "export", str(game), "cards", "--to", str(file / "deck.csv")).assert_clean(2)
     assert "cannot write it" in run.output, run.output
 
 
@@ -418,7 +420,7 @@ def test_icc_that_is_no_cmyk_output_profile_is_a_usage_error(tmp_path):
 
 def test_cut_with_gutterfold_is_a_usage_error(tmp_path):
     game = make_game(tmp_path, {})
-    run = run_pnp("build", str(game), "--cut", "svg", "--layout", "gutterfold", "--out", str(tmp_path / "out"),
+    run = run_in_process("build", str(game), "--cut", "svg", "--layout", "gutterfold", "--out", str(tmp_path / "out"),
                   "--paper", "a4").assert_clean(2)
     assert "--layout duplex" in run.output and not (tmp_path / "out").exists()
 
@@ -428,7 +430,7 @@ def test_export_tts_out_not_a_folder(tmp_path):
     game = make_game(tmp_path, {})
     file = tmp_path / "file"
     file.write_text("x")
-    run_pnp("export", "tts", str(game), "--out", str(file)).assert_clean(2)
-    run = run_pnp("export", "tts", str(game), "--out", str(file / "sub")).assert_clean(1)
+    run_in_process("export", "tts", str(game), "--out", str(file)).assert_clean(2)
+    run = run_in_process("export", "tts", str(game), "--out", str(file / "sub")).assert_clean(1)
     assert f"{file / 'sub'}: cannot write the export: Not a directory" in run.output, run.output
     assert file.read_text() == "x"
