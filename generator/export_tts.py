@@ -35,7 +35,7 @@ from generator.print_facts import Paper
 if TYPE_CHECKING:       # (the layout and drawing stages are imported where they run: `pnp --help` loads none)
     from PIL.Image import Image
 
-    from generator.components.piece import Face
+    from generator.components.piece import Face, PieceCopy
     from generator.components.pieces import LaidOutSet
     from generator.content.game import GameSource
     from generator.targets import Target
@@ -223,10 +223,10 @@ def _deck(laid_out: LaidOutSet, export: _Export, initial_font: str, sheet_number
     slots: dict[tuple[str, str], int] = {}
     distinct: list[SheetSlot] = []
     for copy in laid_out.copies:
-        key = (copy.front.key, copy.back.key)
+        key = (copy.front.key, _back(copy).key)
         if key not in slots:
             slots[key] = len(distinct)
-            distinct.append(SheetSlot(copy.front, copy.back))
+            distinct.append(SheetSlot(copy.front, _back(copy)))
     unique_back = len({slot.back.key for slot in distinct}) > 1
     custom: dict[str, dict[str, Any]] = {}
     first_sheet = sheet_number + 1
@@ -251,7 +251,7 @@ def _deck(laid_out: LaidOutSet, export: _Export, initial_font: str, sheet_number
                                      "BackIsHidden": True, "UniqueBack": unique_back, "Type": 0}
     ids = []
     for copy in laid_out.copies:
-        index = slots[(copy.front.key, copy.back.key)]
+        index = slots[(copy.front.key, _back(copy).key)]
         ids.append(100 * (first_sheet + index // SLOTS) + index % SLOTS)
     face = laid_out.copies[0].front
     sideways = face.width > face.height              # a landscape card: TTS turns its sheet cell
@@ -266,6 +266,11 @@ def _deck(laid_out: LaidOutSet, export: _Export, initial_font: str, sheet_number
                    SidewaysCard=sideways, DeckIDs=ids, CustomDeck=custom)
     deck["ContainedObjects"] = cards                 # after the scripts, where TTS writes it
     return deck, sheet_number
+
+
+def _back(copy: PieceCopy) -> Face:
+    """A card's back; a one-sided card shows its front on both sides (as a one-sided tile does)."""
+    return copy.back if copy.back is not None else copy.front
 
 
 def _image_url(face: Face, prefix: str, export: _Export, written: dict[str, str], initial_font: str) -> str:
