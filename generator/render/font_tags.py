@@ -23,17 +23,21 @@ import pikepdf
 from reportlab.pdfbase.pdfdoc import PDFDocument, PDFIndirectObject, PDFName, PDFTrueTypeFont
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.render.reportlab_settings import pnp_settings
+
 _LETTERS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _FONT_FILES = ("FontFile2", "FontFile", "FontFile3")
 
 
 # ----------------------------------------------------------------- written by ReportLab
 class SubsetNamingDocument(PDFDocument):
-    """ReportLab's document, its font subsets named by content just before it is written."""
+    """ReportLab's document, its font subsets named by content just before it is written, and written
+    with pnp's ReportLab settings (its pages' and forms' streams are encoded as it is written)."""
 
     def format(self) -> bytes:
-        name_subsets(self)
-        written: bytes = super().format()
+        with pnp_settings():
+            name_subsets(self)
+            written: bytes = super().format()
         return written
 
 
@@ -43,8 +47,15 @@ class SubsetNamingCanvas(Canvas):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        # the canvas makes its document itself: the same object, told to name its subsets on writing
-        self._doc.__class__ = SubsetNamingDocument
+        name_subsets_when_written(self)
+
+
+def name_subsets_when_written(canvas: Canvas) -> None:
+    """Have the canvas's PDF name its subsets (and use pnp's settings) when it is written: the document
+    the canvas made itself, the same object, of the class that does (a canvas pnp paints on, see
+    FacePainter.on, is written so whoever made it)."""
+    if type(canvas._doc) is PDFDocument:
+        canvas._doc.__class__ = SubsetNamingDocument
 
 
 def name_subsets(document: PDFDocument) -> None:

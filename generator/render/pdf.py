@@ -31,7 +31,7 @@ from generator.print_facts import INK_LIMIT
 from generator.render.art import art_digest, art_size, cmyk_svg, load_svg, open_raster
 from generator.render.colour import colour_object
 from generator.render.separation import ProfileSeparation
-from generator.render.font_tags import SubsetNamingCanvas
+from generator.render.font_tags import SubsetNamingCanvas, name_subsets_when_written
 from generator.render.reportlab_settings import pnp_settings
 from generator.render.settings import ColourMode, DrawingSettings
 from generator.render.text_out import TextLine, TextWriter
@@ -88,6 +88,8 @@ class FacePainter:
         if painter is None:
             painter = cls(canvas, settings, colour_mode, ink_limit)
             canvas._pnp_painter = painter
+            # whoever made the canvas (the rulebook's platypus template), its PDF is written as pnp's are
+            name_subsets_when_written(canvas)
         return painter
 
     def draw_face(self, face: Face, x: float, y: float, scale: float = 1.0) -> None:

@@ -42,18 +42,23 @@ class ProfileSeparation:
         description = (ImageCms.getProfileDescription(opened) or "CMYK").strip()
         return cls(profile, hashlib.sha256(profile).hexdigest(), description)
 
+    @property
+    def _transform(self):
+        """sRGB → the profile's CMYK (built once per profile, in the build's caches)."""
+        return _profile_transform(self)
+
     def rgb(self, red: float, green: float, blue: float, ink_limit: float) -> tuple[float, float, float, float]:
         """One colour (0–1 each) as CMYK (0–1 each), total ink ≤ ink_limit; greys on K alone."""
         if red == green == blue:
             return 0.0, 0.0, 0.0, 1 - red
         from PIL import Image     # (a PDF/X build only, as above)
         pixel = Image.new("RGB", (1, 1), tuple(round(255 * v) for v in (red, green, blue)))
-        c, m, y, k = (v / 255 for v in _transform(self).apply(pixel).getpixel((0, 0)))
+        c, m, y, k = (v / 255 for v in self._transform.apply(pixel).getpixel((0, 0)))
         return limit_ink(c, m, y, k, ink_limit)
 
     def image(self, image, ink_limit: float):
         """A PIL image in the profile's CMYK, total ink ≤ ink_limit (alpha, if any, is the caller's)."""
-        cmyk = _transform(self).apply(image.convert("RGB"))
+        cmyk = self._transform.apply(image.convert("RGB"))
         if ink_limit >= 4.0:
             return cmyk
         # (raster art of a PDF/X build only: numpy, PIL and the colour module's ReportLab load late)
@@ -67,7 +72,7 @@ class ProfileSeparation:
 
 # built once per profile (littlecms takes a while): a build has one profile, a test a few
 @cached("render.icc_transform", maxsize=8)
-def _transform(separation: ProfileSeparation):
+def _profile_transform(separation: ProfileSeparation):
     """sRGB → the profile's CMYK, relative colorimetric."""
     from PIL import ImageCms     # (a PDF/X build only)
     source = ImageCms.createProfile("sRGB")
