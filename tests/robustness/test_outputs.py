@@ -31,6 +31,7 @@ from tests.test_content_errors import EN, GAME, make_game
 
 ROOT = Path(__file__).resolve().parents[2]
 KILL_DELAYS = 8
+A4 = ("--paper", "a4")
 WHILE_DRAWING = {3, 6}        # steps whose kill waits for the build to be drawing (not for a timed moment)
 
 
@@ -97,13 +98,14 @@ def wait_for_staging(out: Path, process: subprocess.Popen, timeout: float) -> No
 
 
 def test_a_build_killed_at_any_moment_is_never_trusted_half_done(tmp_path):
-    """Content A is built, B is started and killed; the next build must give exactly B's clean outputs."""
+    """Content A is built, B is started and killed; the next build must give exactly B's clean outputs.
+    Two targets of every output (cards, kit, print-shop PDF and PNGs) on one paper: 12 cards each."""
     contents = {"moon": dict(name="Moon"), "star": dict(name="Star")}
     games, references = {}, {}
     for label, settings in contents.items():
-        games[label] = cards_game(tmp_path / label, cards=24, languages=("en", "de"), **settings)
+        games[label] = cards_game(tmp_path / label, cards=12, languages=("en", "de"), **settings)
         started = time.perf_counter()
-        spawn_build(games[label], tmp_path / f"ref-{label}").wait()
+        spawn_build(games[label], tmp_path / f"ref-{label}", *A4).wait()
         seconds = time.perf_counter() - started
         references[label] = snapshot(tmp_path / f"ref-{label}")
     assert references["moon"]["g/standard/en/a4/cards.pdf"] != references["star"]["g/standard/en/a4/cards.pdf"]
@@ -115,7 +117,7 @@ def test_a_build_killed_at_any_moment_is_never_trusted_half_done(tmp_path):
         old, new = ("moon", "star") if step % 2 == 0 else ("star", "moon")
         shutil.rmtree(game, ignore_errors=True)
         shutil.copytree(games[new], game)        # the same folder name: the same output folder g/
-        process = spawn_build(game, out, "--jobs", "2")
+        process = spawn_build(game, out, "--jobs", "2", *A4)
         if step in WHILE_DRAWING:
             # the timed moments drift with the machine's load (another test worker): these kills wait for
             # the staging folder, so some kill lands while drawing however fast or slow the machine is now
@@ -134,10 +136,10 @@ def test_a_build_killed_at_any_moment_is_never_trusted_half_done(tmp_path):
             assert ours in ({n: d for n, d in without_digests(references[old]).items() if n.startswith(target + "/")},
                             {n: d for n, d in without_digests(references[new]).items()
                              if n.startswith(target + "/")}), stamp
-        again = build(game, out)                   # whatever the kill left, it is not taken as up to date
+        again = build(game, out, *A4)              # whatever the kill left, it is not taken as up to date
         assert again.exit_code == 0, again.output
         assert_same_outputs(out, references[new])  # also: no staging folder of the killed build left
-        assert sorted(json.loads(build(game, out, "--json").output)["up_to_date"]) == ["g/standard/de",
+        assert sorted(json.loads(build(game, out, "--json", *A4).output)["up_to_date"]) == ["g/standard/de",
                                                                               "g/standard/en"]
     assert 0 < killed_while_drawing < KILL_DELAYS
 
