@@ -53,7 +53,6 @@ def _quiet_pydantic_plugins() -> None:
     """pnp validates its own files with pydantic and has no use for pydantic plugins; looking for
     them reads the entry points of every installed distribution when the first model is built
     (~3 ms of each build's start). A PYDANTIC_DISABLE_PLUGINS the user set is left as it is."""
-    import os
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 

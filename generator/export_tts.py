@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from generator.context import BuildContext
 from generator.errors import ContentError, Problems, SourceMark, UsageError
+from generator.files import Staging, Swap
 from generator.options import BuildOptions
 from generator.print_facts import Paper
 
@@ -127,7 +128,6 @@ def _write_staged(source: GameSource, target: Target, initial_font: str, out: Pa
                   lang: str) -> Path:
     """Every file of the export written into a staging folder inside `out`, then all renamed into place:
     a failure half-way (a full disk, a face that cannot be drawn) leaves `out` as it was."""
-    from generator.files import Staging, Swap     # (light, but only this command writes through it here)
     created = not out.exists()
     out.mkdir(parents=True, exist_ok=True)
     try:

@@ -6,6 +6,7 @@ it is written, and nothing is written unless all targets lay out clean.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -22,7 +23,9 @@ from generator.content.game import GameSource, load_game
 from generator.errors import Problems, UsageError
 from generator.face_cache import LayoutFiles
 from generator.i18n.pseudo import PSEUDO, pseudo_catalog
+from generator.imposition.single import shop_size_problems
 from generator.options import BuildOptions
+from generator.print_facts import PAPER_SIZES, SheetRoom
 from generator.render.art_files import ART_FILES
 from generator.text.fonts import FontLibrary, game_families
 from generator.text.setter import TextSetter
@@ -105,7 +108,6 @@ def layout_targets(sources: list[GameSource], options: BuildOptions, problems: P
         setter = TextSetter(game_font_library(source, problems, library))
         files.attach(setter, source.folder)    # texts fitted in an earlier build are read, not set again
         if options.print_shop and not options.check_only and (options.wants("print-shop") or options.wants("png")):
-            from generator.imposition.single import shop_size_problems
             shop_size_problems(source, options.shop, problems)
         editions = _select(source.game.editions, options.editions, "edition", source)
         # the pseudo-locale is there when asked for by name, never by default
@@ -140,7 +142,7 @@ def _rules(ctx: LayoutContext, sets: dict[str, list[LaidOutSet]], boards: list[L
     """The game's rulebook resolved for the target, or None for a game without rules.yaml."""
     if ctx.source.rules is None:
         return None
-    from generator.rulebook.resolve import resolve_rules
+    from generator.rulebook.resolve import resolve_rules      # the rulebook stage: for a game with rules only
     return resolve_rules(ctx, sets, boards)
 
 
@@ -149,12 +151,12 @@ def game_font_library(source: GameSource, problems: Problems, base: FontLibrary)
     if not source.game.font_files:
         return base
 
-    def report(path, message):
+    def report(path: tuple[str | int, ...], message: str) -> None:
         problems.add(source.game_document.mark(path), message, "fix the path in game.yaml font_files")
     return FontLibrary(game_families(source.folder, source.game.font_files, report))
 
 
-def _select(available, wanted: tuple[str, ...] | None, what: str, source: GameSource) -> list[str]:
+def _select(available: Iterable[str], wanted: tuple[str, ...] | None, what: str, source: GameSource) -> list[str]:
     if wanted is None:
         return list(available)
     chosen = [item for item in wanted if item in available]
@@ -164,10 +166,8 @@ def _select(available, wanted: tuple[str, ...] | None, what: str, source: GameSo
     return chosen
 
 
-def _sheet_rooms(options: BuildOptions) -> tuple:
+def _sheet_rooms(options: BuildOptions) -> tuple[SheetRoom, ...]:
     """Where pieces go on each paper of the build: inside --margin, or a cut machine's border."""
-    from generator.imposition.grid import SheetRoom
-    from generator.print_facts import PAPER_SIZES
     if not options.cut:
         return tuple(SheetRoom(paper, PAPER_SIZES[paper], options.margin) for paper in options.papers)
     from generator.imposition.cut import sheet_room     # loaded for cut builds only

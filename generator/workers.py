@@ -62,7 +62,7 @@ def _ask_kernel() -> bool:
     if not sys.platform.startswith("linux"):
         return False
     try:
-        import ctypes
+        import ctypes      # (only where a worker starts, on Linux)
         libc = ctypes.CDLL(None, use_errno=True)
         return libc.prctl(PR_SET_PDEATHSIG, _KILL, 0, 0, 0) == 0
     except (OSError, AttributeError):
