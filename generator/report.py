@@ -3,9 +3,12 @@ without importing the drawing stages)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Any
+
+from generator.errors import Problem
 
 
 @dataclass
@@ -16,8 +19,8 @@ class BuildReport:
     up_to_date: list[str] = field(default_factory=list)     # targets skipped, unchanged
     retired: list[str] = field(default_factory=list)        # targets the game no longer has: their outputs removed
     pages: dict[Path, int] = field(default_factory=dict)     # pages of each PDF written
-    targets: list[dict] = field(default_factory=list)        # per target: files, pages, bytes, seconds
-    warnings: list = field(default_factory=list)
+    targets: list[dict[str, Any]] = field(default_factory=list)   # per target: files, pages, bytes, seconds
+    warnings: list[Problem] = field(default_factory=list)
     seconds: float = 0.0
     # per target written: each file's path relative to the target's folder → its size and sha256
     produced: dict[tuple[str, str, str], dict[str, tuple[int, str]]] = field(default_factory=dict)
