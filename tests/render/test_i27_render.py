@@ -131,3 +131,12 @@ def test_dxf_without_ezdxf_names_the_extra(monkeypatch):
     assert cut.dxf_writer_missing("svg") is None
     with pytest.raises(cut.DxfWriterMissing, match=r"pnp-generator\[dxf\]"):
         cut.cut_dxf(Page(100, 100, ()), [])
+
+
+def test_a_booklet_imposed_twice_is_the_same_file(font):
+    from generator.imposition.booklet import impose_booklet     # (the output stage's: imposed by pdfium)
+    rules = render_pdf(Document([_document(f"Page {n}").pages[0] for n in range(3)]), font)
+    booklet = impose_booklet(rules, (297, 210))
+    assert impose_booklet(rules, (297, 210)) == booklet          # pdfium's random file ID replaced
+    tags = [tag for tag, _ in subset_tags(booklet)]          # pdfium copies a font for each page it imposes
+    assert tags[0] == subset_tags(rules)[0][0] and len(set(tags)) == len(tags)
