@@ -9,6 +9,10 @@ A cached file is checked when it is read: a font against the SHA-256 recorded be
 was written (its digest names the face, so it is worked out anyway), a character map against the
 digest it carries. A truncated, damaged or swapped file is made again: it exited every build with
 an internal error, or was embedded in place of the face it stood for.
+
+What is read of a font file (its table tags, character map and digest, a game font's check) is
+remembered in the build's caches (generator/caches.py) by the file's stat signature: a font edited
+while `pnp serve` runs is read again.
 """
 
 from __future__ import annotations

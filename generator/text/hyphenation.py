@@ -32,7 +32,7 @@ class Break:
 
 
 # pyphen's dictionaries are part of the engine (its version is in the engine's digest), never a game's
-# file: a process reads each once (no file cache for `pnp serve` to empty when a game changes)
+# file: no table for `pnp serve` to empty when a game changes (pyphen keeps each parsed for the process)
 @cached("text.hyphenation_dictionary", maxsize=64)
 def dictionary(lang: str) -> pyphen.Pyphen | None:
     found = pyphen.language_fallback(lang.replace("-", "_"))
