@@ -109,7 +109,7 @@ def _colour_operators(pdf) -> set[str]:
     found = set()
 
     def visit(content, resources):
-        for operands, operator in pikepdf.parse_content_stream(content):
+        for _operands, operator in pikepdf.parse_content_stream(content):
             found.add(str(operator))
         for xobject in (resources.get("/XObject") or {}).values():
             if xobject.Subtype == "/Form":
@@ -123,7 +123,7 @@ def _images(pdf):
     seen = {}
 
     def visit(resources):
-        for name, xobject in (resources.get("/XObject") or {}).items():
+        for _name, xobject in (resources.get("/XObject") or {}).items():
             if xobject.objgen in seen:
                 continue
             seen[xobject.objgen] = xobject
@@ -164,12 +164,12 @@ def test_pdfx1a_flattens_the_transparent_art_onto_what_lies_beneath_it(pdfx1a):
     red, blue = separation.rgb(200 / 255, 0, 0, INK_LIMIT), separation.rgb(0x22 / 255, 0x55 / 255, 0xaa / 255,
                                                                             INK_LIMIT)
     alpha = 128 / 255
-    expected = [round(255 * (alpha * r + (1 - alpha) * b)) for r, b in zip(red, blue)]
+    expected = [round(255 * (alpha * r + (1 - alpha) * b)) for r, b in zip(red, blue, strict=False)]
     with pikepdf.open(pdfx1a / "cards.pdf") as pdf:
         image = PdfImage(_images(pdf)[0]).as_pil_image()
     assert image.mode == "CMYK"
     for point in ((3, 3), (image.width // 2, image.height // 2), (image.width - 4, image.height - 4)):
-        assert all(abs(got - want) <= 2 for got, want in zip(image.getpixel(point), expected)), point
+        assert all(abs(got - want) <= 2 for got, want in zip(image.getpixel(point), expected, strict=False)), point
     assert image.width == pytest.approx(40 / 25.4 * 300, abs=3)      # the art's 40 mm at 300 dpi
 
 
@@ -190,7 +190,7 @@ def test_pdfx1a_pages_render_like_the_pdfx4_pages(pdfx4, pdfx1a):
     import numpy
     x4, x1a = _rendered(pdfx4 / "cards.pdf"), _rendered(pdfx1a / "cards.pdf")
     assert len(x4) == len(x1a) == 4
-    for page4, page1a in zip(x4, x1a):
+    for page4, page1a in zip(x4, x1a, strict=False):
         assert page4.shape == page1a.shape
         difference = numpy.abs(page4 - page1a).max(axis=2)
         art = numpy.zeros(difference.shape, bool)       # the art box: x 10–53 mm, y 10–50 mm of the trim, 3 mm bleed
@@ -306,7 +306,7 @@ def test_cut_svg_has_one_closed_path_per_card_at_63_by_88_mm(cut_svg):
         d = path.get("d")
         assert d.startswith("M") and d.rstrip().endswith("Z")
         numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", d)]
-        xs, ys = numbers[0::2], numbers[1::2]
+        _xs, _ys = numbers[0::2], numbers[1::2]
         # the rounded corners' arcs (A r,r 0 0,1 x,y) put flags among the numbers: measure the end points
         points = re.findall(r"(?:[MHVLA][^MHVLAZ]*)", d)
         ends = [tuple(float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", p)[-2:]) for p in points if p[0] in "MA"]
@@ -465,7 +465,7 @@ def test_tts_export_names_its_sheets_and_keeps_them_within_4096_px(game, tmp_pat
     deck = decks[0]
     assert len(deck["ContainedObjects"]) == 161 and len(deck["DeckIDs"]) == 161
     assert len(deck["CustomDeck"]) == 2                      # 81 distinct faces: two sheets
-    for number, sheet in deck["CustomDeck"].items():
+    for _number, sheet in deck["CustomDeck"].items():
         assert sheet["NumWidth"] <= 10 and sheet["NumHeight"] <= 7 and sheet["BackIsHidden"] is True
         face = Path(sheet["FaceURL"].removeprefix("file://"))
         assert face.is_file() and face.name.startswith("cards-")
@@ -473,7 +473,7 @@ def test_tts_export_names_its_sheets_and_keeps_them_within_4096_px(game, tmp_pat
             assert max(image.size) <= 4096
             assert image.size[0] % sheet["NumWidth"] == 0
         assert Path(sheet["BackURL"].removeprefix("file://")).is_file()
-    for card_id, card in zip(deck["DeckIDs"], deck["ContainedObjects"]):
+    for card_id, card in zip(deck["DeckIDs"], deck["ContainedObjects"], strict=False):
         sheet = deck["CustomDeck"][str(card_id // 100)]
         assert card["CardID"] == card_id and card_id % 100 < sheet["NumWidth"] * sheet["NumHeight"]
     assert {o["Name"] for o in save["ObjectStates"]} == {"DeckCustom"}

@@ -65,7 +65,7 @@ def test_four_tiles_with_inner_overlap_recombine_to_exactly_380_mm(paper, overla
     regions = {(r, c): tile_region((380, 380), layout, r, c) for r in range(2) for c in range(2)}
     assert regions[(0, 0)] == pytest.approx((0, 0, 190 + overlap, 190 + overlap))
     assert regions[(1, 1)] == pytest.approx((190 - overlap, 190 - overlap, 380, 380))
-    for x0, y0, x1, y1 in regions.values():
+    for x0, _y0, x1, _y1 in regions.values():
         assert x1 - x0 + 2 * spec.margin <= PAPERS[paper][0] + 1e-9     # fits the paper at 100 %
 
 
@@ -119,7 +119,7 @@ def test_neighbouring_tiles_show_the_same_board_in_their_shared_strip(built_chri
         # a quarter-pixel shift between pages is not a difference: compare at a coarser grain
         a, b = (image.resize((image.width // 3, image.height // 3)) for image in (a, b))
         pixels_a, pixels_b = list(a.get_flattened_data()), list(b.get_flattened_data())
-        mean = sum(abs(p - q) for p, q in zip(pixels_a, pixels_b)) / len(pixels_a)
+        mean = sum(abs(p - q) for p, q in zip(pixels_a, pixels_b, strict=False)) / len(pixels_a)
         # each tile's seam line and crosses lie in its own half of the shared strip (cut off or glued under)
         assert mean < 4, f"tiles {first} and {second} differ in their overlap by {mean:.1f} levels"
         assert max(pixels_a) - min(pixels_a) > 100     # the strip really shows something

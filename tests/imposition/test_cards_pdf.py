@@ -49,7 +49,7 @@ def test_cards_sit_in_a_centred_three_by_three_grid_to_a_tenth_of_a_millimetre(b
     origins = form_origins_mm(document, 0)
     expected = [(left + c * PITCH_X, top + r * PITCH_Y + CARD_H) for r in range(3) for c in range(3)]
     assert len(origins) == 9
-    for (x, y), (ex, ey) in zip(origins, expected):
+    for (x, y), (ex, ey) in zip(origins, expected, strict=False):
         assert x == pytest.approx(ex, abs=0.1)
         assert y == pytest.approx(ey, abs=0.1)   # a form's origin is its trim's bottom-left
 
@@ -70,7 +70,7 @@ def test_long_edge_backs_land_behind_their_fronts(built_christmas, paper):
         front_forms = form_origins_mm(document, front)
         back_forms = form_origins_mm(document, front + 1)
         if len(front_forms) == len(back_forms) == 9:
-            for (bx, by), (mx, my) in zip(back_forms, _mirrored(front_forms, paper_w)):
+            for (bx, by), (mx, my) in zip(back_forms, _mirrored(front_forms, paper_w), strict=False):
                 assert bx == pytest.approx(mx, abs=0.1) and by == pytest.approx(my, abs=0.1)
 
 
@@ -85,7 +85,7 @@ def test_short_edge_backs_mirror_rows_instead(tmp_path):
         front_forms = form_origins_mm(document, front)
         back_forms = form_origins_mm(document, front + 1)
         if len(front_forms) == len(back_forms) == 9:
-            for (fx, fy), (bx, by) in zip(front_forms, back_forms):
+            for (fx, fy), (bx, by) in zip(front_forms, back_forms, strict=False):
                 # the back's trim top lies where the front's trim bottom is, mirrored vertically
                 assert bx == pytest.approx(fx, abs=0.1)
                 assert by - CARD_H == pytest.approx(paper_h - fy, abs=0.1)
@@ -169,7 +169,7 @@ def test_back_offset_moves_every_back_and_nothing_else(tmp_path):
     plain = open_pdf(tmp_path / "plain" / "christmas-round" / "free" / "en" / "a4" / "cards.pdf")
     moved = open_pdf(tmp_path / "moved" / "christmas-round" / "free" / "en" / "a4" / "cards.pdf")
     assert form_origins_mm(plain, 0) == form_origins_mm(moved, 0)            # fronts stay
-    for (px, py), (mx, my) in zip(form_origins_mm(plain, 1), form_origins_mm(moved, 1)):
+    for (px, py), (mx, my) in zip(form_origins_mm(plain, 1), form_origins_mm(moved, 1), strict=False):
         assert (mx - px, my - py) == pytest.approx((1.5, -0.5), abs=0.01)
 
 
@@ -200,7 +200,7 @@ def test_gutterfold_puts_each_back_across_the_fold_from_its_front(tmp_path, pape
     fronts, backs = forms[0::2], forms[1::2]
     assert len(fronts) == len(backs) == 4
     fold = width / 2
-    for (fx, fy), (bx, by) in zip(fronts, backs):
+    for (fx, fy), (bx, by) in zip(fronts, backs, strict=False):
         assert fx + CARD_W <= fold and bx >= fold
         assert bx == pytest.approx(2 * fold - fx - CARD_W, abs=0.1) and by == pytest.approx(fy, abs=0.1)
 

@@ -99,4 +99,4 @@ def test_gutterfold_gives_each_size_sheets_of_its_own():
     fold = 297 / 2
     for page in pages:
         fronts, backs = page.placements[0::2], page.placements[1::2]
-        assert all(f.x + f.face.width <= fold <= b.x for f, b in zip(fronts, backs))
+        assert all(f.x + f.face.width <= fold <= b.x for f, b in zip(fronts, backs, strict=False))

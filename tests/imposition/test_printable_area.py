@@ -148,7 +148,7 @@ def test_full_bleed_cards_stand_apart_so_a_half_millimetre_miscut_shows_their_ow
             first = sheets[0][0]
             assert len(first.placements) == 9
             row = sorted((p for p in first.placements if abs(p.y - first.placements[0].y) < 1e-6), key=lambda p: p.x)
-            for left, right in zip(row, row[1:]):
+            for left, right in zip(row, row[1:], strict=False):
                 gutter = right.x - (left.x + left.face.width)
                 assert gutter == pytest.approx(2.0)
                 # each piece's own art reaches half way across the gutter: 1 mm ≥ a 0.5 mm mis-cut
@@ -175,7 +175,7 @@ def test_a_miscut_into_the_gutter_shows_the_card_s_own_colour(home_build):
 
 
 def _near(a, b, tolerance=40):
-    return all(abs(p - q) <= tolerance for p, q in zip(a, b))
+    return all(abs(p - q) <= tolerance for p, q in zip(a, b, strict=False))
 
 
 def test_gap_zero_keeps_single_cut_sheets_edge_to_edge():

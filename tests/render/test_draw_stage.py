@@ -130,8 +130,8 @@ def _reference_layers(faces: list[Face]) -> dict:
     planned = {}
     for face in faces:
         runs = []
-        for recurring, run in groupby(zip(face.items, signatures[face.key]), key=lambda pair: uses[pair[1]] > 1):
-            items, run_numbers = zip(*run)
+        for recurring, run in groupby(zip(face.items, signatures[face.key], strict=False), key=lambda pair: uses[pair[1]] > 1):
+            items, run_numbers = zip(*run, strict=False)
             key = (face.width, face.height, face.bleed, run_numbers) if recurring else None
             run_uses[key] += 1
             runs.append((items, key))
@@ -198,7 +198,7 @@ def test_full_sheets_share_their_crop_marks_and_the_plan_numbers_them_alike():
     spec = GridSpec(PAPER_SIZES["a4"], (63.0, 88.0))
     geometry = grid_geometry(spec)
     first, second = crop_marks(spec, geometry), crop_marks(spec, geometry)
-    assert first == second and all(a is b for a, b in zip(first, second)) and first is not second
+    assert first == second and all(a is b for a, b in zip(first, second, strict=False)) and first is not second
     first.append(Line(0, 0, 1, 1))
     assert len(crop_marks(spec, geometry)) == len(second)
     made_apart = [Line(mark.x, mark.y, mark.w, mark.h, stroke=mark.stroke, stroke_width=mark.stroke_width)

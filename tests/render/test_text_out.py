@@ -78,7 +78,7 @@ def _same_as_reportlab(runs: list[Run], monkeypatch, **pdf) -> Spy:
 
 
 def _first_difference(ours: bytes, theirs: bytes) -> str:
-    at = next((i for i, (a, b) in enumerate(zip(ours, theirs)) if a != b), min(len(ours), len(theirs)))
+    at = next((i for i, (a, b) in enumerate(zip(ours, theirs, strict=False)) if a != b), min(len(ours), len(theirs)))
     return f"differ at byte {at}: ours {ours[at - 60:at + 60]!r}, ReportLab's {theirs[at - 60:at + 60]!r}"
 
 

@@ -67,9 +67,9 @@ def nunito_bytes() -> bytes:
 # --------------------------------------------------------------- 1. references out of the game folder
 
 LINKING_SVGS = [
-    pytest.param("utf-16", f'<use xlink:href="../../outside.svg#x"/>',
+    pytest.param("utf-16", '<use xlink:href="../../outside.svg#x"/>',
                  "line 1: <use xlink:href='../../outside.svg#x'>", id="use-xlink-href-utf16"),
-    pytest.param("utf-16-le", f'<use href="../../outside.svg#x"/>',
+    pytest.param("utf-16-le", '<use href="../../outside.svg#x"/>',
                  "line 1: <use href='../../outside.svg#x'>", id="use-href-utf16le-no-bom"),
     pytest.param("utf-8", '<image href="file://{outside}" width="5" height="5"/>',
                  "line 1: <image href={outside_url}>", id="image-file-url"),
@@ -100,7 +100,7 @@ def test_the_checked_tree_is_what_is_drawn_and_reaches_nothing_outside(tmp_path)
     (tmp_path / "outside.svg").write_text(OUTSIDE_SVG)
     svg = (f'{SVG_HEAD}<defs><g id="x"><text x="1" y="5">INSIDE-TEXT</text></g></defs>'
            f'<use xlink:href="#x"/></svg>')
-    folder = game_with_art(tmp_path, "star.svg", svg.encode("utf-16"))
+    game_with_art(tmp_path, "star.svg", svg.encode("utf-16"))
     out = tmp_path / "out"
     assert pnp("build", "g", "--out", str(out), "--paper", "a4", "--shop", "generic").exit_code == 0
     import pypdfium2
@@ -118,7 +118,7 @@ def test_the_checked_tree_is_what_is_drawn_and_reaches_nothing_outside(tmp_path)
 
 def test_a_huge_svg_is_refused_from_its_size_before_it_is_parsed(tmp_path):
     rects = '<rect width="1" height="1" fill="#123"/>' * (9 * 2**20 // 40)
-    folder = game_with_art(tmp_path, "star.svg", f"{SVG_HEAD}{rects}</svg>".encode())
+    game_with_art(tmp_path, "star.svg", f"{SVG_HEAD}{rects}</svg>".encode())
     expected = [f"{ART_MARK}: art/star.svg: refused: 9.0 MB is more than any SVG art needs (at most 8 MB)"]
     for command in (("check", "g"), ("build", "g", "--out", str(tmp_path / "out"))):
         run = run_pnp(*command, cwd=tmp_path).assert_clean(1)
@@ -128,7 +128,7 @@ def test_a_huge_svg_is_refused_from_its_size_before_it_is_parsed(tmp_path):
 
 def test_an_svg_of_too_many_elements_stops_being_read_at_the_limit(tmp_path):
     rects = "<rect/>" * 30_001         # 210 KB: small on disk, 30,001 shapes to draw
-    folder = game_with_art(tmp_path, "star.svg", f"{SVG_HEAD}{rects}</svg>".encode())
+    game_with_art(tmp_path, "star.svg", f"{SVG_HEAD}{rects}</svg>".encode())
     run = run_pnp("check", "g", cwd=tmp_path).assert_clean(1)
     assert problem_lines(run.stderr) == [
         f"{ART_MARK}: art/star.svg: refused: more than 30,000 elements, more than any piece of art needs (line 1)"]
@@ -140,7 +140,7 @@ def test_use_copies_that_multiply_are_counted_before_anything_is_drawn(tmp_path)
     levels = "".join(f'<g id="l{level}">' + f'<use xlink:href="#l{level - 1}"/>' * 10 + "</g>"
                      for level in range(1, 10))
     svg = f'{SVG_HEAD}<defs><rect id="l0" width="1" height="1"/>{levels}</defs><use xlink:href="#l9"/></svg>'
-    folder = game_with_art(tmp_path, "star.svg", svg.encode())
+    game_with_art(tmp_path, "star.svg", svg.encode())
     run = run_pnp("check", "g", cwd=tmp_path).assert_clean(1)
     assert problem_lines(run.stderr) == [
         f"{ART_MARK}: art/star.svg: refused: counting what each <use> and url(#…) repeats, it draws more "
@@ -203,7 +203,7 @@ def test_a_damaged_image_is_found_by_check_not_while_drawing(tmp_path, name, con
 
 
 def test_a_whole_image_still_builds(tmp_path):
-    folder = game_with_art(tmp_path, "art.png", png_bytes())
+    game_with_art(tmp_path, "art.png", png_bytes())
     assert pnp("build", "g", "--out", str(tmp_path / "out"), "--paper", "a4").exit_code == 0
     assert (tmp_path / "out" / "g" / "standard" / "en" / "a4" / "cards.pdf").stat().st_size > 1000
 

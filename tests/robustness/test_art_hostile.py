@@ -53,7 +53,7 @@ def first_page(pdf: Path, dpi: float = 72) -> Image.Image:
 def colour_share(image: Image.Image, colour: tuple[int, int, int], tolerance: int = 8) -> float:
     """The share of the image's pixels within `tolerance` of `colour` in every channel."""
     pixels = _pixels(image)
-    near = sum(1 for pixel in pixels if all(abs(a - b) <= tolerance for a, b in zip(pixel, colour)))
+    near = sum(1 for pixel in pixels if all(abs(a - b) <= tolerance for a, b in zip(pixel, colour, strict=False)))
     return near / len(pixels)
 
 

@@ -317,7 +317,7 @@ def _open_stream(served, *headers: str) -> tuple[socket.socket, bytes]:
 
 
 @pytest.mark.parametrize("header", [
-    "Origin: http://evil.example", f"Origin: http://127.0.0.1.evil.example", "Origin: null",
+    "Origin: http://evil.example", "Origin: http://127.0.0.1.evil.example", "Origin: null",
     "Origin: http://127.0.0.1:1", "Origin: http://localhost:3000", "Origin: https://127.0.0.1",
     "Sec-Fetch-Site: cross-site", "Sec-Fetch-Site: same-site",
 ])
@@ -386,7 +386,7 @@ def linked(tmp_path):
 
 def _face_url(server) -> str:
     """The URL of the face that draws the art (the front: the back has none)."""
-    return next(url for url, label in zip(server.first["faces"], server.first["labels"]) if "back" not in label)
+    return next(url for url, label in zip(server.first["faces"], server.first["labels"], strict=False) if "back" not in label)
 
 
 def _outside_art_drawn(answer: bytes) -> bool:

@@ -34,7 +34,7 @@ def _word_gaps(text: str, stack: tuple[str, ...]) -> tuple[list[float], float]:
                     words.append((x, x + width))
             x += width
     space = pt_to_mm(setter.width_pt(" ", stack, "regular", False, SIZE))
-    return [right_next[0] - left[1] for left, right_next in zip(words, words[1:])], space
+    return [right_next[0] - left[1] for left, right_next in zip(words, words[1:], strict=False)], space
 
 
 @pytest.mark.parametrize("text, stack", [
