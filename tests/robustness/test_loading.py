@@ -14,14 +14,16 @@ import pytest
 from click.testing import CliRunner
 
 from generator.cli import main
-from tests.robustness.harness import run_pnp
+from tests.robustness.harness import run_in_process, run_pnp
 from tests.test_content_errors import BASE_FILES, make_game, problem_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def check(folder: Path) -> list[str]:
-    """`pnp check` in its own process: clean (no traceback, in budget), exit 1; its problem lines."""
+    """`pnp check` in its own process: clean (no traceback, in budget), exit 1; its problem lines. (The
+    bombs and depths run in a child: a parser that crashed or blew up would take the test with it; the
+    cases about links, codes and messages run in the test's process.)"""
     run = run_pnp("check", str(folder), cwd=folder.parent).assert_clean(1)
     return problem_lines(run.stderr)
 
@@ -95,7 +97,7 @@ def test_a_link_out_of_the_game_folder_is_refused_unread(tmp_path, file):
     outside.write_text(f"root:x:0:0:{SECRET}:/root:/bin/bash\n" + BASE_FILES[file])
     (folder / file).unlink()
     (folder / file).symlink_to(outside)
-    run = run_pnp("check", str(folder), cwd=tmp_path).assert_clean(1)
+    run = run_in_process("check", str(folder), cwd=tmp_path).assert_clean(1)
     where = "the templates folder" if file.startswith("templates/") else "the game folder"
     assert problem_lines(run.stderr)[0] == f"g/{file}: leads outside {where} (to {outside})"
     assert SECRET not in run.output
@@ -105,7 +107,7 @@ def test_links_inside_the_game_folder_are_followed(tmp_path):
     folder = make_game(tmp_path, {})
     (folder / "cards.yaml").rename(folder / "deck.yaml")
     (folder / "cards.yaml").symlink_to("deck.yaml")
-    assert run_pnp("check", str(folder)).assert_clean(0)
+    assert run_in_process("check", str(folder)).assert_clean(0)
 
 
 def test_a_dangling_link_is_reported_not_skipped(tmp_path):
@@ -135,7 +137,7 @@ def test_a_language_code_never_becomes_a_path(tmp_path, command):
     folder = make_game(tmp_path / "content", {})
     before = sorted(tmp_path.rglob("*"))
     args = [part.format(game=folder, content=tmp_path / "content") for part in command]
-    run = run_pnp(*args, cwd=tmp_path).assert_clean(2)
+    run = run_in_process(*args, cwd=tmp_path).assert_clean(2)
     assert "is not a language code such as bg, en or pt-BR" in run.stderr
     assert sorted(tmp_path.rglob("*")) == before
 
@@ -173,7 +175,7 @@ def test_every_file_is_checked_in_one_run_even_with_game_yaml_broken(tmp_path):
 def test_control_characters_from_the_content_are_escaped_in_messages(tmp_path):
     folder = make_game(tmp_path, {
         "cards.yaml": BASE_FILES["cards.yaml"].replace("name: cards.star", 'name: "cards.\\e[2J\\e[31mred\\u202e"')})
-    run = run_pnp("check", str(folder), cwd=tmp_path).assert_clean(1)
+    run = run_in_process("check", str(folder), cwd=tmp_path).assert_clean(1)
     assert "\x1b" not in run.output and "\u202e" not in run.output
     assert "missing translation key 'cards.\\x1b[2J\\x1b[31mred\\u202e' for language 'en'" in run.stderr
 
@@ -182,7 +184,7 @@ def test_thousands_of_errors_are_all_reported(tmp_path):
     cards = "".join(f"      - {{id: c{i}, count: 1, fields: {{name: cards.missing{i}, art: art/star.svg}}}}\n"
                     for i in range(6000))
     folder = make_game(tmp_path, {"cards.yaml": BASE_FILES["cards.yaml"].split("      - id: star")[0] + cards})
-    run = run_pnp("check", str(folder), cwd=tmp_path).assert_clean(1)
+    run = run_in_process("check", str(folder), cwd=tmp_path).assert_clean(1)
     assert "6000 error(s)" in run.stderr
 
 
@@ -237,7 +239,7 @@ def test_one_games_broken_file_does_not_hide_another_games_layout_problems(tmp_p
         "game.yaml": BASE_FILES["game.yaml"].replace("id: g", "id: h"),
         "cards.yaml": BASE_FILES["cards.yaml"].replace("cards.star", "cards.nope")})
     for command in (["check"], ["build", "--out", str(tmp_path / "out")]):
-        run = run_pnp(*command, str(broken), str(untranslated), cwd=tmp_path).assert_clean(1)
+        run = run_in_process(*command, str(broken), str(untranslated), cwd=tmp_path).assert_clean(1)
         assert problem_lines(run.stderr) == [
             "a/g/cards.yaml:8:16: decks[0].cards[0].count: expected a positive whole number, got 'two'",
             "b/g/cards.yaml:9:24: missing translation key 'cards.nope' for language 'en' (in b/g/i18n/en.yaml)"]
