@@ -9,6 +9,7 @@ the project file (pnp.yaml, generator/project.py), then pnp's own.
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from dataclasses import replace
@@ -83,10 +84,34 @@ class PnpGroup(click.Group):
             ctx.exit(INTERNAL_ERROR)
 
 
+class DeferredCommand(click.Command):
+    """A command kept in a module that loads a stage when imported (`pnp upgrade`: the content schema,
+    pydantic): `pnp --help` lists it by its short help without importing it; the module is imported
+    when the command is run or asked for its own help."""
+
+    def __init__(self, name: str, target: str, short_help: str) -> None:
+        super().__init__(name, short_help=short_help)
+        self.target = target            # "module:attribute" of the click command
+
+    def command(self) -> click.Command:
+        module, _, attribute = self.target.partition(":")
+        command = getattr(importlib.import_module(module), attribute)
+        assert isinstance(command, click.Command), self.target
+        return command
+
+    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
+                     **extra: object) -> click.Context:
+        return self.command().make_context(info_name, args, parent=parent, **extra)
+
+
 @click.group(cls=PnpGroup)
 @click.version_option(package_name="pnp-generator")
 def main() -> None:
     """Print-and-play asset generator: YAML game content to print-ready PDFs."""
+
+
+main.add_command(DeferredCommand("upgrade", "generator.upgrade:upgrade_command",
+                                 "Rewrite GAME from an older game format into this pnp's."))
 
 
 @main.command("build")
