@@ -10,19 +10,22 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from pydantic import BaseModel
+
 from generator.content.project_schema import ProjectFile
-from generator.content.schema import (BoardsFile, CardsFile, Game, PawnsFile, RulesFile, SheetsFile, Template,
-                                       TokensFile)
+from generator.content.rules_schema import RulesFile
+from generator.content.schema import BoardsFile, CardsFile, Game, PawnsFile, SheetsFile, Template, TokensFile
 from generator.files import write_atomically
 from generator.project import PROJECT_FILE
 
-MODELS = MappingProxyType({"game": Game, "cards": CardsFile, "tokens": TokensFile, "pawns": PawnsFile,
-                           "board": BoardsFile, "rules": RulesFile, "sheets": SheetsFile, "template": Template,
-                           "project": ProjectFile})
+MODELS: Mapping[str, type[BaseModel]] = MappingProxyType({
+    "game": Game, "cards": CardsFile, "tokens": TokensFile, "pawns": PawnsFile, "board": BoardsFile, "rules": RulesFile,
+    "sheets": SheetsFile, "template": Template, "project": ProjectFile})
 HEADER = "# yaml-language-server: $schema="
 
 

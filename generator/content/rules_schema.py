@@ -1,8 +1,9 @@
 """The shape of rules.yaml, as pydantic models (the rest of the content files: schema.py).
 
 Kept apart so that only a game with a rulebook pays for creating these classes (~4 ms of
-every other build's start); schema.py names them on demand (`schema.RulesFile`), so code
-and the JSON Schema of rules.yaml reach them as before.
+every other build's start): the game loader imports this module only for a game with rules.yaml,
+and the JSON Schema writer and the rulebook stage import it themselves. It builds on schema.py;
+schema.py never imports it.
 """
 
 from __future__ import annotations

@@ -722,20 +722,6 @@ class Template(Strict):
     boxes: dict[str, Box] = Field(default_factory=dict)
 
 
-# ---------------------------------------------------------------- rules.yaml
-
-# The rulebook's models live in rules_schema.py, imported the first time one of them is named here.
-RULES_MODELS = frozenset({"Shown", "TableRow", "RulesTable", "CardFigure", "Figure", "FaqEntry", "Block",
-                          "Callout", "Section", "Cover", "Rulebook", "RulesFile"})
-
-
-def __getattr__(name: str) -> Any:
-    if name in RULES_MODELS:
-        from generator.content import rules_schema
-        return getattr(rules_schema, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 # ---------------------------------------------------------------- sheets.yaml
 
 class Sheet(Strict):

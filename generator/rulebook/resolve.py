@@ -20,7 +20,8 @@ from generator.components.icons import check_icons, game_break_rules, game_icons
 from generator.components.subject import resolve_file
 from generator.components.piece import Face
 from generator.components.pieces import LaidOutSet
-from generator.content.schema import Block, Rulebook, Shown, TableRow
+from generator.content.rules_schema import Block, Rulebook, RulesTable, Shown, TableRow
+from generator.content.rules_schema import Figure as FigureSpec
 from generator.content.yaml_source import YamlDocument
 from generator.errors import SourceMark
 from generator.text.linebreak import BreakRules
@@ -175,7 +176,7 @@ class _Resolver:
         if block.subheading:
             return Item("subheading", Text(self.words(block.subheading, *path, "subheading"), block.badge))
         if block.table:
-            return Item("table", self.table(block, path))
+            return Item("table", self.table(block.table, path))
         if block.callout:
             title = self.words(block.callout.title, *path, "callout", "title") if block.callout.title else ""
             return Item("callout", Callout(title, self.blocks(block.callout.blocks, path + ("callout", "blocks"))))
@@ -184,7 +185,7 @@ class _Resolver:
                              entry.badge) for i, entry in enumerate(block.faq) if self.shown(entry))
             return Item("faq", Faq(entries))
         if block.figure:
-            return self.figure(block, path)
+            return self.figure(block.figure, path)
         self.ctx.problems.add(self.mark(*path), "a block needs one of paragraph, list, subheading, table, "
                               "callout, faq or figure")
         return None
@@ -210,8 +211,7 @@ class _Resolver:
         self.ctx.problems.add(self.mark(*path), f"a table cell must be a key, a number or {{count: …}}, got {value!r}")
         return ""
 
-    def table(self, block: Block, path: tuple) -> Table:
-        spec = block.table
+    def table(self, spec: RulesTable, path: tuple) -> Table:
         if len(spec.rows) > MAX_TABLE_ROWS:
             self.ctx.problems.add(self.mark(*path, "table", "rows"), f"a table of {len(spec.rows):,} rows: more than "
                                   f"{MAX_TABLE_ROWS:,}, which no rulebook prints", "split it, or shorten it")
@@ -226,8 +226,7 @@ class _Resolver:
             badges.append(badge)
         return Table(header, tuple(rows), tuple(badges), tuple(spec.widths) if spec.widths else None)
 
-    def figure(self, block: Block, path: tuple) -> Item | None:
-        spec = block.figure
+    def figure(self, spec: FigureSpec, path: tuple) -> Item | None:
         caption = self.words(spec.caption, *path, "figure", "caption") if spec.caption else ""
         if spec.card:
             for laid_out in self.sets.get("cards", []):
