@@ -290,7 +290,7 @@ def _formula_without_value(data: bytes, suffix: str, sheet: str) -> tuple[int, i
 def _xml(data: bytes):
     """A workbook's XML part parsed with nothing resolved (no entity, DTD or network)."""
     # here: only a workbook read for its formulas needs lxml (which ships no type information)
-    from lxml import etree  # type: ignore[import-untyped]
+    from lxml import etree
     parser = etree.XMLParser(resolve_entities=False, load_dtd=False, no_network=True, huge_tree=False)
     try:
         return etree.fromstring(data, parser)

@@ -145,7 +145,7 @@ def font_family_name(path: Path) -> str:
 @cached("i18n.font_family_name", maxsize=64, reads_files=True)
 def _family_name(path: Path, signature: tuple[object, ...]) -> str:
     """`font_family_name`, read again when the file's stat (`signature`, only the key) changes."""
-    from fontTools.ttLib import TTFont  # type: ignore[import-untyped]  # here: only an export reads a font's names
+    from fontTools.ttLib import TTFont  # here: only an export reads a font's names
     try:
         with TTFont(path, lazy=True) as font:
             name = font["name"].getDebugName(16) or font["name"].getDebugName(1)

@@ -85,7 +85,7 @@ def write_xliff(units: list[Unit], original: str, source_lang: str, lang: str) -
 def _one_namespace(root) -> None:
     """translate-toolkit makes a plural's inner trans-units in the XLIFF 1.1 namespace whatever the file's:
     put them in the file's own, or readers see a group without units."""
-    from lxml import etree  # type: ignore[import-untyped]  # here: only an XLIFF file; lxml ships no types
+    from lxml import etree  # here: only an XLIFF file; lxml ships no types
     old = "{" + NAMESPACE.replace("1.2", "1.1") + "}"
     for node in root.iter():
         if isinstance(node.tag, str) and node.tag.startswith(old):

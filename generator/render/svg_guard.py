@@ -13,8 +13,8 @@ import io
 import math
 import re
 
-import tinycss2  # type: ignore[import-untyped]  # tinycss2 ships no type information
-from lxml import etree  # type: ignore[import-untyped]  # lxml's stubs (lxml-stubs) are not a dependency
+import tinycss2
+from lxml import etree
 
 from generator.input_files import shown
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 # fontTools ships no type information
-from fontTools.pens.cu2quPen import Cu2QuPen  # type: ignore[import-untyped]
-from fontTools.pens.ttGlyphPen import TTGlyphPen  # type: ignore[import-untyped]
-from fontTools.ttLib import TTFont, newTable  # type: ignore[import-untyped]
+from fontTools.pens.cu2quPen import Cu2QuPen
+from fontTools.pens.ttGlyphPen import TTGlyphPen
+from fontTools.ttLib import TTFont, newTable
 
 # A quadratic approximation this close to the cubic is invisible at any print size.
 MAX_ERROR_EM = 1 / 1000

@@ -225,7 +225,7 @@ def _cmap(path: Path, signature: tuple[int, ...]) -> frozenset[int]:
     if points is not None:
         return points
     # imported here: only a map not kept yet needs fontTools (which ships no type information)
-    from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
+    from fontTools.ttLib import TTFont
     with TTFont(str(path), lazy=True) as font:
         body = array("I", sorted(font.getBestCmap())).tobytes()
     temporary = kept.with_suffix(f".{os.getpid()}.tmp")
@@ -304,7 +304,7 @@ def _static_instance(path: Path, weight: int) -> Path:
         return target
     # imported here: instancing is done once a font and kept on disk, so most builds never load fontTools
     from fontTools.ttLib import TTFont
-    from fontTools.varLib import instancer  # type: ignore[import-untyped]  # fontTools ships no types
+    from fontTools.varLib import instancer
 
     font = TTFont(str(path))
     location = {}
