@@ -6,9 +6,9 @@ context (generator/context.py) creates and puts in force for a build, and a long
 (`pnp serve`) keeps from one rebuild to the next. So:
 
 - every table is bounded (a `maxsize` is required);
-- every table can be emptied at once (`Caches.clear`), or only those that remember what files
-  held (`Caches.files_changed`, marked `reads_files=True`): `pnp serve` calls it when the game
-  changes, so an SVG edited in place is read again;
+- every table can be emptied at once (`Caches.clear`), one at a time (`forget` on the function), or
+  only those that remember what files held (`Caches.files_changed`, marked `reads_files=True`):
+  `pnp serve` calls it when the game changes, so an SVG edited in place is read again;
 - a test, a worker process or a second build in the same process can start from empty tables
   (`with Caches().active(): ...`) instead of reaching into module globals.
 
@@ -44,7 +44,7 @@ class Caches:
     def __init__(self) -> None:
         self._tables: dict[str, tuple[_Table, Any]] = {}
 
-    def table(self, table: _Table, function: Callable[..., Any]) -> Callable[..., Any]:
+    def table(self, table: _Table, function: Callable[..., Any]) -> functools._lru_cache_wrapper[Any]:
         """The remembering version of `function` for these caches (made on first use)."""
         try:
             return self._tables[table.name][1]
@@ -93,7 +93,7 @@ def active() -> Caches:
         return caches
 
 
-class _Cached(Generic[P, R]):
+class Cached(Generic[P, R]):
     """A function whose results are remembered in the active caches' table `name`."""
 
     def __init__(self, function: Callable[P, R], table: _Table) -> None:
@@ -103,20 +103,25 @@ class _Cached(Generic[P, R]):
 
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
         caches = _ACTIVE.get(None) or active()
-        result: R = caches.table(self._table, self._function)(*args, **kwargs)
-        return result
+        remembering: Callable[..., R] = caches.table(self._table, self._function)
+        return remembering(*args, **kwargs)
+
+    def forget(self) -> None:
+        """Empty this function's table in the caches in force (what only one stage needed, released)."""
+        caches = _ACTIVE.get(None) or active()
+        caches.table(self._table, self._function).cache_clear()
 
     def uncached(self, *args: P.args, **kwargs: P.kwargs) -> R:
         """The function itself, computed afresh and not remembered."""
         return self._function(*args, **kwargs)
 
 
-def cached(name: str, maxsize: int, reads_files: bool = False) -> Callable[[Callable[P, R]], _Cached[P, R]]:
+def cached(name: str, maxsize: int, reads_files: bool = False) -> Callable[[Callable[P, R]], Cached[P, R]]:
     """Remember the decorated function's results in the active caches' table `name` (at most `maxsize`).
     `reads_files`: its results depend on what files hold (emptied by `Caches.files_changed`)."""
     if maxsize <= 0:
         raise ValueError("a cache needs a positive maxsize")
 
-    def decorate(function: Callable[P, R]) -> _Cached[P, R]:
-        return _Cached(function, _Table(name, maxsize, reads_files))
+    def decorate(function: Callable[P, R]) -> Cached[P, R]:
+        return Cached(function, _Table(name, maxsize, reads_files))
     return decorate

@@ -7,14 +7,13 @@ here, per character, against each family's cmap.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 from itertools import groupby
-from typing import Any, cast
+from typing import Any
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from generator.caches import _Cached, active, cached
+from generator.caches import Cached, cached
 from generator.text.fonts import FontFace, FontLibrary
 from generator.text.words import glue_paragraphs, word_piece
 
@@ -141,15 +140,11 @@ def _one_face(library: FontLibrary, text: str, stack: tuple[str, ...], weight: s
 
 
 # What only laying out asks for, one entry a text: emptied once every face is laid out.
-PER_TEXT_TABLES: tuple[_Cached[..., Any], ...] = (_split, _uncovered, glue_paragraphs, word_piece)
+PER_TEXT_TABLES: tuple[Cached[..., Any], ...] = (_split, _uncovered, glue_paragraphs, word_piece)
 
 
 def forget_text_runs() -> None:
     """Empty the active caches' per-text tables (font runs, coverage, glued paragraphs, word pieces)
     once every face is laid out: what only layout needs, released before the files are drawn."""
-    caches = active()
     for function in PER_TEXT_TABLES:
-        # each function's own table in these caches (generator/caches.py has no call that empties one
-        # table yet): made empty if it is not there, emptied if it is
-        remembering = caches.table(function._table, function._function)
-        cast("functools._lru_cache_wrapper[Any]", remembering).cache_clear()
+        function.forget()
