@@ -68,3 +68,16 @@ def test_each_thread_has_its_own_caches_outside_a_build():
 def test_a_cache_must_be_bounded():
     with pytest.raises(ValueError):
         cached("test.unbounded", maxsize=0)
+
+
+def test_forget_empties_one_table_of_the_caches_in_force(tmp_path):
+    art = tmp_path / "art.svg"
+    art.write_bytes(b"one")
+    calls.clear()
+    with Caches().active() as caches:
+        square(5)
+        file_bytes(art)
+        square.forget()
+        assert caches.sizes() == {"test.file": 1, "test.square": 0}
+        square(5)
+    assert calls == [5, 5]
