@@ -44,9 +44,17 @@ def _show_usage_error(error: click.ClickException) -> None:
     """Click's message, every line made printable: a usage error echoes what was typed, and an ESC in
     a --lang value would act on the terminal."""
     from generator.errors import printable      # (errors: only when there is one to show)
-    shown = io.StringIO()
+    shown = _Shown()
     error.show(file=shown)
     sys.stderr.write("\n".join(printable(line) for line in shown.getvalue().split("\n")))
+
+
+class _Shown(io.StringIO):
+    """What click shows, kept to be made printable: a terminal to click, which would otherwise take
+    escape sequences out unseen (the escapes are what the user should see of what they typed)."""
+
+    def isatty(self) -> bool:
+        return True
 
 
 def _quiet_pydantic_plugins() -> None:
