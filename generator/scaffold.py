@@ -10,6 +10,7 @@ from types import MappingProxyType
 import yaml
 
 from generator.content.json_schema import annotate, write_schemas
+from generator.content.schema import FORMAT
 from generator.errors import printable
 from generator.text.fonts import DEFAULT_STACK
 
@@ -20,6 +21,7 @@ ART = ('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox
 FILES = MappingProxyType({
     "game.yaml": """\
     # The game: its id, title, languages (the first is the source), editions, fonts and colours.
+    format: {format}      # the game format these files are written in (pnp upgrade brings older games here)
     id: {id}
     title: game.title
     languages: [{lang}]
@@ -90,7 +92,7 @@ def scaffold(content_root: Path, game_id: str, lang: str = "en", title: str | No
     if folder.exists():
         raise ValueError(f"{printable(str(folder))} already exists")
     values = {"id": game_id, "lang": lang, "title": _catalog_text(title or game_id.replace("-", " ").title()),
-              "body_fonts": ", ".join(DEFAULT_STACK)}
+              "body_fonts": ", ".join(DEFAULT_STACK), "format": FORMAT}
     for name, text in FILES.items():
         path = folder / name.format(**values)
         path.parent.mkdir(parents=True, exist_ok=True)

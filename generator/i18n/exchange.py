@@ -97,7 +97,7 @@ def export_catalog(source: GameSource, lang: str, fmt: str, out: Path, problems:
         if _link_leading_out(out, path, problems):
             return None
     names = screenshot_names(list(source_catalog.entries))
-    pictures = box_screenshots(usages, names, targets, library.face("nunito").name) if screenshots else {}
+    pictures = box_screenshots(usages, names, targets, library.body_face.name) if screenshots else {}
     shots = {key: f"{folder.name}/{names[key]}" for key in pictures}
     units = build_units(source_catalog, target, lang, usages, family_of, shots)
     original = f"{source.id}/i18n/{lang}.yaml"

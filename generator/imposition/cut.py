@@ -288,7 +288,7 @@ def _piece_png(face, path: CutPath) -> bytes:
     """The face's trim rendered at CRICUT_DPI, its alpha the cut outline (drawn 4× and reduced: a smooth edge)."""
 
     page = Page(face.width, face.height, (Placement(face, 0.0, 0.0, (0.0, 0.0, face.width, face.height)),))
-    document = pdfium.PdfDocument(render_pdf(Document([page], title="cricut"), FontLibrary().face("nunito").name))
+    document = pdfium.PdfDocument(render_pdf(Document([page], title="cricut"), FontLibrary().body_face.name))
     try:
         image = document[0].render(scale=CRICUT_DPI / 72).to_pil().convert("RGB")
     finally:

@@ -102,7 +102,7 @@ def test_a_missing_key_is_reported_where_it_is_used(game):
     column = cards.split("\n")[line - 1].index("cards.second.rule") + 1
     assert f"mygame/cards.yaml:{line}:{column}: missing translation key 'cards.second.rul' for language 'en' " \
            "(in mygame/i18n/en.yaml)" in result.output
-    assert "mygame/game.yaml:4:8: missing translation key 'game.titel'" in result.output
+    assert "mygame/game.yaml:5:8: missing translation key 'game.titel'" in result.output
 
 
 def test_templates_come_from_the_game_then_the_project_then_pnp(game, tmp_path):
