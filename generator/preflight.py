@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import ctypes
 import io
 import os
 import stat
@@ -28,6 +29,7 @@ import pikepdf
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_raw
 
+from generator.content.schema import MIN_GAME_TEXT
 from generator.imposition.shops import SHOP_PRESETS, shop_bleeds
 from generator.render.ink import page_ink
 from generator.render.pdfx import pdfx_problems
@@ -63,6 +65,7 @@ class FileReport:
     safe: str = ""
     ink: str = ""
     errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)      # said, never a problem (text a game set below 6 pt)
     damaged: bool = False        # not readable as a PDF: nothing else was inspected
 
 
@@ -209,6 +212,7 @@ def inspect(path: Path, shop: bool, ink_pages: int = 4, cmyk_limit: float | None
         report.pages = len(document)
         _images(document, shop, report)
         if shop:
+            _small_text(document, report)     # one piece a page, no engine marks: all its text is game text
             _shop_pages(document, report, preset)
         inks = [page_ink(data, index, dpi=36).total for index in range(min(ink_pages, len(document)))]
         report.ink = " ".join(f"{ink:.0%}" for ink in inks)
@@ -243,6 +247,30 @@ def _images(document, shop: bool, report: FileReport) -> None:
                 if ppi < needed:
                     report.errors.append(f"page {index + 1}: an image at {ppi:.0f} ppi (needs {needed})")
     report.images = "none" if lowest is None else f"lowest {lowest:.0f} ppi"
+
+
+def _small_text(document, report: FileReport) -> None:
+    """Text printed below MIN_GAME_TEXT (a game's min_text_size allows it): a warning per page, with its size."""
+    for index in range(len(document)):
+        smallest = _smallest_text(document[index])
+        if smallest is not None and smallest < MIN_GAME_TEXT - 0.05:
+            report.warnings.append(f"page {index + 1}: text at {smallest:.1f} pt, below {MIN_GAME_TEXT:g} pt")
+
+
+def _smallest_text(page) -> float | None:
+    """The smallest font size on the page as printed (the size times the text's and its forms' vertical scale)."""
+    smallest = None
+    forms: dict[int, tuple] = {}
+    for obj in page.get_objects(max_depth=15):
+        matrix = _combine(_tuple(obj.get_matrix()), forms.get(obj.level - 1, (1, 0, 0, 1, 0, 0)))
+        if obj.type == pdfium_raw.FPDF_PAGEOBJ_FORM:
+            forms[obj.level] = matrix
+        elif obj.type == pdfium_raw.FPDF_PAGEOBJ_TEXT:
+            size = ctypes.c_float()
+            if pdfium_raw.FPDFTextObj_GetFontSize(obj.raw, size) and size.value > 0:
+                printed = size.value * (matrix[2] ** 2 + matrix[3] ** 2) ** 0.5
+                smallest = printed if smallest is None else min(smallest, printed)
+    return smallest
 
 
 def _tuple(matrix) -> tuple:
@@ -393,6 +421,7 @@ def format_preflight(reports: list[FileReport]) -> str:
         lines.append(f"{str(report.path):<60} {report.pages:>5}  {report.fonts:<13} {report.images:<16} "
                      f"{report.boxes or '-':<6} {report.bleed or '-':<12} {report.safe or '-':<8} {report.ink}")
         lines.extend(f"    error: {error}" for error in report.errors[:SHOWN_PER_FILE])
+        lines.extend(f"    warning: {warning}" for warning in report.warnings[:SHOWN_PER_FILE])
         if len(report.errors) > SHOWN_PER_FILE:
             lines.append(f"    … and {len(report.errors) - SHOWN_PER_FILE} more problem(s) in this file "
                          f"({len(report.errors)} in all)")
