@@ -359,7 +359,8 @@ CASES = [
     pytest.param(
         {**edit("templates/card.yaml", "boxes:", 'boxes:\n  band: {kind: rect, width: 5, height: 5, fill: "@tint"}'),
          **edit("cards.yaml", "art: art/star.svg}", 'art: art/star.svg, tint: "cmyk(0, 0, 0, 101)"}')},
-        ["g/cards.yaml:9:61: 'cmyk(0, 0, 0, 101)' is not a colour: its black is 101 %, and an ink goes from 0 to 100 %"],
+        ["g/cards.yaml:9:61: 'cmyk(0, 0, 0, 101)' is not a colour: its black is 101 %, "
+         "and an ink goes from 0 to 100 %"],
         id="cmyk-from-a-field"),
     pytest.param(
         edit("templates/card.yaml", "min_size: 8pt", "min_size: 12pt"),
@@ -405,7 +406,8 @@ def map_board(nodes: str, routes: str, extra: str = "") -> dict[str, str]:
     return {"board.yaml": "boards:\n  - id: m\n    name: deck.cards\n    template: map\n"
                           f"    fields:\n      nodes: {nodes}\n      routes: {routes}\n{extra}",
             "templates/map.yaml": "size: {width: 200mm, height: 150mm}\nboxes:\n  map:\n    kind: network\n"
-                                  "    area: trim\n    network: {nodes: '@nodes', routes: '@routes', node_template: dot,"
+                                  "    area: trim\n    network: {nodes: '@nodes', routes: '@routes', "
+                                  "node_template: dot,"
                                   " projection: {west: 23, east: 32, south: 51.5, north: 56}}\n",
             "templates/dot.yaml": DOT_TEMPLATE}
 

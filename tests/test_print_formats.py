@@ -194,7 +194,8 @@ def test_pdfx1a_pages_render_like_the_pdfx4_pages(pdfx4, pdfx1a):
         assert page4.shape == page1a.shape
         difference = numpy.abs(page4 - page1a).max(axis=2)
         art = numpy.zeros(difference.shape, bool)       # the art box: x 10–53 mm, y 10–50 mm of the trim, 3 mm bleed
-        to_px = lambda mm: round((mm + 3) / 25.4 * 150)
+        def to_px(mm):
+            return round((mm + 3) / 25.4 * 150)
         art[to_px(10) - 2:to_px(50) + 2, to_px(10) - 2:to_px(53) + 2] = True
         assert difference[~art].max() <= 2
         assert difference[art].max() <= 20 and difference.mean() <= 5
@@ -324,7 +325,8 @@ def test_cut_paths_lie_where_the_cards_are_printed(cut_svg, game, tmp_path):
     x -= 3.0                                        # the path starts after the 3 mm corner
     document = pdfium.PdfDocument(str(cut_svg / "cards.pdf"))
     image = document[0].render(scale=100 / 72).to_pil().convert("RGB")
-    px = lambda mm: round(mm / 25.4 * 100)
+    def px(mm):
+        return round(mm / 25.4 * 100)
     assert image.getpixel((px(x + 2), px(y + 2))) == pytest.approx((0x22, 0x55, 0xaa), abs=6)   # inside the card
     document.close()
 
@@ -334,7 +336,8 @@ def test_round_tokens_are_circles_in_cut_files_and_on_the_home_sheet(cut_svg):
     _, paths = _paths(cut_svg / "cut" / "tokens-1.svg")
     assert len(paths) == 3
     image = pdfium.PdfDocument(str(cut_svg / "tokens.pdf"))[0].render(scale=400 / 72).to_pil().convert("RGB")
-    px = lambda mm: round(mm / 25.4 * 400)
+    def px(mm):
+        return round(mm / 25.4 * 400)
     for path in paths:
         d = path.get("d")
         assert d.count("A10,10 ") == 2 and d.endswith("Z")          # two half circles of radius 10 mm
@@ -371,7 +374,8 @@ def test_silhouette_marks_and_pieces_clear_of_them(game, tmp_path):
     assert document[0].get_size() == (pytest.approx(297 / 25.4 * 72), pytest.approx(210 / 25.4 * 72))
     image = document[0].render(scale=200 / 72).to_pil().convert("L")
     backs = document[1].render(scale=200 / 72).to_pil().convert("L")
-    px = lambda mm: round(mm / 25.4 * 200)
+    def px(mm):
+        return round(mm / 25.4 * 200)
     for sheet, dark in ((image, True), (backs, False)):             # the marks are on the fronts only
         assert (sheet.getpixel((px(12.5), px(12.5))) < 40) is dark       # the 5 mm square, 10 mm in
         assert (sheet.getpixel((px(297 - 10.15), px(20))) < 90) is dark  # the top-right L's 0.3 mm arm down the side

@@ -89,7 +89,8 @@ def deck_texts(distinct: int, seed: int = 17, text: str = "words") -> list[tuple
         cards = []
         for _ in range(distinct):
             start = rng.randrange(len(tokens) - BODY_WORDS)
-            title = " ".join(tokens[rng.randrange(len(tokens) - 4):][:rng.randint(1, 4)]).strip(" .,;:!?()«»—") or "Карта"
+            words = tokens[rng.randrange(len(tokens) - 4):][:rng.randint(1, 4)]
+            title = " ".join(words).strip(" .,;:!?()«»—") or "Карта"
             cards.append((title, " ".join(tokens[start:start + BODY_WORDS])))
         return cards
     return [(f"{rng.choice(WORDS).capitalize()} {rng.choice(WORDS)} №{n + 1}", card_text(rng, BODY_WORDS))
@@ -143,7 +144,8 @@ def make_game(folder: Path, cards: int, distinct: int | None = None, text: str =
         extends: poker-card
         boxes:
           bg: {kind: rect, area: bleed, fill: "#1e88e5"}
-          panel: {kind: rect, x: 3, y: 3, width: 57, height: 82, radius: 2.5, fill: "#fff8ec", stroke: "#2b2220", stroke_width: 0.4}
+          panel: {kind: rect, x: 3, y: 3, width: 57, height: 82, radius: 2.5, fill: "#fff8ec", stroke: "#2b2220",
+                  stroke_width: 0.4}
           title: {kind: text, text: "@name", x: 5, y: 5, width: 53, height: 8, style: title}
           art: {kind: art, art: art/teddy.svg, x: 21.5, y: 14, width: 20, height: 18}
           effect: {kind: text, text: "@body", x: 5, y: 33, width: 53, height: 51, style: body}

@@ -95,14 +95,16 @@ def test_only_an_edition_with_the_ink_saver_file_shows_ink_saver_backs_in_the_pr
     from generator.text.fonts import FontLibrary
     game = _game(tmp_path)
     (game / "templates" / "light.yaml").write_text(      # a back of its own, not the regular one again
-        LIGHT_BACK.replace("boxes:\n", 'boxes:\n  frame: {kind: rect, x: 3, y: 3, width: 57, height: 82, stroke: "#999999"}\n'),
+        LIGHT_BACK.replace("boxes:\n", 'boxes:\n  frame: {kind: rect, x: 3, y: 3, width: 57, height: 82, '
+                                        'stroke: "#999999"}\n'),
         encoding="utf-8")
     problems = Problems()
     sources = clean_games([game], problems)
     targets = {target.edition: target for target in layout_targets(sources, BuildOptions(check_only=True), problems,
                                                                     FontLibrary())}
     assert not problems.errors
-    labels = {edition: [label for label, _ in PreviewSession._face_list(SimpleNamespace(faces={}, selection=SimpleNamespace(game=game)),
+    session = SimpleNamespace(faces={}, selection=SimpleNamespace(game=game))
+    labels = {edition: [label for label, _ in PreviewSession._face_list(session,
                                                                          target)]
               for edition, target in targets.items()}
     assert not targets["free"].prints_ink_saver_backs and targets["full"].prints_ink_saver_backs

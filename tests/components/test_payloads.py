@@ -18,7 +18,8 @@ def test_routes_are_typed_and_keep_their_index() -> None:
                                    {"from": "b", "to": "a", "length": 3, "color": "red", "kind": "water",
                                     "via": [[27, 54]]}], "routes", {"a", "b"})
     assert issues == []
-    assert routes == ((0, Route("a", "b", 2, "white", "land")), (1, Route("b", "a", 3, "red", "water", ((27.0, 54.0),))))
+    assert routes == ((0, Route("a", "b", 2, "white", "land")),
+                      (1, Route("b", "a", 3, "red", "water", ((27.0, 54.0),))))
 
 
 def test_a_bad_route_is_one_issue_at_its_entry_and_is_left_out() -> None:

@@ -159,7 +159,8 @@ def game_with(tmp_path: Path, cards_yaml: str, files: dict[str, str | bytes] | N
 
 def pnp(*args: str):
     result = CliRunner().invoke(main, [str(arg) for arg in args])
-    assert "Traceback" not in result.output and (result.exception is None or isinstance(result.exception, SystemExit)), \
+    assert "Traceback" not in result.output and \
+        (result.exception is None or isinstance(result.exception, SystemExit)), \
         result.output
     return result
 
@@ -277,14 +278,16 @@ def test_a_bad_cell_in_a_workbook_names_the_sheet(tmp_path):
 
 
 def test_an_unknown_column_is_named_with_the_known_ones(tmp_path):
-    csv = csv_text(["id", "count", "nmae", "art", "count.deluxe", "name@de"], [["star", 1, "cards.star", "art/star.svg", 1, "Stern"]])
+    csv = csv_text(["id", "count", "nmae", "art", "count.deluxe", "name@de"],
+                   [["star", 1, "cards.star", "art/star.svg", 1, "Stern"]])
     folder = game_with(tmp_path, SHEET_DECK.format(where="data/c.csv"), {"data/c.csv": csv})
     with contextlib.chdir(folder.parent):
         result = pnp("check", "g")
     assert result.exit_code == 1
     lines = result.output.splitlines()
     at = lines.index("g/data/c.csv:1:C: unknown column 'nmae': no template reads a field 'nmae'")
-    assert lines[at + 1] == ("    hint: known columns: id, count, count.<edition>, editions, art, badge, color, cost, deck, name, "
+    assert lines[at + 1] == ("    hint: known columns: id, count, count.<edition>, editions, art, badge, color, cost, "
+                             "deck, name, "
                              "and <field>@<language> for a card's text; a column of notes starts with '#'")
     assert "g/data/c.csv:1:E: unknown edition 'deluxe' in column 'count.deluxe'" in lines
     assert "g/data/c.csv:1:F: unknown language 'de' in column 'name@de'" in lines
@@ -309,7 +312,8 @@ def test_mistakes_in_the_reference_and_the_header(tmp_path):
 
 def test_a_later_problem_with_a_card_is_reported_at_its_cell(tmp_path):
     """Layout's messages (a missing translation) point at the sheet's cell, as they point into YAML."""
-    csv = csv_text(["id", "name", "art"], [["star", "cards.star", "art/star.svg"], ["comet", "cards.comet", "art/star.svg"]])
+    csv = csv_text(["id", "name", "art"],
+                   [["star", "cards.star", "art/star.svg"], ["comet", "cards.comet", "art/star.svg"]])
     lines = messages(game_with(tmp_path, SHEET_DECK.format(where="data/c.csv"), {"data/c.csv": csv}))
     assert "g/data/c.csv:3:B: missing translation key 'cards.comet' for language 'en' (in g/i18n/en.yaml)" in lines
 

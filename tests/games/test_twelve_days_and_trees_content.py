@@ -60,7 +60,8 @@ def test_twelve_days_ink_saver_backs_keep_their_titles_and_places(built):
     for index in (1, last):                                    # duplex: each back where the standard back is
         saver_origins, standard_origins = form_origins_mm(saver, index), form_origins_mm(standard, index)
         assert len(saver_origins) == len(standard_origins) > 0
-        for got, expected in zip(saver_origins, standard_origins, strict=False):    # approx takes no list of pairs (pytest ≥ 9.1)
+        # approx takes no list of pairs (pytest ≥ 9.1)
+        for got, expected in zip(saver_origins, standard_origins, strict=False):
             assert got == pytest.approx(expected, abs=0.01)
 
 

@@ -102,7 +102,8 @@ def test_pseudo_locale_keeps_markup_and_grows_the_text():
     pseudo = pseudo_text(text)
     assert "**3**" in pseudo and "{count}" in pseudo and ":star:" in pseudo and "\n- [" not in pseudo
     assert pseudo.startswith("[Móvé") and pseudo.endswith("]")
-    visible = lambda words: len(_KEEP.sub("", words))
+    def visible(words):
+        return len(_KEEP.sub("", words))
     assert visible(pseudo) >= 1.35 * visible(text)       # about +40 % for the eye, markup aside
 
 

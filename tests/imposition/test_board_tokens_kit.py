@@ -37,7 +37,8 @@ def test_the_track_is_a_closed_loop_of_28_spaces_with_the_seed_counts():
     assert spaces[0] == {"type": "workshop", "start": "board.start"}       # СТАРТ is a workshop
     assert [cell["value"] if isinstance(cell, dict) else cell for cell in board.fields["night"]] == \
         [*range(16, 0, -1), "morning"]
-    starts = {cell["start"]: cell["value"] for cell in board.fields["night"] if isinstance(cell, dict) and "start" in cell}
+    starts = {cell["start"]: cell["value"] for cell in board.fields["night"]
+              if isinstance(cell, dict) and "start" in cell}
     assert starts == {2: 16, 3: 14, 4: 13, 5: 12, 6: 11}
 
 
@@ -104,7 +105,8 @@ def test_neighbouring_tiles_show_the_same_board_in_their_shared_strip(built_chri
     def crop(index, row, column, bx0, by0, bx1, by1):
         x0, y0, x1, y1 = tile_region((380, 380), layout, row, column)
         left = (PAPERS[paper][0] - (x1 - x0)) / 2
-        px = lambda mm: round(mm / 25.4 * dpi)
+        def px(mm):
+            return round(mm / 25.4 * dpi)
         return images[index].crop((px(left + bx0 - x0), px(spec.margin + by0 - y0),
                                    px(left + bx0 - x0) + px(bx1 - bx0), px(spec.margin + by0 - y0) + px(by1 - by0)))
 
@@ -167,7 +169,8 @@ def test_token_pages_have_their_finished_size_as_trim_box(built_christmas):
 
 def _occupied(document, index, left, top, size, columns, rows, pitch=None):
     image = document[index].render(scale=30 / 72).to_pil().convert("L")
-    px = lambda mm: round(mm / 25.4 * 30)
+    def px(mm):
+        return round(mm / 25.4 * 30)
     pitch = pitch or size
     return {(r, c) for r in range(rows) for c in range(columns)
             if image.getpixel((px(left + c * pitch + size / 2), px(top + r * pitch + size / 2))) < 250}

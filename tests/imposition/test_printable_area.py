@@ -243,7 +243,8 @@ def test_no_mark_label_or_bar_reaches_into_a_piece_s_art(home_pages):
         for page in pages:
             areas = [p.clip for p in page.placements if getattr(p, "clip", None)]
             for item in page.marks:
-                if not isinstance(item, (Group, TextPlacement)) and max(getattr(item, "w", 0), getattr(item, "h", 0)) < 40:
+                if not isinstance(item, (Group, TextPlacement)) and \
+                        max(getattr(item, "w", 0), getattr(item, "h", 0)) < 40:
                     continue         # crop marks: in a gutter they stand on the bleed on purpose
                 x0, y0, x1, y1 = _extent(item)
                 for cx, cy, cw, ch in areas:

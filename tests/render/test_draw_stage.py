@@ -130,7 +130,8 @@ def _reference_layers(faces: list[Face]) -> dict:
     planned = {}
     for face in faces:
         runs = []
-        for recurring, run in groupby(zip(face.items, signatures[face.key], strict=False), key=lambda pair: uses[pair[1]] > 1):
+        for recurring, run in groupby(zip(face.items, signatures[face.key], strict=False),
+                                      key=lambda pair: uses[pair[1]] > 1):
             items, run_numbers = zip(*run, strict=False)
             key = (face.width, face.height, face.bleed, run_numbers) if recurring else None
             run_uses[key] += 1

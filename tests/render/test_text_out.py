@@ -123,7 +123,8 @@ def test_more_than_256_characters_switch_subsets_back_and_forth(fonts, monkeypat
     assert len(letters) == 420
     first, second = "".join(letters[:150]), "".join(letters[300:])    # subset 0, subset 1 once all are in
     runs = [(font, 9, "".join(letters[i:i + 30])) for i in range(0, 420, 30)]      # every letter gets its code
-    runs += [(font, 9, text) for text in (first[:40], second[:40], second[40:60], first[40:80], second[:10] + first[:10],
+    runs += [(font, 9, text) for text in (first[:40], second[:40], second[40:60], first[40:80],
+                                          second[:10] + first[:10],
                                           first[:5] + second[5:15] + first[20:25], second[60:], "", first[:3])]
     spy = _same_as_reportlab(runs, monkeypatch)
     assert len(spy.fallbacks) == 14 + 1            # the runs giving codes, and the empty string
@@ -140,7 +141,8 @@ def test_font_and_size_changes_between_runs(fonts, monkeypatch):
 
 
 def test_a_font_that_is_not_truetype_goes_through_reportlab(fonts, monkeypatch):
-    runs = [(fonts["nunito"], 9, "кот"), ("Helvetica", 9, "cat (x)"), ("Helvetica", 9, "cat (x)"), (fonts["nunito"], 9, "кот")]
+    runs = [(fonts["nunito"], 9, "кот"), ("Helvetica", 9, "cat (x)"), ("Helvetica", 9, "cat (x)"),
+            (fonts["nunito"], 9, "кот")]
     spy = _same_as_reportlab(runs, monkeypatch)
     assert spy.fallbacks == ["кот", "cat (x)", "cat (x)"]
 

@@ -346,7 +346,8 @@ def test_control_characters_of_a_damaged_art_file_name_are_escaped(tmp_path):
     cards = BASE_FILES["cards.yaml"].replace("art: art/star.svg", 'art: "art/\\e[31mred.png"')
     folder = make_game(tmp_path, {"cards.yaml": cards})
     (folder / "art" / "\x1b[31mred.png").write_bytes(png_bytes()[:2000])
-    refused_by_check_and_build(folder, [f"{ART_MARK}: art/\\x1b[31mred.png: the image data ends early (truncated file)"])
+    refused_by_check_and_build(folder, [
+        f"{ART_MARK}: art/\\x1b[31mred.png: the image data ends early (truncated file)"])
 
 
 def test_control_characters_of_a_font_file_name_are_escaped(tmp_path):

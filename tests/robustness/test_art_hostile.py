@@ -95,7 +95,8 @@ def test_svg_text_never_opens_a_font_file_nor_asks_fontconfig(tmp_path, opened_f
     opened_files.recording = True
     try:
         output = refused_by_check_and_build(folder, [     # (a family is quoted to its first 80 characters)
-            f"{ART_MARK}: art/star.svg: refused: the text at line 3 is in the font {named[:80]!r}, not one of pnp's fonts"])
+            f"{ART_MARK}: art/star.svg: refused: the text at line 3 is in the font {named[:80]!r}, "
+            "not one of pnp's fonts"])
     finally:
         opened_files.recording = False
     assert "hint: convert the text to paths (Inkscape: Path > Object to Path), or set it in one of pnp's fonts: " \
@@ -112,7 +113,8 @@ def embedded_fonts(pdf: Path) -> set[tuple[str, bool]]:
             descriptor = font.get("/FontDescriptor")
             if descriptor is None and font.get("/DescendantFonts"):
                 descriptor = font.DescendantFonts[0].get("/FontDescriptor")
-            embedded = descriptor is not None and any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3"))
+            embedded = descriptor is not None and \
+                any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3"))
             found.add((str(font.BaseFont), embedded))
         for xobject in (resources.get("/XObject") or {}).values():
             if xobject.get("/Resources") is not None:
@@ -299,7 +301,8 @@ def test_a_png_whose_rows_end_early_is_refused_not_drawn_black(tmp_path):
     """Pillow filled the missing two thirds with black and said nothing: the card printed a black block."""
     image = Image.new("RGB", (60, 90), (200, 40, 40))
     folder = game_with_art(tmp_path, "art.png", png_with_rows(image, 30))
-    output = refused_by_check_and_build(folder, [f"{ART_MARK}: art/art.png: the image data ends early (truncated file)"])
+    output = refused_by_check_and_build(folder, [
+        f"{ART_MARK}: art/art.png: the image data ends early (truncated file)"])
     assert "hint: export it again" in output
 
 

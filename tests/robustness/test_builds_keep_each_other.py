@@ -55,7 +55,8 @@ def test_one_language_then_another_keeps_both(tmp_path):
 
 
 def test_one_edition_then_another_keeps_both(tmp_path):
-    editions = GAME.replace("standard: {name: game.edition}", "standard: {name: game.edition}\n  deluxe: {name: game.edition}")
+    editions = GAME.replace("standard: {name: game.edition}",
+                            "standard: {name: game.edition}\n  deluxe: {name: game.edition}")
     assert editions != GAME
     game = cards_game(tmp_path, cards=2, **{"game.yaml": editions})
     out = tmp_path / "out"

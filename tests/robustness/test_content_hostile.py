@@ -46,7 +46,8 @@ BAD_COLOURS = [
 
 @pytest.mark.parametrize(("files", "expected"), BAD_COLOURS)
 def test_a_bad_cmyk_colour_is_refused_where_it_is_written(tmp_path: Path, files: dict[str, str], expected: str):
-    """`pnp check` said ok, and the build failed ('could not convert string to float', no file) or clamped 200 % to 100 %."""
+    """`pnp check` said ok, and the build failed ('could not convert string to float', no file) or clamped
+    200 % to 100 %."""
     checked = check(tmp_path, files)
     assert [line for line in problem_lines(checked.stderr) if line.startswith(expected)], checked.output
     built = build(tmp_path, files)
@@ -159,7 +160,8 @@ def test_invalid_utf8_is_located_by_line_and_column(tmp_path: Path):
 def test_a_message_echoes_a_long_list_abridged(tmp_path: Path):
     """A dash pattern of 100,000 numbers was echoed whole: one 300 KB line."""
     numbers = ", ".join(["1"] * 100_000)
-    checked = check(tmp_path, {CARD: BASE_FILES[CARD] + f"  frame: {{kind: rect, width: 5, height: 5, dash: [{numbers}]}}\n"})
+    frame = f"  frame: {{kind: rect, width: 5, height: 5, dash: [{numbers}]}}\n"
+    checked = check(tmp_path, {CARD: BASE_FILES[CARD] + frame})
     assert problem_lines(checked.stderr) == [
         "g/templates/card.yaml:11:50: boxes.frame.dash: a dash pattern is up to 16 lengths from 0 to 2,000 mm, "
         "not all 0, got 100,000 lengths"], checked.output
@@ -169,7 +171,8 @@ def test_a_message_echoes_a_long_list_abridged(tmp_path: Path):
 def test_a_list_of_100000_bad_values_is_three_lines_and_a_count(tmp_path: Path):
     """Each of 100,000 texts in a dash pattern was its own message (12 MB of output)."""
     words = ", ".join(["a"] * 100_000)
-    checked = check(tmp_path, {CARD: BASE_FILES[CARD] + f"  frame: {{kind: rect, width: 5, height: 5, dash: [{words}]}}\n"})
+    frame = f"  frame: {{kind: rect, width: 5, height: 5, dash: [{words}]}}\n"
+    checked = check(tmp_path, {CARD: BASE_FILES[CARD] + frame})
     assert problem_lines(checked.stderr) == [
         "g/templates/card.yaml:11:51: boxes.frame.dash[0]: expected a number, got 'a'",
         "g/templates/card.yaml:11:54: boxes.frame.dash[1]: expected a number, got 'a'",

@@ -82,7 +82,8 @@ def test_a_file_for_the_source_language_never_replaces_the_source_texts(tmp_path
     (exit 0): refused at the line naming its language, and with --lang en at the file."""
     game = exchange_game(tmp_path)
     text = exported(game, tmp_path / "x", fmt, lang="en")
-    text = text.replace("<target state=\"translated\">Star</target>", '<target state="translated">Overwritten</target>') \
+    text = text.replace('<target state="translated">Star</target>',
+                        '<target state="translated">Overwritten</target>') \
         if fmt == "xliff" else text.replace('msgid "Star"\nmsgstr "Star"', 'msgid "Star"\nmsgstr "Overwritten"')
     assert "Overwritten" in text
     file = tmp_path / f"en.{fmt}"
@@ -307,7 +308,8 @@ def test_csv_export_writes_no_formula_and_reads_back_the_same_text(tmp_path):
     from generator.content.game import load_game
     from generator.errors import Problems
     from tests.test_content_errors import CARD_TEMPLATE, CARDS
-    template = CARD_TEMPLATE + '  note: {kind: text, literal: "@note", x: 5, y: 72, width: 53, height: 8, style: body}\n'
+    template = CARD_TEMPLATE + ('  note: {kind: text, literal: "@note", x: 5, y: 72, width: 53, height: 8, '
+                                'style: body}\n')
     cards = "".join(f"      - id: c{index}\n        count: 1\n        fields: {{name: cards.star, art: art/star.svg, "
                     f"note: {json.dumps(note)}}}\n" for index, note in enumerate(HOSTILE_NOTES))
     game = make_game(tmp_path, {"cards.yaml": CARDS[:CARDS.index("      - id: star")] + cards,

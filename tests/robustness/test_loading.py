@@ -143,7 +143,8 @@ def test_a_language_code_never_becomes_a_path(tmp_path, command):
 
 
 @pytest.mark.parametrize("option, message", [
-    (["--gap", "-50"], "--gap takes millimetres from 0 to 20 (got -50): a negative gap would lay cards over each other"),
+    (["--gap", "-50"],
+     "--gap takes millimetres from 0 to 20 (got -50): a negative gap would lay cards over each other"),
     (["--gap", "nan"], "--gap takes millimetres from 0 to 20 (got nan)"),
     (["--gap", "inf"], "--gap takes millimetres from 0 to 20 (got inf)"),
     (["--back-offset", "nan,0"], "--back-offset takes two finite numbers of millimetres, such as 1.5,-0.5 "

@@ -272,7 +272,8 @@ def test_po_broken_header_plural_count_and_control_characters(tmp_path):
     (tmp_path / "nul.po").write_text(po.replace('msgid "Star"\nmsgstr ""', 'msgid "Star"\nmsgstr "Зв\\0"')
                                       .replace("Зв\\0", "Зв\x00"))
     _import_refused(game, tmp_path / "nul.po", "control character U+0000")
-    (tmp_path / "long.po").write_text(po.replace('msgid "Star"\nmsgstr ""', 'msgid "Star"\nmsgstr "' + "я" * 100_000 + '"'))
+    (tmp_path / "long.po").write_text(po.replace('msgid "Star"\nmsgstr ""',
+                                                 'msgid "Star"\nmsgstr "' + "я" * 100_000 + '"'))
     _import_refused(game, tmp_path / "long.po", "100,000 characters long")
     (tmp_path / "syntax.po").write_text(po.replace('msgid "Star"', 'msgid "Star\nmsgstr garbage'))
     _import_refused(game, tmp_path / "syntax.po", "not a PO file")

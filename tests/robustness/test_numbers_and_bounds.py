@@ -141,7 +141,8 @@ CHECK_CASES = [
                  ["g/templates/card.yaml:9:8: deck cards, card star: 200 copies of the art with a 1 mm gap do not "
                   "fit in box 'art' (43 × 40 mm)"],
                  id="repeat-does-not-fit"),
-    pytest.param({CARD: BASE_FILES[CARD] + '  shape: {kind: polygon, x: 5, y: 5, width: 20, height: 20, points: "@shape", fill: ink}\n',
+    pytest.param({CARD: BASE_FILES[CARD] + '  shape: {kind: polygon, x: 5, y: 5, width: 20, height: 20, '
+                                           'points: "@shape", fill: ink}\n',
 
                   **with_card_fields("shape: [[0, 0], [10, .inf], [5, 8]]")},
                  ["g/cards.yaml:9:43: a polygon needs 3 or more points [x, y], in mm from -2,000 to 2,000"],
@@ -210,7 +211,8 @@ BUILD_CASES = [
     pytest.param({"pawns.yaml": "sets:\n  - id: p\n    name: deck.cards\n    template: card\n"
                                 "    standee: {base: 60mm}\n    pawns:\n"
                                 "      - {id: star, fields: {name: cards.star, art: art/star.svg}}\n"},
-                 (), "g/templates/card.yaml:1:29: pawn set p: a pawn's standee (its 60 mm base twice) is 63 × 296 mm and "
+                 (), "g/templates/card.yaml:1:29: pawn set p: a pawn's standee (its 60 mm base twice) is "
+                     "63 × 296 mm and "
                      "does not fit on a sheet of A4 or Letter paper (at most 200.0 × 269.4 mm fits inside the "
                      "printer's margins (5 mm))", id="standee-taller-than-the-paper"),
     pytest.param({"tokens.yaml": "sets:\n  - id: t\n    name: deck.cards\n    template: tok\n    back: tok\n"
@@ -254,12 +256,11 @@ def test_gutterfold_size_is_only_required_of_gutterfold_builds(in_tmp: Path) -> 
 
 # ------------------------------------------------------------- boards: cells, maps
 
-BOARD_TEMPLATE = """\
-size: {width: 300mm, height: 300mm}
-bleed: 3mm
-boxes:
-  legend: {kind: cells, cells: "@legend", cell_template: row, path: column, gap: 0, x: 10, y: 10, width: 280, height: 280}
-"""
+BOARD_TEMPLATE = ("size: {width: 300mm, height: 300mm}\n"
+                  "bleed: 3mm\n"
+                  "boxes:\n"
+                  '  legend: {kind: cells, cells: "@legend", cell_template: row, path: column, gap: 0, x: 10, y: 10, '
+                  "width: 280, height: 280}\n")
 
 ROW_TEMPLATE = """\
 size: {width: 60mm, height: 8mm}

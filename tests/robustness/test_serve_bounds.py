@@ -264,7 +264,8 @@ def test_300_simultaneous_requests_are_all_answered(served):
     pytest.param(b"GET /status.json HTTP/1.1\r\nHost: HOST\r\nContent-Length: 20000000\r\n\r\n", 413,
                  id="20-MB-body-announced"),
     pytest.param(b"GET /status.json HTTP/1.1\r\nHost: HOST\r\nContent-Length: 5\r\n\r\nhello", 413, id="body-on-get"),
-    pytest.param(b"GET /status.json HTTP/1.1\r\nHost: HOST\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n",
+    pytest.param(b"GET /status.json HTTP/1.1\r\nHost: HOST\r\nTransfer-Encoding: chunked\r\n\r\n"
+                 b"5\r\nhello\r\n0\r\n\r\n",
                  413, id="chunked-body"),
     pytest.param(b"POST /select HTTP/1.1\r\nHost: HOST\r\nContent-Length: 20000000\r\nExpect: 100-continue\r\n\r\n",
                  413, id="post-expect-continue"),
@@ -386,7 +387,8 @@ def linked(tmp_path):
 
 def _face_url(server) -> str:
     """The URL of the face that draws the art (the front: the back has none)."""
-    return next(url for url, label in zip(server.first["faces"], server.first["labels"], strict=False) if "back" not in label)
+    return next(url for url, label in zip(server.first["faces"], server.first["labels"], strict=False)
+                if "back" not in label)
 
 
 def _outside_art_drawn(answer: bytes) -> bool:

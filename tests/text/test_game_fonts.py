@@ -21,8 +21,11 @@ def make_cff_font(path: Path) -> None:
     for name in names:
         pen = T2CharStringPen(600, None)
         if name != "space":
-            pen.moveTo((50, 0)); pen.curveTo((50, 300), (100, 700), (300, 700))
-            pen.lineTo((550, 700)); pen.lineTo((550, 0)); pen.closePath()
+            pen.moveTo((50, 0))
+            pen.curveTo((50, 300), (100, 700), (300, 700))
+            pen.lineTo((550, 700))
+            pen.lineTo((550, 0))
+            pen.closePath()
         charstrings[name] = pen.getCharString()
     builder.setupCFF("BoxSans-Regular", {"FullName": "Box Sans"}, charstrings, {})
     builder.setupHorizontalMetrics({name: (600, 50) for name in names})

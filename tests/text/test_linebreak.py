@@ -50,7 +50,8 @@ def test_no_line_ends_with_a_number_or_a_one_letter_word(setter, lang, text, pai
             assert line.split()[-1].lower() not in break_rules(lang).no_break_after, (width, lines)
             assert not line.split()[-1].isdigit(), (width, lines)
     # and the pair is set together wherever the text breaks near it
-    assert any(pair[0] + " " + pair[1] in line for width in range(15, 60) for line in set_lines(setter, text, width, lang))
+    assert any(pair[0] + " " + pair[1] in line
+               for width in range(15, 60) for line in set_lines(setter, text, width, lang))
 
 
 def test_without_the_rules_those_lines_do_occur(setter):

@@ -126,7 +126,7 @@ def printed_words(pdf_file: Path, vocabulary: Vocabulary) -> list[str]:
 CASES = [(game, lang) for game in GAMES for lang in _languages(game)]
 
 
-@pytest.mark.parametrize("game, lang", CASES, ids=[f"{g}-{l}" for g, l in CASES])
+@pytest.mark.parametrize("game, lang", CASES, ids=[f"{g}-{lang}" for g, lang in CASES])
 def test_every_printed_word_is_a_catalog_word(shipped_build, game, lang):
     catalog = _catalog_texts(game, lang)
     vocabularies = {False: Vocabulary(catalog, lang), True: Vocabulary(catalog + _engine_texts(lang), lang)}
