@@ -26,7 +26,7 @@ from generator.cli_places import (DEFAULT_CONTENT, locate, one_game, refuse_link
                                   resolve_games)
 from generator.errors import ContentError, Problems, UsageError, printable
 from generator.files import output_problem, remove_dead_staging, write_atomically
-from generator.i18n.engine_text import engine_languages
+from generator.i18n.engine_catalogs import engine_languages
 from generator.i18n.exchange_cli import export_command, import_command
 from generator.options import OUTPUTS, BuildOptions, Color, CutFormat, Duplex, Layout, PdfX, Shop, choices
 from generator.print_facts import INK_LIMIT_PERCENT_RANGE, PAPER_SIZES, Paper

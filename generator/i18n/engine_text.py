@@ -18,8 +18,8 @@ from generator.caches import cached
 from generator.content.yaml_source import load_yaml      # the catalogs' own reader
 from generator.errors import Problems
 from generator.i18n.catalog import Catalog, catalog_from_document, interpolate
+from generator.i18n.engine_catalogs import ENGINE_CATALOGS, engine_languages  # noqa: F401 - read from here too
 
-ENGINE_CATALOGS = Path(__file__).with_name("engine")
 SOURCE_LANGUAGE = "en"       # every key is here; the other catalogs have the same keys (tests check it)
 
 # The kit's printing steps, one key each, picked and filled from what a build made (imposition/instructions.py).
@@ -38,11 +38,6 @@ OVERRIDES = MappingProxyType({"game.players": ("rules.cover.players",)})
 
 class EngineCatalogError(RuntimeError):
     """A catalog shipped with pnp does not read: a bug in pnp, not in a game."""
-
-
-def engine_languages() -> tuple[str, ...]:
-    """The languages pnp speaks itself (its catalogs' names), sorted."""
-    return tuple(sorted(path.stem for path in ENGINE_CATALOGS.glob("*.yaml")))
 
 
 # a build asks for a few languages; pnp ships about ten catalogs (emptied with the other files read)
