@@ -86,12 +86,11 @@ def write_target(target: Target, options: BuildOptions, library: FontLibrary, re
         if target.rules is not None and (options.wants("rules") or options.wants("booklet") or wants_kit):
             # the rulebook stage and pdfium: only for a game with rules
             from generator.imposition.booklet import impose_booklet
-            from generator.render.font_tags import distinct_subset_tags
             from generator.rulebook.flow import render_rules
             with drawing(target, base, base / paper / "rules.pdf"):
-                # (the rulebook's canvas does not name its font subsets as it writes them yet)
-                rules = distinct_subset_tags(render_rules(target.rules, paper, target.setter, target.stack,
-                                                          body.colour_mode, body.ink_limit))
+                # its canvas names each font subset as it is written (render/font_tags.py), as every PDF's
+                rules = render_rules(target.rules, paper, target.setter, target.stack, body.colour_mode,
+                                     body.ink_limit)
                 if options.wants("rules"):
                     _write_bytes(base / paper / "rules.pdf", rules, report)
             if options.wants("booklet") or wants_kit:         # an --only rules build imposes none

@@ -17,13 +17,15 @@ from __future__ import annotations
 
 import hashlib
 import io
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pikepdf
 from reportlab.pdfbase.pdfdoc import PDFDocument, PDFIndirectObject, PDFName, PDFTrueTypeFont
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.render.reportlab_settings import pnp_settings
+
+if TYPE_CHECKING:
+    import pikepdf
 
 _LETTERS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _FONT_FILES = ("FontFile2", "FontFile", "FontFile3")
@@ -135,6 +137,7 @@ def _new_tag(digest: bytes, used: set[bytes]) -> bytes:
 # ----------------------------------------------------------------- joined by pdfium
 def subset_fonts(pdf: pikepdf.Pdf) -> list[pikepdf.Dictionary]:
     """Every subset font dictionary of the file (its BaseFont tagged), in object order."""
+    import pikepdf     # only for files joined by pdfium: a build that joins none never loads it (~90 ms)
     found = []
     for item in pdf.objects:
         if isinstance(item, pikepdf.Dictionary) and item.get("/Type") == pikepdf.Name.Font \
@@ -145,6 +148,7 @@ def subset_fonts(pdf: pikepdf.Pdf) -> list[pikepdf.Dictionary]:
 
 def subset_tags(data: bytes) -> list[tuple[bytes, bytes]]:
     """(tag, font name) of every subset font dictionary in a PDF file, in object order (tests read this)."""
+    import pikepdf     # see subset_fonts
     with pikepdf.open(io.BytesIO(data)) as pdf:
         return [(name[:6], name[7:]) for name in (str(font.BaseFont)[1:].encode("latin-1")
                                                     for font in subset_fonts(pdf))]
@@ -182,6 +186,7 @@ def distinct_tags(pdf: pikepdf.Pdf) -> bool:
 
 def _held(font: pikepdf.Dictionary, descriptor: object) -> bytes:
     """A digest of what a subset holds: its name, widths, ToUnicode map and font program (as stored)."""
+    import pikepdf     # see subset_fonts
     digest = hashlib.sha256(str(font.get("/BaseFont", "")).encode("latin-1")[7:])
     digest.update(repr(font.get("/Widths", "")).encode())
     streams = [font.get("/ToUnicode")]
@@ -196,7 +201,8 @@ def _held(font: pikepdf.Dictionary, descriptor: object) -> bytes:
 def distinct_subset_tags(data: bytes) -> bytes:
     """A PDF file's subsets each under its own tag: the file itself when they are (every PDF pnp writes
     names its subsets as it writes them), else renamed through pikepdf (a ReportLab file written
-    without SubsetNamingCanvas). Kept for the callers that still pass the rulebook through it."""
+    without SubsetNamingCanvas)."""
+    import pikepdf     # see subset_fonts
     with pikepdf.open(io.BytesIO(data)) as pdf:
         if not distinct_tags(pdf):
             return data
