@@ -159,6 +159,7 @@ def distinct_tags(pdf: pikepdf.Pdf) -> bool:
 
     The first subset under a tag keeps it; another (a different font dictionary, not sharing its
     descriptor) is named by a digest of what it holds. Dictionaries sharing a descriptor share a tag."""
+    import pikepdf     # see subset_fonts
     used: set[bytes] = set()
     named: dict[tuple[int, int], bytes] = {}
     changed = False
