@@ -1,4 +1,5 @@
 """General component kinds on a small made-up game: a map network, a sheet of tree grids."""
+# ruff: noqa: E501 - the games' YAML is written as a designer writes it: one box a line, however long
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ from generator.errors import Problems
 from generator.text.fonts import FontLibrary
 from tests.pdf_probe import open_pdf, page_size_mm
 
-STAR = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="#fc0"/></svg>'
+STAR = ('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10">'
+        '<circle cx="5" cy="5" r="4" fill="#fc0"/></svg>')
 
 
 def make_game(root: Path) -> Path:
@@ -85,7 +87,8 @@ def make_game(root: Path) -> Path:
               frame: {kind: rect, area: trim, stroke: "#222222"}
               tree: {kind: cells, cells: 6, cell_template: cell, path: rows, rows: [1, 2, 3], gap: 0.5, x: 5, y: 5, width: 40, height: 40}
             """),
-        "templates/cell.yaml": "size: {width: 8mm, height: 8mm}\nboxes:\n  c: {kind: rect, area: trim, stroke: \"#222222\"}\n",
+        "templates/cell.yaml": "size: {width: 8mm, height: 8mm}\nboxes:\n"
+                               "  c: {kind: rect, area: trim, stroke: \"#222222\"}\n",
     }
     for name, text in files.items():
         path = game / name

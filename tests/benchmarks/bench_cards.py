@@ -16,7 +16,8 @@ after an engine upgrade: the honest figure) and warm (the per-face layout cache 
 previous build in a fresh PNP_CACHE_DIR). Each of the three runs --repeat times, in turn,
 and the median counts; the load average is printed, as the machine may be shared. One run of
 each engine side comes first, as in any second build: the font instances cut, pnp's own
-modules compiled (where PYTHONDONTWRITEBYTECODE is set, into pnp's cache: generator/bytecode.py).
+modules compiled into __pycache__ (PYTHONDONTWRITEBYTECODE is unset for the runs: an installed pnp has
+its bytecode, written by pip at install time).
 The engine is the `pnp` installed beside this Python (a venv's, not a pyenv shim).
 
 Measured here (2 cores shared with other engineers' work, load average 1-2, medians of 9):
@@ -162,10 +163,16 @@ def make_game(folder: Path, cards: int, distinct: int | None = None, text: str =
     return game
 
 
+def _with_bytecode(environment: os._Environ[str]) -> dict[str, str]:
+    """The environment without PYTHONDONTWRITEBYTECODE: pip compiles an installed pnp's modules, so a
+    user's pnp starts from bytecode; an editable checkout under that variable would compile on every run."""
+    return {name: value for name, value in environment.items() if name != "PYTHONDONTWRITEBYTECODE"}
+
+
 def measure(command: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
     """(user + system CPU seconds, peak RSS in MiB) of one whole child process."""
     process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                               env={**os.environ, **(env or {})})
+                               env={**_with_bytecode(os.environ), **(env or {})})
     _, status, usage = os.wait4(process.pid, 0)
     process.returncode = os.waitstatus_to_exitcode(status)
     error = process.stderr.read().decode() if process.stderr else ""
@@ -208,7 +215,7 @@ def main() -> None:
         engine, floor = engine_command(game, folder / "out"), floor_command(game, folder / "out")
         cold, warm = {"PNP_NO_CACHE": "1"}, {"PNP_CACHE_DIR": str(folder / "cache"), "PNP_NO_CACHE": ""}
         # one run of each first, as any second build: the font instances cut, pnp's own modules compiled
-        # (into __pycache__, or where PYTHONDONTWRITEBYTECODE is set into pnp's cache: generator/bytecode.py),
+        # (into __pycache__: PYTHONDONTWRITEBYTECODE is unset for the runs, see measure),
         # and the warm runs' layout cache filled
         measure(engine, cold)
         measure(engine, warm)

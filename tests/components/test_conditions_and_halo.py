@@ -46,7 +46,8 @@ def make_game(root: Path, template: str = TEMPLATE) -> Path:
                   - {id: woods, fields: {name: n.woods}}
             """),
         "templates/card.yaml": template,
-        "templates/back.yaml": "size: {width: 63mm, height: 88mm}\nboxes:\n  bg: {kind: rect, area: trim, fill: '#000000'}\n",
+        "templates/back.yaml": "size: {width: 63mm, height: 88mm}\nboxes:\n"
+                               "  bg: {kind: rect, area: trim, fill: '#000000'}\n",
     }
     for name, text in files.items():
         (game / name).parent.mkdir(parents=True, exist_ok=True)
@@ -89,7 +90,8 @@ def test_halo_outlines_the_letters_in_its_colour(tmp_path):
     build([game], BuildOptions(out=tmp_path / "out", papers=("a4",), kit=False, print_shop_png=False))
     page = open_pdf(tmp_path / "out" / "conditions" / "standard" / "en" / "print-shop" / "cards.pdf")[0]
     image = page.render(scale=300 / 72).to_pil().convert("L")
-    px = lambda mm: round(mm / 25.4 * 300)
+    def px(mm: float) -> int:
+        return round(mm / 25.4 * 300)
     band = image.crop((px(3 + 4), px(3 + 30), px(3 + 59), px(3 + 60)))     # the name box, bleed 3 mm
     light = sum(band.histogram()[201:])
     assert light > 0.05 * band.width * band.height                          # the halo shows

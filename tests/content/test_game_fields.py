@@ -21,7 +21,8 @@ def _fills(game) -> dict[str, list[str]]:
 
 
 def test_cards_see_the_games_fields_and_their_own_fields_win(tmp_path):
-    template = TEMPLATE.replace("bg: {kind: rect, area: trim, fill: night}", 'bg: {kind: rect, area: trim, fill: "@ground"}')
+    template = TEMPLATE.replace("bg: {kind: rect, area: trim, fill: night}",
+                                'bg: {kind: rect, area: trim, fill: "@ground"}')
     game = make_game(tmp_path, template)
     (game / "game.yaml").write_text(GAME + "fields: {ground: red}\n")
     cards = (game / "cards.yaml").read_text().replace("{name: n.woods}", "{name: n.woods, ground: snow}")
@@ -32,7 +33,8 @@ def test_cards_see_the_games_fields_and_their_own_fields_win(tmp_path):
 
 
 def test_a_bad_game_field_is_reported_where_game_yaml_writes_it(tmp_path):
-    template = TEMPLATE.replace("bg: {kind: rect, area: trim, fill: night}", 'bg: {kind: rect, area: trim, fill: "@ground"}')
+    template = TEMPLATE.replace("bg: {kind: rect, area: trim, fill: night}",
+                                'bg: {kind: rect, area: trim, fill: "@ground"}')
     game = make_game(tmp_path, template)
     (game / "game.yaml").write_text(GAME + "fields:\n  ground: '#zzzzzz'\n")
     message, = {str(problem) for problem in check([game], BuildOptions()).errors}

@@ -126,7 +126,8 @@ def _mini(root: Path, routes: str, symbols: str) -> Path:
     files = {
         "game.yaml": "id: mini\ntitle: t\nlanguages: [en]\neditions: {standard: {name: t}}\n",
         "i18n/en.yaml": 'en:\n  t: "Mini"\n  b: "Board"\n',
-        "art/a.svg": '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><circle cx="5" cy="5" r="4"/></svg>',
+        "art/a.svg": ('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+                      '<circle cx="5" cy="5" r="4"/></svg>'),
         "board.yaml": "boards:\n  - id: board\n    name: b\n    template: map\n    fields:\n"
                       "      nodes:\n        - {id: a, lon: 24.0, lat: 53.0}\n        - {id: b, lon: 30.0, lat: 53.0}\n"
                       "      routes:\n" + "".join(f"        {line}\n" for line in routes.splitlines())

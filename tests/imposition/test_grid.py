@@ -1,4 +1,4 @@
-"""Grid geometry on numbers: margins from PRINT.md, duplex mirroring, crop marks."""
+"""Grid geometry on numbers: margins from docs/print.md, duplex mirroring, crop marks."""
 
 import pytest
 

@@ -46,5 +46,6 @@ def test_naming_changes_only_the_six_letters_and_a_named_file_is_left_alone(monk
     raw = _pdf("Hello **bold**", retag=False, monkeypatch=monkeypatch)
     assert {tag for tag, _ in subset_tags(raw)} == {b"AAAAAA"}
     assert len(once) == len(raw) and len({tag for tag, _ in subset_tags(once)}) == len(subset_tags(raw))
-    assert sum(a != b for a, b in zip(raw, once)) <= 12 * len(subset_tags(raw))   # tag letters in two places
+    # the tag letters, in two places a subset
+    assert sum(a != b for a, b in zip(raw, once, strict=False)) <= 12 * len(subset_tags(raw))
     assert distinct_subset_tags(once) == once
