@@ -180,9 +180,10 @@ def _faces_png(faces: Sequence[Face], size: tuple[int, int], initial_font: str) 
 
     from generator.imposition.sheet import Document, Page, Placement
     from generator.render.pdf import render_pdf
+    from generator.render.settings import DrawingSettings
     pages = [Page(face.width, face.height, (Placement(face, 0.0, 0.0, (0.0, 0.0, face.width, face.height)),))
              for face in faces]
-    document = pdfium.PdfDocument(render_pdf(Document(pages, title="tts"), initial_font))
+    document = pdfium.PdfDocument(render_pdf(Document(pages, title="tts"), DrawingSettings(initial_font)))
     images = []
     try:
         for index, face in enumerate(faces):

@@ -142,6 +142,7 @@ def _render(found: dict[str, _Found], initial_font: str) -> dict[str, bytes]:
     from PIL import ImageDraw
 
     from generator.render.pdf import render_pdf
+    from generator.render.settings import DrawingSettings
     from generator.render.preview import face_pages
     faces: dict[int, Face] = {}
     for item in found.values():
@@ -149,7 +150,8 @@ def _render(found: dict[str, _Found], initial_font: str) -> dict[str, bytes]:
     order = list(faces)
     if not order:
         return {}
-    document = pdfium.PdfDocument(render_pdf(face_pages([(str(i), faces[i]) for i in order]), initial_font))
+    document = pdfium.PdfDocument(render_pdf(face_pages([(str(i), faces[i]) for i in order]),
+                                                   DrawingSettings(initial_font)))
     images = {}
     try:
         for index, face_id in enumerate(order):

@@ -30,6 +30,7 @@ from generator.components.piece import Ellipse, Item, Rect
 from generator.imposition.grid import SheetRoom
 from generator.imposition.sheet import Document, Page, Placement
 from generator.render.pdf import render_pdf
+from generator.render.settings import DrawingSettings
 from generator.text.fonts import FontLibrary
 
 CARD_CORNER = 3.0           # mm: the corner radius cutting machines give playing cards
@@ -288,7 +289,8 @@ def _piece_png(face, path: CutPath) -> bytes:
     """The face's trim rendered at CRICUT_DPI, its alpha the cut outline (drawn 4× and reduced: a smooth edge)."""
 
     page = Page(face.width, face.height, (Placement(face, 0.0, 0.0, (0.0, 0.0, face.width, face.height)),))
-    document = pdfium.PdfDocument(render_pdf(Document([page], title="cricut"), FontLibrary().body_face.name))
+    document = pdfium.PdfDocument(render_pdf(Document([page], title="cricut"),
+                                             DrawingSettings(FontLibrary().body_face.name)))
     try:
         image = document[0].render(scale=CRICUT_DPI / 72).to_pil().convert("RGB")
     finally:

@@ -24,6 +24,7 @@ from pikepdf import Dictionary, Name, String
 from generator.input_files import FileRefused, read_regular
 from generator.render.icc_profile import pnp_cmyk_profile
 from generator.render.pdf import render_pdf
+from generator.render.settings import DrawingSettings
 from generator.render.separation import ProfileError, ProfileSeparation
 from generator.render.transparency import flatten_document
 
@@ -79,7 +80,8 @@ def draw_pdfx(document, initial_font: str, ink_limit: float, separation: Profile
     with tempfile.TemporaryDirectory(prefix="pnp-flatten-") as folder:
         if not standard.transparency:
             document = flatten_document(document, initial_font, Path(folder), ink_limit, separation)
-        drawn = render_pdf(document, initial_font, "cmyk", ink_limit, separation, opaque=not standard.transparency)
+        drawn = render_pdf(document, DrawingSettings(initial_font, "cmyk", ink_limit, separation,
+                                                    opaque=not standard.transparency))
     return make_pdfx(drawn, standard, separation, title)
 
 

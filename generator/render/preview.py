@@ -19,6 +19,7 @@ from PIL import Image, ImageDraw
 from generator.components.piece import Face
 from generator.imposition.sheet import Document, Page, Placement
 from generator.render.pdf import render_pdf
+from generator.render.settings import DrawingSettings
 from generator.files import write_atomically
 
 THUMB_GAP = 12        # px between contact-sheet thumbnails
@@ -51,7 +52,7 @@ def render_previews(groups: dict[str, list[tuple[str, Face]]], folder: Path, dpi
         side = thumbnail_side(len(faces))
         fresh = [(stem, face) for stem, face in faces if stem not in thumbnails]
         if fresh:
-            document = pdfium.PdfDocument(render_pdf(face_pages(fresh), initial_font))
+            document = pdfium.PdfDocument(render_pdf(face_pages(fresh), DrawingSettings(initial_font)))
             try:
                 for index, (stem, face) in enumerate(fresh):
                     scale = _scale(face, dpi)
@@ -72,7 +73,7 @@ def render_previews(groups: dict[str, list[tuple[str, Face]]], folder: Path, dpi
 
 def face_png(face: Face, dpi: float, initial_font: str) -> bytes:
     """One face as a PNG at `dpi` (lowered past MAX_FACE_PIXELS), drawn as the real files draw it."""
-    document = pdfium.PdfDocument(render_pdf(face_pages([("face", face)]), initial_font))
+    document = pdfium.PdfDocument(render_pdf(face_pages([("face", face)]), DrawingSettings(initial_font)))
     try:
         scale = _scale(face, dpi)
         bitmap = document[0].render(scale=scale)

@@ -28,6 +28,7 @@ from generator.imposition.sheet import Document, Page, Placement
 from generator.render.art import art_version, load_svg, open_raster
 from generator.render.colour import separate_image
 from generator.render.pdf import render_pdf
+from generator.render.settings import DrawingSettings
 from generator.render.soft_mask import CMYK_MARK, CMYK_TOKEN, alpha_channel
 from generator.units import mm_to_pt
 
@@ -249,7 +250,7 @@ class Flattener:
         page = Page(width, height, (Placement(drawn, b, b, (0.0, 0.0, width, height)),))
         left, top, right, bottom = box
         crop = (mm_to_pt(left + b), mm_to_pt(height - bottom - b), mm_to_pt(width - right - b), mm_to_pt(top + b))
-        document = pdfium.PdfDocument(render_pdf(Document([page], title="flatten"), self.initial_font))
+        document = pdfium.PdfDocument(render_pdf(Document([page], title="flatten"), DrawingSettings(self.initial_font)))
         try:
             paper = (255, 255, 255, 0) if transparent else (255, 255, 255, 255)
             bitmap = document[0].render(scale=FLATTEN_DPI / 72, crop=crop, fill_color=paper)

@@ -26,7 +26,7 @@ from reportlab.platypus import Flowable
 
 from generator.components.piece import ArtPlacement, Face
 from generator.render.art import art_size
-from generator.render.pdf import FacePainter
+from generator.render.pdf import FacePainter, drawing_settings
 from generator.rulebook.resolve import CoverDesign
 from generator.rulebook.set_text import SetText
 from generator.text.rich import parse_rich_text
@@ -55,7 +55,7 @@ def draw_cover(canvas: Canvas, page_size: tuple[float, float], design: CoverDesi
                book, styles) -> None:
     """The whole cover page."""
     width, height = page_size          # mm
-    painter = FacePainter.on(canvas, book.face())
+    painter = FacePainter.on(canvas, drawing_settings(book.face()))
     canvas.saveState()
     canvas.setFillColor(painter.colour(design.background))
     canvas.rect(0, 0, mm_to_pt(width), mm_to_pt(height), stroke=0, fill=1)
@@ -280,7 +280,7 @@ class LeafletBand(Flowable):
 
     def draw(self):
         canvas = self.canv
-        painter = FacePainter.on(canvas, self.book.face())
+        painter = FacePainter.on(canvas, drawing_settings(self.book.face()))
         left = -mm_to_pt(self.margins["outer"])
         top = self.height + mm_to_pt(self.margins["top"])
         canvas.saveState()

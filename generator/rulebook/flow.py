@@ -25,7 +25,7 @@ from generator.print_facts import INK_LIMIT, RULEBOOK_PAGE_SIZES as PAGE_SIZES  
 from generator.render.art import art_size
 from generator.render.colour import convert
 from generator.render.icons import icon_art
-from generator.render.pdf import FacePainter
+from generator.render.pdf import FacePainter, drawing_settings
 from generator.rulebook.copyfit import AS_DESIGNED, Copyfit, Setting, choose_setting
 from generator.rulebook.cover import CoverWords, LeafletBand, draw_cover
 from generator.rulebook.keeping import KeptTable, PagedTable, keep_with_next
@@ -93,7 +93,7 @@ class FaceFigure(Flowable):
         return self.width, self.height
 
     def draw(self):
-        painter = FacePainter.on(self.canv, self.font)
+        painter = FacePainter.on(self.canv, drawing_settings(self.font))
         painter.draw_face(self.face, 0, 0, self.scale)
         self.canv.setStrokeColor(HexColor("#b9ad9b"))
         self.canv.setLineWidth(0.4)
@@ -151,7 +151,7 @@ class RulebookTemplate(BaseDocTemplate):
 
     def beforeDocument(self):
         # figures and art drawn by the face painter: one painter per pass's canvas, in this colour mode
-        FacePainter.on(self.canv, self.body_font, self.colour_mode, self.ink_limit)
+        FacePainter.on(self.canv, drawing_settings(self.body_font, self.colour_mode, self.ink_limit))
 
     def _cover(self, canvas, doc):
         """The cover page, drawn whole under the (empty) frame."""
@@ -190,7 +190,7 @@ class RulebookTemplate(BaseDocTemplate):
             canvas.setFont(run.font, size)
             canvas.drawString(x + mm_to_pt(run.x), y, run.text)
         page_height = pt_to_mm(self.pagesize[1])
-        painter = FacePainter.on(canvas, self.body_font)
+        painter = FacePainter.on(canvas, drawing_settings(self.body_font))
         for icon in layout.icons:
             if icon.file is not None:     # standing on the footer's baseline
                 painter._art(icon_art(icon.file, icon, pt_to_mm(x), page_height - pt_to_mm(y) - icon.y - icon.size),
@@ -526,7 +526,7 @@ class CentredArt(Flowable):
         return available_width, self.height
 
     def draw(self):
-        painter = FacePainter.on(self.canv, self.font)
+        painter = FacePainter.on(self.canv, drawing_settings(self.font))
         painter._define_art(self.path)
         x = (self.available - self.width) / 2
         self.canv.saveState()

@@ -15,7 +15,7 @@ from reportlab.platypus import Flowable
 
 from generator.components.piece import TextPlacement
 from generator.render.icons import icon_art
-from generator.render.pdf import FacePainter
+from generator.render.pdf import FacePainter, drawing_settings
 from generator.rulebook.tables import BADGE_SIZE
 from generator.text.layout import SetStyle, TextLayout, fit_text
 from generator.text.linebreak import BreakRules
@@ -146,7 +146,7 @@ class SetText(Flowable):
             line_top = icon.y + icon.size - _ascent(layout.size)
             if top - 1e-6 <= line_top < bottom - 1e-6 and icon.name in self.book.icons:
                 items.append(icon_art(self.book.icons[icon.name], icon, pt_to_mm(style.indent), -top))
-        painter = FacePainter.on(self.canv, self.book.face())
+        painter = FacePainter.on(self.canv, drawing_settings(self.book.face()))
         painter._items(tuple(items), pt_to_mm(self.height))
         if self.paragraph.marker and self.first == 0:
             self._marker(painter, layout)
