@@ -1,7 +1,8 @@
 """Where pnp keeps what it works out once and reuses: PNP_CACHE_DIR, else $XDG_CACHE_HOME/pnp, else ~/.cache/pnp.
 
 Font instances (fonts/), parsed hyphenation dictionaries (hyphenation/), fitted texts (layouts/),
-face images (faces/) and, where Python writes no bytecode, pnp's own compiled modules (bytecode/).
+face images (faces/) and `pnp serve`'s builds (serve/). A bytecode/ folder there was left by
+earlier versions (which kept pnp's compiled modules in it) and may be deleted.
 """
 
 from __future__ import annotations
