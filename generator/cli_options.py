@@ -153,6 +153,12 @@ def print_options(options: BuildOptions, pdfx: str | None, icc: str | None, cut:
         options = with_print_options(options, pdfx, icc, cut)
     except ValueError as error:
         raise UsageError(str(error)) from None
+    if cut in ("dxf", "silhouette"):
+        # the cut-file stage (ReportLab and pdfium) loaded only when a DXF is asked for: ezdxf is an extra
+        from generator.imposition.cut import dxf_writer_missing
+        missing = dxf_writer_missing(cut)
+        if missing is not None:      # said before anything is built, not as a target that failed to draw;
+            raise click.ClickException(missing)      # exit 1: the command is right, this install lacks the extra
     if options.pdfx is None:
         return options
     # the render stage (Pillow's colour management) is loaded only when PDF/X is asked for
