@@ -1,6 +1,7 @@
 """Builds are deterministic and atomic: same input, same bytes; a failed build keeps old files."""
 
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -10,20 +11,30 @@ from generator.build import BuildOptions, build
 from tests.conftest import CONTENT
 
 OPTIONS = dict(editions=("free",), languages=("en",), papers=("a4",), print_shop_png=False)
+BOTH_LANGUAGES = dict(editions=("free",), papers=("a4",), print_shop_png=False)
 
 
-def test_identical_input_gives_byte_identical_pdfs(tmp_path):
-    first, second = tmp_path / "one", tmp_path / "two"
-    build([CONTENT / "christmas-round"], BuildOptions(out=first, **OPTIONS))
-    build([CONTENT / "christmas-round"], BuildOptions(out=second, **OPTIONS))
-    files = sorted(p.relative_to(first) for p in first.rglob("*.pdf"))
+@pytest.fixture(scope="module")
+def serial(tmp_path_factory) -> tuple[Path, list[Path]]:
+    """christmas-round's free edition (bg and en, A4, no PNGs) built on one core, once for this file's
+    comparisons: (its output folder, the files it wrote). Read-only: a test that writes copies it."""
+    out = tmp_path_factory.mktemp("serial")
+    report = build([CONTENT / "christmas-round"], BuildOptions(out=out, jobs=1, **BOTH_LANGUAGES))
+    return out, report.written
+
+
+def test_identical_input_gives_byte_identical_pdfs(serial, tmp_path):
+    first, _ = serial
+    second = tmp_path / "two"
+    build([CONTENT / "christmas-round"], BuildOptions(out=second, jobs=1, **OPTIONS))     # the en target again
+    files = sorted(p.relative_to(second) for p in second.rglob("*.pdf"))
     assert files
     for relative in files:
         assert (first / relative).read_bytes() == (second / relative).read_bytes(), relative
 
 
-def test_a_build_that_fails_while_writing_keeps_the_previous_file(tmp_path, monkeypatch):
-    build([CONTENT / "christmas-round"], BuildOptions(out=tmp_path, **OPTIONS))
+def test_a_build_that_fails_while_writing_keeps_the_previous_file(serial, tmp_path, monkeypatch):
+    shutil.copytree(serial[0], tmp_path, dirs_exist_ok=True)
     target = tmp_path / "christmas-round" / "free" / "en" / "a4" / "cards.pdf"
     before = target.read_bytes()
 
@@ -74,14 +85,13 @@ def test_an_unchanged_target_is_skipped_and_a_change_rebuilds_it(tmp_path, monke
     assert build([game], BuildOptions(out=out, **options)).written
 
 
-def test_a_parallel_build_writes_the_same_bytes_as_a_serial_one(tmp_path):
-    options = dict(editions=("free",), papers=("a4",), print_shop_png=False)
-    serial = build([CONTENT / "christmas-round"], BuildOptions(out=tmp_path / "serial", jobs=1, **options))
-    parallel = build([CONTENT / "christmas-round"], BuildOptions(out=tmp_path / "parallel", jobs=2, **options))
-    names = sorted(p.relative_to(tmp_path / "serial") for p in serial.written)
+def test_a_parallel_build_writes_the_same_bytes_as_a_serial_one(serial, tmp_path):
+    serial_out, serial_written = serial
+    parallel = build([CONTENT / "christmas-round"], BuildOptions(out=tmp_path / "parallel", jobs=2, **BOTH_LANGUAGES))
+    names = sorted(p.relative_to(serial_out) for p in serial_written)
     assert names == sorted(p.relative_to(tmp_path / "parallel") for p in parallel.written)
     for name in names + [Path("christmas-round/free/bg/.pnp-build.json")]:
-        assert (tmp_path / "serial" / name).read_bytes() == (tmp_path / "parallel" / name).read_bytes(), name
+        assert (serial_out / name).read_bytes() == (tmp_path / "parallel" / name).read_bytes(), name
     assert [row["target"] for row in parallel.targets] == ["christmas-round/free/bg", "christmas-round/free/en"]
 
 
@@ -100,15 +110,16 @@ def test_cli_summary_quiet_and_json(tmp_path):
 
 
 def test_progress_is_told_pages_as_files_are_written_and_targets_as_they_finish(tmp_path):
+    from tests.robustness.test_outputs import cards_game
+    game = cards_game(tmp_path / "game", cards=12, languages=("de", "en"))     # two targets, 12 faces each
     calls = []
-    report = build([CONTENT / "christmas-round"],
-                   BuildOptions(out=tmp_path, editions=("full",), papers=("a4",), jobs=1,
-                                only=frozenset({"cards", "print-shop", "png"})),
+    report = build([game], BuildOptions(out=tmp_path / "out", papers=("a4",), jobs=1,
+                                        only=frozenset({"cards", "print-shop", "png"})),
                    progress=lambda done, total, label, pages: calls.append((done, total, label, pages)))
     pages = [call[3] for call in calls]
     assert pages == sorted(pages) and len(calls) > 4                     # many reports, never backwards
-    assert calls[-1][:2] == (2, 2)               # full × (bg, en); free makes no print-shop PNGs
+    assert calls[-1][:2] == (2, 2)               # standard × (de, en)
     pdf_pages = sum(report.pages.values())
     pngs = sum(1 for path in report.written if path.suffix == ".png")
     assert pdf_pages < calls[-1][3] <= pdf_pages + pngs                  # PNGs count once per distinct face
-    assert [call[2] for call in calls if call[0] == 0][0] == "christmas-round/full/bg"
+    assert pngs and [call[2] for call in calls if call[0] == 0][0] == "g/standard/de"
