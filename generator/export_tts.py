@@ -31,6 +31,7 @@ from generator.context import BuildContext
 from generator.errors import ContentError, Problems, SourceMark, UsageError
 from generator.files import Staging, Swap
 from generator.options import BuildOptions
+from generator.imposition.shops import CARD_SIZES
 from generator.print_facts import Paper
 
 if TYPE_CHECKING:       # (the layout and drawing stages are imported where they run: `pnp --help` loads none)
@@ -47,6 +48,8 @@ SLOTS = SHEET_COLUMNS * SHEET_ROWS - 1   # TTS keeps the 70th slot of a full she
 MAX_PX_PER_MM = 300 / 25.4               # never more than 300 dpi
 TILE_PX_PER_MM = 200 / 25.4              # tokens and boards: 200 dpi, less for a board past 4096 px
 INCH = 25.4
+# a tile's scale 1 in Tabletop Simulator is a poker card's width: other pieces are scaled from it
+POKER_WIDTH = next(size.width for size in CARD_SIZES if size.name == "poker")
 
 
 @dataclass(frozen=True)
@@ -256,7 +259,7 @@ def _deck(laid_out: LaidOutSet, export: _Export, initial_font: str, sheet_number
         ids.append(100 * (first_sheet + index // SLOTS) + index % SLOTS)
     face = laid_out.copies[0].front
     sideways = face.width > face.height              # a landscape card: TTS turns its sheet cell
-    transform = _transform(position * 3.0, 0.0, flipped=True, scale=min(face.width, face.height) / 63.0)
+    transform = _transform(position * 3.0, 0.0, flipped=True, scale=min(face.width, face.height) / POKER_WIDTH)
     cards = [_object("Card", _guid(f"{laid_out.id} {number} {copy.card}"), transform, copy.card, hands=True,
                      CardID=card_id, SidewaysCard=sideways,
                      CustomDeck={str(card_id // 100): custom[str(card_id // 100)]})
