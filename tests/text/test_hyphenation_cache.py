@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 WORDS = ["достопримечательность", "краеведческий", "подаръци", "klasszikus", "KLASSZIKUS", "összeggyűjtés",
          "egészségügyi", "hyphenation", "Christmas"]
@@ -37,26 +40,40 @@ def breaks_in_child(cache: Path, mode: str) -> list:
     return json.loads(result.stdout)
 
 
-def test_parsed_patterns_are_kept_and_give_the_same_breaks(tmp_path: Path) -> None:
-    first = breaks_in_child(tmp_path, "parse")
-    assert sorted(path.name.split("-")[0] for path in (tmp_path / "hyphenation").iterdir()) == \
+@pytest.fixture(scope="module")
+def parsed(tmp_path_factory) -> tuple[Path, list]:
+    """A cache folder the first (parsing) child filled, and its breaks: made once for this file's cases,
+    each of which works on a copy of the folder."""
+    cache = tmp_path_factory.mktemp("hyphenation-cache")
+    return cache, breaks_in_child(cache, "parse")
+
+
+def _copy(parsed, tmp_path: Path) -> tuple[Path, list]:
+    cache, first = parsed
+    shutil.copytree(cache, tmp_path / "cache")
+    return tmp_path / "cache", first
+
+
+def test_parsed_patterns_are_kept_and_give_the_same_breaks(parsed, tmp_path: Path) -> None:
+    cache, first = _copy(parsed, tmp_path)
+    assert sorted(path.name.split("-")[0] for path in (cache / "hyphenation").iterdir()) == \
         ["hyph_bg_BG", "hyph_en_GB", "hyph_hu_HU", "hyph_ru_RU"]
     assert any(found[2] for _, lang, breaks in first if lang == "hu" for found in breaks)   # a respelling
-    assert breaks_in_child(tmp_path, "no parsing") == first
+    assert breaks_in_child(cache, "no parsing") == first
 
 
-def test_a_damaged_cache_file_is_parsed_again(tmp_path: Path) -> None:
-    first = breaks_in_child(tmp_path, "parse")
-    for path in (tmp_path / "hyphenation").iterdir():
+def test_a_damaged_cache_file_is_parsed_again(parsed, tmp_path: Path) -> None:
+    cache, first = _copy(parsed, tmp_path)
+    for path in (cache / "hyphenation").iterdir():
         path.write_bytes(b"not a pickle")
-    assert breaks_in_child(tmp_path, "parse") == first
+    assert breaks_in_child(cache, "parse") == first
 
 
-def test_another_languages_patterns_put_in_place_are_parsed_again(tmp_path: Path) -> None:
-    first = breaks_in_child(tmp_path, "parse")
-    files = {path.name.split("-")[0]: path for path in (tmp_path / "hyphenation").iterdir()}
+def test_another_languages_patterns_put_in_place_are_parsed_again(parsed, tmp_path: Path) -> None:
+    cache, first = _copy(parsed, tmp_path)
+    files = {path.name.split("-")[0]: path for path in (cache / "hyphenation").iterdir()}
     english, hungarian = files["hyph_en_GB"], files["hyph_hu_HU"]
     english_bytes = english.read_bytes()
     english.write_bytes(hungarian.read_bytes())        # each a valid file of parsed patterns, swapped
     hungarian.write_bytes(english_bytes)
-    assert breaks_in_child(tmp_path, "parse") == first
+    assert breaks_in_child(cache, "parse") == first
