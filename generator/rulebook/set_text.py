@@ -132,8 +132,9 @@ class SetText(Flowable):
         head.keepWithNext = False
         return [head, tail]
 
-    def draw(self):
+    def draw(self) -> None:
         layout, style = self.layout, self.style
+        assert layout is not None, "platypus draws a flowable only after wrap() has set it"
         line_height = pt_to_mm(style.leading)
         top = self.first * line_height   # mm of the whole paragraph above this part
         bottom = top + pt_to_mm(self.height)
