@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import os
+import struct
 import textwrap
+import zlib
 from pathlib import Path
 
 import pytest
@@ -86,10 +89,24 @@ def test_svg_with_entities_or_outside_links_is_refused(tmp_path):
         assert "refused: the SVG declares entities or links" in result.output
 
 
+def black_png(width: int, height: int) -> bytes:
+    """The PNG Pillow writes for Image.new("1", (width, height)) (one bit a pixel, every pixel black), its
+    zeros compressed a band of rows at a time: Pillow holds the whole image first (900 megapixels: 2 s)."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    row = bytes(1 + -(-width // 8))                        # the filter byte (none) and the row's bits
+    deflate = zlib.compressobj(6)
+    rows = b"".join(deflate.compress(row * min(1000, height - start)) for start in range(0, height, 1000))
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 1, 0, 0, 0, 0)) \
+        + chunk(b"IDAT", rows + deflate.flush()) + chunk(b"IEND", b"")
+
+
 def test_absurd_images_are_refused_before_their_pixels_are_read(tmp_path):
     folder = make_game(tmp_path, {})
     big = folder / "art" / "big.png"
-    Image.new("1", (30_000, 30_000)).save(big)            # tiny file, 900 megapixels when decoded
+    big.write_bytes(black_png(30_000, 30_000))            # tiny file, 900 megapixels when decoded
+    with Image.open(io.BytesIO(black_png(3_001, 1_234))) as small:      # (Pillow will not open the big one)
+        assert small.mode == "1" and small.tobytes() == Image.new("1", (3_001, 1_234)).tobytes()
     cards = (folder / "cards.yaml").read_text().replace("art/star.svg", "art/big.png")
     (folder / "cards.yaml").write_text(cards)
     result = pnp_check(folder)
