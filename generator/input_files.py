@@ -65,13 +65,16 @@ def locate(folder: Path, relative: str) -> tuple[Path, str | None]:
     return path, None if kind == "file" else kind
 
 
-def file_signature(path: Path) -> tuple:
-    """What changes when the file does (a stat, never an open): a key for caching what was read from it."""
+def file_signature(path: Path) -> tuple[int, ...]:
+    """What changes when the file does (a stat, never an open): a key for caching what was read from it;
+    () for a file that is not there. The change time moves with every write, which no tool can set back,
+    so an edit that keeps the size and puts the modification time back is seen; a file put in its place
+    (os.replace) is another inode, a folder or a pipe another mode."""
     try:
         status = os.stat(path)
     except (OSError, ValueError):
         return ()
-    return status.st_ino, status.st_size, status.st_mtime_ns, status.st_mode
+    return status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_mode
 
 
 def file_kind(mode: int) -> str:

@@ -18,7 +18,6 @@ from generator.components.kit import KitText, kit_text
 from generator.components.piece import PieceCopy
 from generator.components.pieces import LaidOutSet, layout_sets
 from generator.components.sheets import LaidOutSheet, layout_sheets
-from generator.components.subject import forget_located_files
 from generator.content.game import GameSource, load_game
 from generator.errors import Problems, UsageError
 from generator.face_cache import LayoutFiles
@@ -102,7 +101,6 @@ def layout_targets(sources: list[GameSource], options: BuildOptions, problems: P
     used = {} if used is None else used
     files = LayoutFiles() if layout_files is None else layout_files
     targets = []
-    forget_located_files()
     rooms = _sheet_rooms(options)
     for source in sources:
         setter = TextSetter(game_font_library(source, problems, library))

@@ -106,12 +106,6 @@ def resolve_file(ctx: LayoutContext, relative: str, mark: SourceMark) -> Path | 
     return None
 
 
-def forget_located_files() -> None:
-    """Kept for callers from before the build context: a lookup is now keyed by what the file's
-    stat says (`_lookup_signature`), so a file added, edited or replaced by a link is found anew
-    without forgetting anything."""
-
-
 def _lookup_signature(folder: Path, relative: str) -> tuple[tuple[object, ...], tuple[object, ...]]:
     """What changes when the file a game names does: the name's own stat (a link put in its place)
     and its target's (the file added, edited, or a link now leading elsewhere)."""

@@ -2,32 +2,22 @@
 
 The text stage names what it keeps on disk by the digest of the file it came from: a font's cut
 instances and character map (fonts.py), a hyphenation dictionary's parsed patterns (hyphenation.py).
-The digest is remembered by the file's stat signature, so a long process (`pnp serve`) sees a file
-edited in place: any write changes its ctime, which no tool can set back, and a file put in its
-place (os.replace) is another inode.
+The digest is remembered by the file's stat signature (input_files.file_signature), so a long
+process (`pnp serve`) sees a file edited in place.
 """
 
 from __future__ import annotations
 
 import hashlib
-import os
 from pathlib import Path
 
 from generator.caches import cached
-
-
-def stat_signature(path: Path) -> tuple[int, ...]:
-    """What changes when the file does (a stat, never an open); () for a file that is not there."""
-    try:
-        status = os.stat(path)
-    except (OSError, ValueError):
-        return ()
-    return status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns
+from generator.input_files import file_signature
 
 
 def sha256_hex(path: Path) -> str:
     """The file's SHA-256 in hex (OSError for a file that cannot be read)."""
-    return _sha256_hex(path, stat_signature(path))
+    return _sha256_hex(path, file_signature(path))
 
 
 @cached("text.file_sha256", maxsize=1024, reads_files=True)

@@ -36,8 +36,8 @@ from reportlab.pdfbase.ttfonts import TTFontFile
 from generator.cache_folder import cache_root
 from generator.caches import cached
 from generator.errors import ContentError, Problems, SourceMark
-from generator.input_files import locate, problem_message, quoted, read_regular, shown
-from generator.text.digests import sha256_hex, stat_signature
+from generator.input_files import file_signature, locate, problem_message, quoted, read_regular, shown
+from generator.text.digests import sha256_hex
 
 if TYPE_CHECKING:
     from generator.content.schema import FontFile
@@ -199,7 +199,7 @@ class FontLibrary:
     def cmap(self, family: str) -> frozenset[int]:
         if family not in self._cmaps:   # asked for per text run: keep it a dict lookup
             upright = self.families[family].upright
-            self._cmaps[family] = _cmap(upright, stat_signature(upright))
+            self._cmaps[family] = _cmap(upright, file_signature(upright))
         return self._cmaps[family]
 
     def characters(self, family: str) -> frozenset[str]:
@@ -216,7 +216,7 @@ def _register(name: str, path: Path) -> None:
 
 @cached("text.font_cmap", maxsize=256, reads_files=True)
 def _cmap(path: Path, signature: tuple[int, ...]) -> frozenset[int]:
-    """The code points a font has (`signature`: the file's stat_signature, so an edited font is read
+    """The code points a font has (`signature`: the file's input_files.file_signature, so an edited font is read
     again). Reading a cmap with fontTools takes ~10 ms a font and every build asks for several: kept
     on disk beside the instances, by the file's digest."""
     # .cmap2: the map and its digest (a pnp that reads .cmap files, the bare map, never meets one)
@@ -263,7 +263,7 @@ def _table_tags(path: Path) -> frozenset[bytes]:
     """The tags of a font file's tables, read from its table directory (an sfnt file: TrueType or
     OpenType). Deciding whether a face is variable or CFF needs no more: fontTools, imported and
     opening the file, cost a build ~13 ms (game fonts were checked whole when the game was read)."""
-    return _read_table_tags(path, stat_signature(path))
+    return _read_table_tags(path, file_signature(path))
 
 
 @cached("text.font_table_tags", maxsize=256, reads_files=True)
@@ -404,7 +404,7 @@ def game_families(folder: Path, font_files: Mapping[str, FontFile],
             elif path.suffix.lower() not in FONT_SUFFIXES:
                 report(where, f"{quoted(relative)} is not a TTF or OTF font")
             else:
-                checked = _checked_font(path, stat_signature(path))
+                checked = _checked_font(path, file_signature(path))
                 if isinstance(checked, Path):
                     paths[style] = checked
                 else:
@@ -421,7 +421,7 @@ def game_families(folder: Path, font_files: Mapping[str, FontFile],
 
 @cached("text.checked_game_font", maxsize=256, reads_files=True)
 def _checked_font(path: Path, signature: tuple[int, ...]) -> Path | str:
-    """The TrueType file to embed, or why the font cannot be used (`signature`: the file's stat_signature,
+    """The TrueType file to embed, or why the font cannot be used (`signature`: the file's input_files.file_signature,
     so a font edited while `pnp serve` runs is checked again).
 
     Read whole by fontTools (every table, every TrueType glyph expanded; CFF outlines are all drawn
