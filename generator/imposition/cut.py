@@ -27,8 +27,8 @@ import pypdfium2 as pdfium
 from PIL import Image, ImageDraw
 
 from generator.components.piece import Ellipse, Item, Rect
-from generator.imposition.grid import SheetRoom
 from generator.imposition.sheet import Document, Page, Placement
+from generator.print_facts import SheetRoom
 from generator.render.pdf import render_pdf
 from generator.render.settings import DrawingSettings
 from generator.text.fonts import FontLibrary

@@ -27,8 +27,7 @@ from typing import Callable, NamedTuple, Sequence
 from generator.caches import cached
 from generator.components.piece import ArtPlacement, Face, Group, Item, Line, PieceCopy, Shape, TextPlacement
 from generator.imposition.sheet import Page, Placement
-from generator.print_facts import (  # noqa: F401 - SheetRoom, piece_fits, printable_area: read from here too
-    FOLD_GUTTER, PRINTABLE_MARGIN, SheetRoom, piece_fits, printable_area)
+from generator.print_facts import FOLD_GUTTER, PRINTABLE_MARGIN, printable_area
 from generator.text.layout import GlyphRun
 from generator.units import pt_to_mm
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from generator.imposition.cut import sheet_room
-from generator.imposition.grid import SheetRoom
+from generator.print_facts import SheetRoom
 from generator.print_facts import PAPER_SIZES
 from tests.test_content_errors import edit, make_game, pnp, problem_lines
 
