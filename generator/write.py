@@ -217,7 +217,9 @@ def write_print_shop(target: Target, base: Path, settings: DrawingSettings, opti
                      report: BuildReport) -> None:
     """One face per page with bleed, under `base`/print-shop: cards (and their PNGs), tokens, boards;
     PDF/X files with --pdfx."""
-    from generator.imposition.single import SHOP_PRESETS, face_page, impose_print_shop    # (print-shop builds)
+    # (print-shop builds only)
+    from generator.imposition.shops import SHOP_PRESETS
+    from generator.imposition.single import face_page, impose_print_shop
     folder = base / "print-shop"
     body: DrawingSettings | PdfxRender = settings
     if options.pdfx:

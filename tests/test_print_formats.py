@@ -442,7 +442,7 @@ def test_a_shop_without_the_size_is_a_located_error_naming_its_sizes(bridge_game
 
 
 def test_every_preset_maps_every_named_size_or_refuses_it():
-    from generator.imposition.single import CARD_SIZES, SHOP_PRESETS
+    from generator.imposition.shops import CARD_SIZES, SHOP_PRESETS
     for preset in SHOP_PRESETS.values():
         for size in CARD_SIZES:
             product = preset.product_for(size.width, size.height)

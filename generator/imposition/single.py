@@ -6,9 +6,7 @@ from typing import Sequence
 
 from generator.components.piece import Face, PieceCopy
 from generator.imposition.sheet import Page, Placement
-# the shop catalogue, read from here too (the print-shop stage's callers name it so)
-from generator.imposition.shops import (CARD_SIZES, GENERIC_BLEED, INCH, MAX_STRETCH, SHOP_PRESETS, SIZE_TOLERANCE,  # noqa: F401
-                                        CardSize, ShopPreset, ShopProduct, card_size_of)
+from generator.imposition.shops import GENERIC_BLEED, SHOP_PRESETS, ShopPreset, card_size_of
 
 
 def face_page(face: Face, label: str) -> Page:

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from reportlab.lib.pagesizes import A4, letter
 
 from generator.cli import main
-from generator.imposition.single import SHOP_PRESETS
+from generator.imposition.shops import SHOP_PRESETS
 from generator.options import BuildOptions, Color, CutFormat, Duplex, Layout, PdfX, Shop, choices
 from generator.print_facts import (INK_LIMIT, PAPER_SIZES, PAPERS, PRINTABLE_MARGIN, RULEBOOK_PAGE_SIZES, SAFE_MARGIN,
                                    SHEET_MAX_SIZE, TILE_MARGIN, Paper, landscape)
