@@ -18,7 +18,7 @@ from generator.caches import cached
 from generator.content.yaml_source import load_yaml      # the catalogs' own reader
 from generator.errors import Problems
 from generator.i18n.catalog import Catalog, catalog_from_document, interpolate
-from generator.i18n.engine_catalogs import ENGINE_CATALOGS, engine_languages  # noqa: F401 - read from here too
+from generator.i18n.engine_catalogs import ENGINE_CATALOGS
 
 SOURCE_LANGUAGE = "en"       # every key is here; the other catalogs have the same keys (tests check it)
 

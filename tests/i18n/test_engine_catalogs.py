@@ -15,8 +15,8 @@ from generator.cli import main
 from generator.content.yaml_source import load_yaml
 from generator.errors import Problems
 from generator.i18n.catalog import catalog_from_document
-from generator.i18n.engine_text import (ENGINE_CATALOGS, GAME_PREFIXES, calibration_instructions, engine_catalog,
-                                        engine_languages, fact_word, kit_word)
+from generator.i18n.engine_catalogs import ENGINE_CATALOGS, engine_languages
+from generator.i18n.engine_text import GAME_PREFIXES, calibration_instructions, engine_catalog, fact_word, kit_word
 from generator.scaffold import scaffold
 from tests.pdf_probe import open_pdf
 

@@ -10,7 +10,8 @@ import pytest
 from generator.build import BuildOptions, build
 from generator.errors import Problems
 from generator.imposition.instructions import KitPlan, PrintFacts, page_ranges, print_steps
-from generator.i18n.engine_text import engine_catalog, engine_languages, kit_step_keys, kit_steps
+from generator.i18n.engine_catalogs import engine_languages
+from generator.i18n.engine_text import engine_catalog, kit_step_keys, kit_steps
 from generator.targets import clean_games, layout_targets
 from generator.text.fonts import FontLibrary
 
