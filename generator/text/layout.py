@@ -37,6 +37,7 @@ SEARCH_STEPS = 7       # binary search steps: (max - min) / 128, well under 0.1 
 ICON_EM = 0.9          # an inline icon's height and width, in multiples of the size
 _ALPHA_RUN = re.compile(r"[^\W\d_]+")
 _UNKNOWN = object()    # not looked up yet (None is an answer: no one face)
+ZWSP = "\u200b"        # a word ending in it is followed by no space (a break opportunity of Thai, Japanese …)
 
 
 # Laid-out texts stay alive until their files are drawn (a 10,000-card deck holds ~100,000
@@ -266,7 +267,7 @@ def line_width(paragraphs: tuple[Paragraph, ...], style: SetStyle, setter: TextS
     widest = 0.0
     for paragraph in glue_paragraphs(paragraphs, style.rules):
         words = paragraph_words(paragraph)
-        width = sum(measure.word(word) for word in words) + measure.space() * max(0, len(words) - 1)
+        width = sum(measure.word(word) for word in words) + measure.space() * _spaces(words)
         if paragraph.marker:
             width += measure.text(paragraph.marker, False, False) + pt_to_mm(style.size * MARKER_GAP)
         widest = max(widest, width)
@@ -290,7 +291,7 @@ def _one_line(texts: tuple[_Words, ...], width, height, style, setter) -> TextLa
     used = pt_to_mm(style.size * style.leading)
     if used > height + 1e-6:
         return None
-    text = " ".join(word[0].text for word in words)
+    text = _joined([word[0].text for word in words])
     printable = measure.printable(text)
     found = setter.in_first_face(printable, style.stack, style.weight, style.italic)
     if found is not None:     # the usual title: its width as unit and text give it, not kept (titles differ)
@@ -378,11 +379,11 @@ def _wrap(texts: tuple[_Words, ...], width, size, style, setter,
             else:
                 break
             if line.words:
-                space = space_width
-                if used + space_width + word_width <= limit:      # the usual case, inline
+                space = space_width if line.words[-1][-1].text[-1:] != ZWSP else 0.0
+                if used + space + word_width <= limit:      # the usual case, inline
                     line.words.append(word)
                     line.widths.append(word_width)
-                    used += space_width + word_width
+                    used += space + word_width
                     continue
             else:
                 space = 0.0
@@ -633,7 +634,7 @@ def _place(attempt, width, height, size, style, setter) -> TextLayout:
             y += gap
         tops.append(y)
         baseline = y + half_leading + ascent
-        content = sum(line.widths) + space_width * max(0, len(line.words) - 1)
+        content = sum(line.widths) + space_width * _spaces(line.words)
         available = width - line.indent
         if align == "left":
             shift = 0.0
@@ -654,8 +655,8 @@ def _place(attempt, width, height, size, style, setter) -> TextLayout:
         line_runs: list[GlyphRun] = []
         joinable = False     # the next run may extend the last one (nothing drawn between them)
         for number, word in enumerate(line.words):
-            space = " " if number else ""
-            if number:
+            space = " " if number and _spaced(line.words[number - 1]) else ""
+            if space:
                 x += measure.space()
             for fragment in word:
                 if fragment.icon:
@@ -717,7 +718,7 @@ class _PlainLines:
                 self.space_ok = measure.space_as_measured(face)
             if not self.space_ok:
                 return None
-        joined = " ".join(texts)
+        joined = _joined(texts)
         if GLUE in joined or NARROW_GLUE in joined:
             joined = measure.printable(joined)
         style = self.style
@@ -752,6 +753,24 @@ def _space_as_measured(space: str, run: GlyphRun, measure: "_Measure") -> bool:
     fallback face's space is wider or narrower than the style's: joined into one string, every
     such space would shift the words after it (bold phrases ran into the next word)."""
     return not space or abs(pt_to_mm(stringWidth(" ", run.font, run.size)) - measure.space()) < 1e-6
+
+
+def _spaced(word: Word) -> bool:
+    """Whether a space follows the word in its line (not after a word ending in U+200B)."""
+    return word[-1].text[-1:] != ZWSP
+
+
+def _spaces(words: list[Word] | tuple[Word, ...]) -> int:
+    """How many spaces a line of the words holds between them."""
+    return sum(1 for word in words[:-1] if word[-1].text[-1:] != ZWSP)
+
+
+def _joined(texts: list[str]) -> str:
+    """Words' texts as one line's string: a space between two, none after a U+200B (which is dropped)."""
+    joined = " ".join(texts)
+    if ZWSP in joined:
+        joined = joined.replace(ZWSP + " ", "").replace(ZWSP, "")
+    return joined
 
 
 def _continues(previous: GlyphRun, following: GlyphRun) -> bool:

@@ -3,7 +3,7 @@
 import pytest
 
 from generator.text.fonts import FontLibrary
-from generator.text.layout import SetStyle, fit_text
+from generator.text.layout import SetStyle, fit_text, line_width
 from generator.text.rich import parse_rich_text
 from generator.text.setter import TextSetter
 
@@ -120,3 +120,29 @@ def test_a_lines_width_counts_an_inline_icon_at_its_set_size(setter):
     assert with_icon == pytest.approx(with_word - x + pt_to_mm(8.0 * ICON_EM))
     two = line_width(parse_rich_text("short\nthe longer paragraph"), style, setter)
     assert two == pytest.approx(line_width(parse_rich_text("the longer paragraph"), style, setter))
+
+
+# ------------------------------------------------- U+200B: a break opportunity without a space
+
+def test_a_word_ending_in_zero_width_space_is_followed_by_no_space(setter):
+    # split by hand as paragraph_words will split Thai and Japanese at ICU's break opportunities
+    style = _style(size=10, min_size=10)
+    split = "Take\u200b the\u200b cake and run"
+    layout = fit_text(parse_rich_text(split), 80, 10, style, setter)
+    assert "".join(run.text for run in layout.runs) == "Takethecake and run"
+    joined = fit_text(parse_rich_text("Takethecake and run"), 80, 10, style, setter)
+    assert line_width(parse_rich_text(split), style, setter) == \
+        pytest.approx(line_width(parse_rich_text("Takethecake and run"), style, setter), abs=1e-6)
+    assert [run.x for run in layout.runs] == pytest.approx([run.x for run in joined.runs])
+
+
+def test_a_line_breaks_after_a_zero_width_space_and_never_draws_it(setter):
+    style = _style(size=10, min_size=10, hyphenate=False)
+    words = "Abcd\u200b Efgh\u200b Ijkl"
+    one = line_width(parse_rich_text("Abcd"), style, setter)
+    layout = fit_text(parse_rich_text(words), one * 2.2, 30, style, setter)
+    assert [run.text for run in layout.runs] == ["AbcdEfgh", "Ijkl"]
+    assert all("\u200b" not in run.text for run in layout.runs)
+    bold = fit_text(parse_rich_text("**Abcd\u200b** Efgh"), 60, 10, style, setter)
+    assert "".join(run.text for run in bold.runs) == "AbcdEfgh"
+    assert bold.runs[-1].x == pytest.approx(line_width(parse_rich_text("**Abcd**"), style, setter), abs=1e-6)
