@@ -112,7 +112,8 @@ class Group:
     """Items laid out in their own width × height, drawn into the frame x, y, w, h.
 
     `rotation` turns the group clockwise by 0, 90, 180 or 270 degrees (a board
-    space facing its side of the table, the back half of a standee); the
+    space facing its side of the table, the back half of a standee), or by any
+    angle about the frame's centre (a card of the rulebook cover's fan); the
     group is scaled to fill the frame.
     """
 
@@ -122,7 +123,7 @@ class Group:
     h: float
     width: float
     height: float
-    rotation: int
+    rotation: float
     items: tuple["Item", ...]
 
 
