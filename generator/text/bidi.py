@@ -1,0 +1,145 @@
+"""The Unicode bidirectional algorithm (UAX #9) for the text stage: directions and embedding levels.
+
+Takes a paragraph's logical text and gives what the layout needs to set right-to-left text: the
+direction a language is written in, a paragraph's direction (rule P2-P3: its first strong character,
+else its language's), the resolved embedding level of every character (rules X1-I2) and the visual
+order of a line's runs or characters (rule L2). Breaking into lines stays in logical order; each line
+is reordered after it is broken.
+
+The levels come from python-bidi's Rust core (the unicode-bidi crate, kept by the Servo project, which
+implements the current UAX #9 — isolates, bracket pairs — and passes the Unicode conformance tests).
+python-bidi's pure-Python `bidi.algorithm` is its old implementation kept for compatibility: it
+predates isolates (LRI, RLI, FSI, PDI) and bracket pairs (N0), which placeholders and icons inside
+right-to-left text need. The Rust core hands its levels out only in its debug description
+(`get_display(text, debug=True)`), one per UTF-8 byte; `embedding_levels` reads them from there and
+checks their count, so a change of that description fails loudly rather than setting text wrongly.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Literal
+
+from bidi import get_display  # type: ignore[import-untyped]  # python-bidi ships no type information
+
+from generator.caches import cached
+
+Direction = Literal["ltr", "rtl"]
+
+# Languages written right to left (ISO 639; 'iw' and 'ji' are Hebrew's and Yiddish's withdrawn codes)
+RTL_LANGUAGES = frozenset({"ar", "fa", "he", "iw", "ur", "ps", "sd", "ug", "yi", "ji", "dv", "ckb"})
+# Scripts (ISO 15924) written right to left, for a subtag such as 'az-Arab' or 'pa-Arab'
+RTL_SCRIPTS = frozenset({"arab", "hebr", "thaa", "syrc", "nkoo", "adlm", "rohg", "samr", "mand", "yezi"})
+
+_STRONG_RTL = frozenset({"R", "AL"})
+_ISOLATE_OPEN = frozenset({"LRI", "RLI", "FSI"})
+# Bidi classes that make a paragraph that is left to right by default anything but level 0 throughout
+_NOT_PLAIN_LTR = frozenset({"R", "AL", "AN", "LRE", "LRO", "RLE", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"})
+
+
+def language_direction(lang: str) -> Direction:
+    """The direction a language is written in: 'rtl' for Arabic, Hebrew, Persian, Urdu … ('ar-EG',
+    'fa_IR' and a script subtag, 'az-Arab', too), 'ltr' for every other."""
+    parts = lang.replace("_", "-").lower().split("-")
+    for part in parts[1:]:
+        if len(part) == 4 and part.isalpha():     # a script subtag decides: 'sd-Deva' is ltr
+            return "rtl" if part in RTL_SCRIPTS else "ltr"
+    return "rtl" if parts[0] in RTL_LANGUAGES else "ltr"
+
+
+def paragraph_direction(text: str, lang: str) -> Direction:
+    """A paragraph's direction (UAX #9 P2-P3): its first strong character's, skipping what isolates
+    enclose; a paragraph without one (numbers, icons, punctuation) takes its language's."""
+    depth = 0
+    for char in text:
+        kind = unicodedata.bidirectional(char)
+        if kind in _ISOLATE_OPEN:
+            depth += 1
+        elif kind == "PDI":
+            depth = max(depth - 1, 0)
+        elif depth == 0:
+            if kind == "L":
+                return "ltr"
+            if kind in _STRONG_RTL:
+                return "rtl"
+    return language_direction(lang)
+
+
+# a deck's texts are laid out several times (sizes tried, the deck's common size): their levels once
+@cached("text.bidi_levels", maxsize=8192)
+def embedding_levels(text: str, direction: Direction) -> tuple[int, ...]:
+    """The resolved embedding level of each character of one paragraph (UAX #9 X1-I2; even is left to
+    right, odd right to left), in a paragraph of the given direction. Rule L1 (trailing white space
+    back at the paragraph's level) belongs to a line: `line_levels`."""
+    base = 1 if direction == "rtl" else 0
+    if not text:
+        return ()
+    if base == 0 and not any(unicodedata.bidirectional(char) in _NOT_PLAIN_LTR for char in text):
+        return (0,) * len(text)     # the usual text of a left-to-right game: no call, no parsing
+    described = get_display(text, base_dir="R" if base else "L", debug=True)
+    assert isinstance(described, str)
+    per_byte = _described_levels(described)
+    encoded = [len(char.encode("utf-8")) for char in text]
+    if len(per_byte) != sum(encoded):
+        raise RuntimeError(f"python-bidi described {len(per_byte)} levels for {sum(encoded)} bytes of text: "
+                           "its debug description changed (generator/text/bidi.py reads it)")
+    levels, offset = [], 0
+    for size in encoded:
+        levels.append(per_byte[offset])
+        offset += size
+    return tuple(levels)
+
+
+_LEVELS = re.compile(r"\n    levels: \[(.*?)\n    \]", re.S)
+_LEVEL = re.compile(r"Level\(\s*(\d+),?\s*\)")
+
+
+def _described_levels(described: str) -> list[int]:
+    """The levels in python-bidi's debug description of a BidiInfo (the text's own line comes first,
+    its newlines escaped, so the first '\\n    levels: [' at that indent is the field)."""
+    found = _LEVELS.search(described)
+    if found is None:
+        return [] if "levels: []" in described else [-1]
+    return [int(level) for level in _LEVEL.findall(found.group(1))]
+
+
+def line_levels(line: str, levels: tuple[int, ...], direction: Direction) -> tuple[int, ...]:
+    """One line's levels after rule L1: white space (and isolate/format marks) at its end, and before a
+    tab, back at the paragraph's level. `levels` are the line's characters' from `embedding_levels`."""
+    base = 1 if direction == "rtl" else 0
+    result = list(levels)
+    trailing = True
+    for index in range(len(line) - 1, -1, -1):
+        kind = unicodedata.bidirectional(line[index])
+        if kind in ("S", "B"):
+            result[index] = base
+            trailing = True
+        elif trailing and kind in ("WS", "FSI", "LRI", "RLI", "PDI", "BN", "LRE", "RLE", "LRO", "RLO", "PDF"):
+            result[index] = base
+        else:
+            trailing = False
+    return tuple(result)
+
+
+def visual_order(levels: tuple[int, ...] | list[int]) -> list[int]:
+    """The indices of a line's runs (or characters) in visual order, left to right, from their levels
+    (UAX #9 L2: from the highest level down to the lowest odd one, every stretch at that level or
+    above reversed)."""
+    order = list(range(len(levels)))
+    if not levels:
+        return order
+    highest = max(levels)
+    lowest_odd = min(level for level in levels if level % 2) if any(level % 2 for level in levels) else highest + 1
+    for level in range(highest, lowest_odd - 1, -1):
+        index = 0
+        while index < len(order):
+            if levels[order[index]] >= level:
+                end = index
+                while end < len(order) and levels[order[end]] >= level:
+                    end += 1
+                order[index:end] = order[index:end][::-1]
+                index = end
+            else:
+                index += 1
+    return order
