@@ -164,12 +164,16 @@ class Edition(Strict):
 
 
 class FontFile(Strict):
-    """A font shipped in the game folder (TTF or OTF; CFF outlines are converted)."""
+    """A font shipped in the game folder (TTF, OTF or a TTC/OTC collection; CFF outlines are converted)."""
 
     regular: str
     bold: str | None = None
     italic: str | None = None
     bold_italic: str | None = None
+    face: Annotated[int, Field(ge=0)] | str | None = Field(
+        None, description="In a font collection (TTC, OTC): which of its fonts, by index (0 is the first) or "
+                          "name, e.g. 'Noto Sans CJK JP' (a family name takes the font of each style); "
+                          "default the first.")
 
 
 class LineBreakRules(Strict):
