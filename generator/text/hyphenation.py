@@ -3,7 +3,10 @@
 A break is only a possibility: the word is printed as written unless a line
 really ends there. Some dictionaries respell a word at a break (Hungarian
 "klasszikus" → "klasz-/szikus"); that respelling is part of the break and
-applies only at a line end. Georgian and other languages pyphen lacks: none.
+applies only at a line end. Georgian and other languages pyphen lacks: none. Nor is a word of a
+script that is not hyphenated hyphenated, whatever the language's dictionary: Thai (pyphen has Thai
+patterns, but Thai breaks between words and prints no hyphen), Lao, Khmer, Burmese, Japanese, Chinese
+and Korean (segment.py says where their lines break).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from generator.cache_folder import cache_root
 from generator.caches import cached
 from generator.files import write_atomically
 from generator.text.digests import sha256_hex
+from generator.text.segment import has_hangul, has_spaceless
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +86,10 @@ def _digest(path: Path) -> str:
 
 @cached("text.hyphenation_breaks", maxsize=65536)
 def breaks(word: str, lang: str) -> tuple[Break, ...]:
-    """The dictionary's hyphenation points of one word (letters only around them), last first."""
+    """The dictionary's hyphenation points of one word (letters only around them), last first; none in
+    a word of a script that is not hyphenated (Thai, CJK, Korean …)."""
+    if has_spaceless(word) or has_hangul(word):
+        return ()
     found = dictionary(lang)
     if found is None:
         return ()

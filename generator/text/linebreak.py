@@ -5,6 +5,9 @@ typesetter would never break at into GLUE (a no-break space, printed as a
 space), and French spaces before ; : ! ? » and after « into the no-break spaces
 French typography uses. The words themselves are never changed.
 
+Text written without spaces (Thai, Japanese, Chinese …) has its break opportunities from ICU
+(segment.py, words.py); the rules here are those of the spaces.
+
 The tables are data: one entry per language, and a game adds words to them in
 game.yaml (`linebreak: {ru: {no_break_after: [на, по]}}`).
 """
@@ -45,15 +48,26 @@ class LanguageTable:
 
 
 # One letter words that end no line (Russian and Bulgarian typesetting rule; Hungarian
-# article and conjunction; English article and pronoun). Georgian and other scripts:
-# only the general rules (numbers, dashes, icons).
+# article and conjunction; English article and pronoun; the Polish "sierotki", the Czech and
+# Slovak rule of ČSN 01 6910 for the prepositions k, s, v, z and the vowels o, u, a, i, and the
+# Slovene, Croatian and Serbian practice like them). Georgian, Greek, Turkish, Arabic, Hebrew,
+# Hindi and other scripts: only the general rules (numbers, dashes, dandas, icons); Japanese,
+# Chinese, Thai, Lao, Khmer and Burmese break where ICU says (segment.py), Korean at its spaces.
 TABLES: Mapping[str, LanguageTable] = MappingProxyType({
     "bg": LanguageTable(("в", "с", "к", "и", "а", "о", "у", "я")),
     "ru": LanguageTable(("в", "с", "к", "и", "а", "о", "у", "я")),
     "uk": LanguageTable(("в", "с", "к", "і", "й", "а", "о", "у", "я", "з")),
+    "be": LanguageTable(("в", "з", "с", "к", "і", "й", "а", "о", "у", "ў", "я")),
     "hu": LanguageTable(("a", "s")),
     "en": LanguageTable(("a", "i")),
     "fr": LanguageTable(("à", "a", "y"), french_spacing=True),
+    "pl": LanguageTable(("a", "i", "o", "u", "w", "z")),
+    "cs": LanguageTable(("k", "s", "v", "z", "o", "u", "a", "i")),
+    "sk": LanguageTable(("k", "s", "v", "z", "o", "u", "a", "i")),
+    "sl": LanguageTable(("k", "s", "v", "z", "h", "o", "a", "i", "u")),
+    "hr": LanguageTable(("a", "i", "u", "o", "s", "k")),
+    "bs": LanguageTable(("a", "i", "u", "o", "s", "k")),
+    "sr": LanguageTable(("а", "и", "у", "о", "с", "к", "a", "i", "u", "o", "s", "k")),   # both alphabets
     "de": LanguageTable(),
     "ka": LanguageTable(),
 })
@@ -72,6 +86,9 @@ def break_rules(lang: str, extra: Mapping[str, list[str]] | None = None) -> Brea
 _OPENING = "„“\"'«‹([{‚‘"
 _NUMBER = re.compile(r"[+\-−±]?\d+(?:[.,:/–\-]\d+)*[%×x°]?")
 _DASHES = ("—", "–")
+# marks that close what comes before them and never start a line, written after a space by some
+# writers: the Devanagari (and Bengali, Gurmukhi …) danda and double danda
+_CLOSING_MARKS = ("\u0964", "\u0965")
 _FRENCH_BEFORE: Mapping[str, str] = MappingProxyType(
     {";": NARROW_GLUE, "!": NARROW_GLUE, "?": NARROW_GLUE, "»": NARROW_GLUE, ":": GLUE})
 
@@ -104,6 +121,10 @@ def glue_spaces(text: str, rules: BreakRules) -> str:
             for index in range(1, len(parts)):
                 if parts[index][0] in _DASHES:
                     glued[index - 1] = True
+        if "\u0964" in text or "\u0965" in text:
+            for index in range(1, len(parts)):
+                if parts[index][0] in _CLOSING_MARKS:
+                    glued[index - 1] = True
         if not any(glued):
             return text
         joined = [parts[0]]
@@ -120,7 +141,8 @@ def glue_spaces(text: str, rules: BreakRules) -> str:
         if not part:
             continue
         if spaces:
-            held = bool(before) and ((dash and part[0] in _DASHES) or _holds(before, holds, rules))
+            held = bool(before) and ((dash and part[0] in _DASHES) or part[0] in _CLOSING_MARKS
+                                     or _holds(before, holds, rules))
             out.append((GLUE if held else " ") * spaces)
             spaces = 0
         out.append(part)
@@ -184,6 +206,8 @@ def _glue(before: str, after: str, following: str | None, rules: BreakRules) -> 
     if rules.number_holds_next and _NUMBER.fullmatch(before.lstrip(_OPENING)):
         return GLUE
     if rules.dash_holds_previous and after[0] in _DASHES:
+        return GLUE
+    if after[0] in _CLOSING_MARKS:
         return GLUE
     if rules.icon_holds_word:
         # an icon goes with the word after it ("★ points"), or with the word before it when

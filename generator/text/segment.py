@@ -13,8 +13,9 @@ tailorings and its dictionaries):
 Only runs holding a character of such a script are asked (`has_spaceless`): a Latin, Cyrillic or
 Georgian text breaks at its spaces alone, as it always has. ICU's opportunities between two characters
 of other scripts (after the hyphen of "well-known" inside a Japanese sentence) are left to the layout's
-own rules for them, and none is taken right after an inline icon (an icon holds what follows it, as
-linebreak.py glues "★ points"). A break found here adds no hyphen.
+own rules for them, and none is taken right after an inline icon or a digit (an icon holds what follows
+it, a number its counter — 2枚, 3人 — as linebreak.py glues "★ points" and "3 stars"). A break found
+here adds no hyphen.
 """
 
 from __future__ import annotations
@@ -46,6 +47,11 @@ def has_spaceless(text: str) -> bool:
     return _SPACELESS.search(text) is not None
 
 
+def has_hangul(text: str) -> bool:
+    """Whether the text holds a Hangul letter (Korean: words kept whole, never hyphenated)."""
+    return _HANGUL.search(text) is not None
+
+
 def break_locale(lang: str) -> str:
     """The ICU locale a language's runs are broken with: strict kinsoku for Japanese and Chinese (and
     for every other language too: it differs from ICU's normal rules only for CJK characters)."""
@@ -60,7 +66,8 @@ def break_locale(lang: str) -> str:
 def break_opportunities(run: str, lang: str) -> tuple[int, ...]:
     """The positions inside a run without spaces (0 < position < len(run)) where a line may break: ICU's
     opportunities next to a character of a space-less script, none beside a Hangul letter, none
-    right after an inline icon; an opportunity after a U+200B the text itself holds is kept too."""
+    right after an inline icon or a digit (a number holds its counter: 2枚, 3人, as linebreak.py
+    glues "3 stars"); an opportunity after a U+200B the text itself holds is kept too."""
     if len(run) < 2 or not (has_spaceless(run) or ZWSP in run[:-1]):
         return ()
     found = []
@@ -72,7 +79,8 @@ def break_opportunities(run: str, lang: str) -> tuple[int, ...]:
         before, after = run[position - 1], run[position]
         if before == ZWSP:
             found.append(position)
-        elif (before != ICON_CHAR and (_SPACELESS.match(before) or _SPACELESS.match(after))
+        elif (before != ICON_CHAR and not before.isdigit()
+              and (_SPACELESS.match(before) or _SPACELESS.match(after))
               and not (_HANGUL.match(before) or _HANGUL.match(after))):
             found.append(position)
     return tuple(found)

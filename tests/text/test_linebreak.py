@@ -7,7 +7,7 @@ import pytest
 
 from generator.text.fonts import FontLibrary
 from generator.text.layout import SetStyle, fit_text
-from generator.text.linebreak import BreakRules, break_rules
+from generator.text.linebreak import BreakRules, break_rules, glue_spaces
 from generator.text.rich import parse_rich_text
 from generator.text.setter import TextSetter
 
@@ -41,6 +41,9 @@ def words_of(lines: list[str]) -> str:
     ("ru", "Положите карту в колоду и возьмите с собой к другу", ("в", "колоду")),
     ("hu", "Játssz ki 1 énekesmadár lapot és a kártyát s a többit", ("1", "énekesmadár")),
     ("en", "Take a card from the deck and then I roll the dice", ("a", "card")),
+    ("pl", "Weź kartę i połóż ją w talii z kartami o jeden dalej u gracza", ("w", "talii")),
+    ("cs", "Vezměte kartu a položte ji v balíčku s kartami k hráči u stolu", ("v", "balíčku")),
+    ("sk", "Vezmite kartu a položte ju v balíčku s kartami k hráčovi", ("k", "hráčovi")),
 ])
 def test_no_line_ends_with_a_number_or_a_one_letter_word(setter, lang, text, pair):
     for width in [w / 2 for w in range(30, 120)]:
@@ -69,6 +72,26 @@ def test_a_dash_that_continues_a_sentence_never_starts_a_line(setter):
         lines = set_lines(setter, text, width, "bg")
         assert words_of(lines) == text
         assert not any(line.startswith("—") for line in lines), lines
+
+
+def test_a_danda_never_starts_a_line(setter):
+    text = "खिलाड़ी एक पत्ता लेता है । फिर वह दो कदम चलता है ॥ अंत"
+    starts = set()
+    for width in range(8, 60):
+        lines = set_lines(setter, text, width, "hi")
+        assert words_of(lines) == text
+        starts |= {line[0] for line in lines}
+    assert not starts & {"।", "॥"}
+    bare = BreakRules("hi", number_holds_next=False)       # the glue is a general rule, of every language
+    assert "है\u00a0।" in glue_spaces(text, bare) and "है\u00a0॥" in glue_spaces(text, bare)
+
+
+def test_languages_with_one_letter_words_have_tables():
+    for lang, words in [("pl", {"w", "z", "i"}), ("cs", {"k", "s", "v", "z"}), ("sk", {"k", "v"}),
+                        ("sl", {"v", "z"}), ("be", {"ў", "і"}), ("sr", {"и", "i"}), ("pl-PL", {"w"})]:
+        assert words <= break_rules(lang).no_break_after, lang
+    for lang in ("ja", "zh", "th", "ko", "ar", "he", "hi", "el", "tr"):   # only the general rules
+        assert break_rules(lang).no_break_after == frozenset()
 
 
 def test_georgian_breaks_only_at_spaces_and_keeps_every_word(setter):

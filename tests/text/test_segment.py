@@ -53,6 +53,10 @@ def test_no_break_right_after_an_icon():
     assert break_opportunities("得る\ufffcを", "ja") == (1, 2)
 
 
+def test_a_number_holds_its_counter():
+    assert segments("コインを2枚、3人で20分", "ja") == ("コ", "イ", "ン", "を", "2枚、", "3人", "で", "20分")
+
+
 def test_positions_beyond_the_basic_plane_are_characters_not_utf16_units():
     run = "𠀋𠀌あい😀です"
     cuts = break_opportunities(run, "ja")
