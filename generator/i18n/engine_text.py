@@ -1,11 +1,11 @@
 """Words the engine itself prints (not a game's): the kit's headings and printing steps, the words around
-a game's facts on covers, the calibration sheet's instructions.
+a game's facts on covers, the rulebook's contents heading and footer, the calibration sheet's instructions.
 
 They are catalogs like a game's, shipped inside the package (generator/i18n/engine/<lang>.yaml, the same
 format: one root key, nested keys, CLDR plural forms), read on first use, one language at a time. A game's
-own catalog overrides any of them under the same key (components/kit.py asks the game's first); a
-language the engine has no catalog for gets the English words, and `pnp i18n status` lists them as words
-the game could translate (i18n/status.py).
+own catalog overrides any of them under the same key (components/kit.py and rulebook/resolve.py ask the
+game's first); a language the engine has no catalog for gets the English words, and `pnp i18n status` lists
+them as words the game could translate (i18n/status.py).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from generator.caches import cached
 from generator.content.yaml_source import load_yaml      # the catalogs' own reader
 from generator.errors import Problems
 from generator.i18n.catalog import Catalog, catalog_from_document, interpolate
-from generator.i18n.engine_catalogs import ENGINE_CATALOGS
+from generator.i18n.engine_catalogs import ENGINE_CATALOGS, engine_languages
 
 SOURCE_LANGUAGE = "en"       # every key is here; the other catalogs have the same keys (tests check it)
 
@@ -27,7 +27,14 @@ SOURCE_LANGUAGE = "en"       # every key is here; the other catalogs have the sa
 KIT_STEP_PLACEHOLDERS = ("pages", "x", "y")
 KIT_STEP_PREFIX = "kit.step."
 # Keys a game reads (and may override in its own catalog); calibration.* belongs to `pnp calibrate` alone.
-GAME_PREFIXES = ("kit.", "game.")
+GAME_PREFIXES = ("kit.", "game.", "rules.")
+# the rulebook's own words: the contents page's heading and the footer's "Rules" (between title and edition)
+RULEBOOK_KEYS = ("rules.toc", "rules.title")
+# codes a game may write for a language whose catalog pnp ships under another name (matched case-blind):
+# the script a region writes (Taiwan, Hong Kong and Macao: Traditional Chinese), the older or the other
+# written standard's code (Norwegian no and nn read Bokmål; iw, in: Hebrew's and Indonesian's former codes)
+ALIASES = MappingProxyType({"zh-tw": "zh-Hant", "zh-hk": "zh-Hant", "zh-mo": "zh-Hant", "zh-cn": "zh",
+                            "zh-sg": "zh", "zh-hans": "zh", "no": "nb", "nn": "nb", "iw": "he", "in": "id"})
 
 _LAST_NUMBER = re.compile(r"(\d+)\D*$")
 # a game.yaml fact written like a translation key ('game.age') is the game's own words, not the engine's
@@ -40,20 +47,42 @@ class EngineCatalogError(RuntimeError):
     """A catalog shipped with pnp does not read: a bug in pnp, not in a game."""
 
 
-# a build asks for a few languages; pnp ships about ten catalogs (emptied with the other files read)
+# a build asks for a few languages; pnp ships about forty catalogs (emptied with the other files read)
 @cached("i18n.engine_catalog", maxsize=32, reads_files=True)
 def engine_catalog(lang: str) -> Catalog:
-    """The engine's catalog nearest to `lang` ('pt-BR' → pt, then English), read once per build context."""
-    for candidate in (lang, lang.split("-")[0], SOURCE_LANGUAGE):
-        file = ENGINE_CATALOGS / f"{candidate}.yaml"
-        if file.is_file():
-            return _read(file, candidate)
-    raise EngineCatalogError(f"pnp's English catalog is missing: {ENGINE_CATALOGS / 'en.yaml'}")
+    """The engine's catalog nearest to `lang` ('pt-BR' → its own, 'pt-AO' → pt, 'zh-TW' → zh-Hant, then
+    English), read once per build context."""
+    name = engine_language(lang) or SOURCE_LANGUAGE
+    file = ENGINE_CATALOGS / f"{name}.yaml"
+    if not file.is_file():
+        raise EngineCatalogError(f"pnp's English catalog is missing: {ENGINE_CATALOGS / 'en.yaml'}")
+    return _read(file, name)
+
+
+def engine_language(lang: str) -> str | None:
+    """The name of the catalog pnp speaks `lang` with: the code itself, its alias, its language without
+    the region ('de-AT' → de), case-blind ('pt-br' → pt-BR); None where pnp has no words of its own."""
+    shipped = {name.casefold(): name for name in engine_languages()}
+    code = lang.casefold()
+    base = code.split("-")[0]
+    for candidate in (code, ALIASES.get(code, "").casefold(), base, ALIASES.get(base, "").casefold()):
+        if candidate in shipped:
+            return shipped[candidate]
+    return None
 
 
 def speaks(lang: str) -> bool:
     """Whether pnp has its own words in `lang` (else a game's pages get the English ones)."""
-    return engine_catalog(lang).lang != SOURCE_LANGUAGE or lang.split("-")[0] == SOURCE_LANGUAGE
+    return engine_language(lang) is not None
+
+
+def lacking_keys(lang: str, keys: tuple[str, ...]) -> tuple[str, ...]:
+    """Those of `keys` pnp has no words for in `lang`: a game in it prints them in English unless its own
+    catalog says them (every key, in a language pnp has no catalog for)."""
+    if engine_language(lang) is None:
+        return keys
+    entries = engine_catalog(lang).entries
+    return tuple(key for key in keys if key not in entries or entries[key].untranslated)
 
 
 def _read(file: Path, lang: str) -> Catalog:
@@ -89,14 +118,17 @@ def engine_word(lang: str, key: str, args: dict | None = None, count: int | floa
     return interpolate(text or "", args or {})
 
 
-def shown_engine_keys(game) -> tuple[str, ...]:
+def shown_engine_keys(game, rulebook=None) -> tuple[str, ...]:
     """The engine's keys whose words a game's pages show unless its catalog has them: the kit's headings and
-    printing steps, and the words around the facts game.yaml gives (players, age, playing time as text)."""
+    printing steps, the words around the facts game.yaml gives (players, age, playing time as text), and
+    with a rulebook (rules.yaml's `rulebook`) its footer's word and, unless a leaflet, its contents heading."""
     shown = [key for key in engine_keys(("kit.",))]
     if any(edition.players for edition in game.editions.values()):
         shown.append("game.players")
     shown += [f"game.{name}" for name in ("age", "play_time")
               if getattr(game, name) and not KEY_LIKE.fullmatch(getattr(game, name))]
+    if rulebook is not None:
+        shown += [key for key in RULEBOOK_KEYS if key != "rules.toc" or not rulebook.leaflet]
     return tuple(shown)
 
 

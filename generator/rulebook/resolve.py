@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import MappingProxyType
 
 from generator.components.board import LaidOutBoard
 from generator.components.context import LayoutContext
@@ -24,10 +23,10 @@ from generator.content.rules_schema import Block, Rulebook, RulesTable, Shown, T
 from generator.content.rules_schema import Figure as FigureSpec
 from generator.content.yaml_source import YamlDocument
 from generator.errors import SourceMark
+from generator.i18n.engine_text import engine_word
 from generator.text.linebreak import BreakRules
 from generator.units import shown
 
-DEFAULTS = MappingProxyType({"rules.toc": "Contents", "rules.title": "Rules"})
 # Bounds no real rulebook comes near (a shipped one has ~20,000 characters and tables of ~15 rows): within
 # them one sets in linear time, under 30 s (a 5,000-row table ~12 s, a 2 MB paragraph ~8 s, 6 MB ~25 s);
 # rules.yaml and a catalog may each hold 16 MiB, and one key may be used again and again
@@ -339,4 +338,5 @@ def _has(ctx: LayoutContext, key: str) -> bool:
 
 
 def _word(ctx: LayoutContext, key: str) -> str:
-    return ctx.translate(key, ctx.source.game_document.mark())[0] if _has(ctx, key) else DEFAULTS[key]
+    """The rulebook's own word (rules.toc, rules.title): the game's catalog's, else pnp's in the book's language."""
+    return ctx.translate(key, ctx.source.game_document.mark())[0] if _has(ctx, key) else engine_word(ctx.lang, key)
