@@ -26,7 +26,9 @@ def plural_forms_header(lang: str) -> str:
         rule = Locale.parse(lang.replace("-", "_")).plural_form
     except (UnknownLocaleError, ValueError):
         return "nplurals=2; plural=(n != 1);"
-    return to_gettext(rule)
+    # CLDR's exponent operand e (French, Spanish, Italian, Portuguese, Catalan: "1 million de"), which babel
+    # leaves in and msgfmt refuses ("invalid plural expression"): a gettext count is whole, its exponent 0
+    return re.sub(r"\be\b", "0", to_gettext(rule))
 
 
 def write_po(units: list[Unit], project: str, source_lang: str, lang: str) -> bytes:
