@@ -14,7 +14,7 @@ from generator.content.templates import TemplateLibrary
 from generator.errors import Problems, SourceMark, abridged, display_path
 from generator.content.colours import COLOUR_FORMS, colour_problem, written_as_colour
 from generator.i18n.catalog import MissingArgument, interpolate
-from generator.text.fonts import DEFAULT_STACK
+from generator.text.fonts import BUILTIN_FAMILIES, DEFAULT_STACK, for_language
 from generator.text.setter import TextSetter
 
 FALLBACK_COLOURS = MappingProxyType({"black": "#000000", "white": "#ffffff", "none": None})
@@ -198,6 +198,14 @@ class LayoutContext:
         return "#ff00ff"
 
     def font_stack(self, name: str | None, mark: SourceMark) -> tuple[str, ...]:
+        """The families a style's `font` names, as a text in this language is set in them (fonts.for_language:
+        the CJK face of its region; the game's own font_files no stack names, last)."""
+        fonts = self.source.game.fonts
+        named = {family for stack in fonts.values() for family in stack}
+        unnamed = tuple(family for family in self.source.game.font_files if family not in named)
+        return for_language(self._font_stack(name, mark), self.lang, unnamed)
+
+    def _font_stack(self, name: str | None, mark: SourceMark) -> tuple[str, ...]:
         fonts = self.source.game.fonts
         if name is None or (name == "body" and "body" not in fonts):
             # 'body' is the stack shared templates use: built in, and a game may redefine it
@@ -220,7 +228,10 @@ class LayoutContext:
             if family in families:
                 known.append(family)
             elif self.once("family", stack, family):
+                install = BUILTIN_FAMILIES[family].install if family in BUILTIN_FAMILIES else ""
                 self.problems.add(self.source.game_document.mark(("fonts", stack, index)),
-                                  f"unknown font family '{family}' in font stack '{stack}'",
-                                  f"families: {', '.join(sorted(families))}")
+                                  f"font family '{family}' in font stack '{stack}' is not installed" if install
+                                  else f"unknown font family '{family}' in font stack '{stack}'",
+                                  f"{install} (its fonts are an optional extra)" if install
+                                  else f"families: {', '.join(sorted(families))}")
         return tuple(known) or DEFAULT_STACK

@@ -43,23 +43,33 @@ if TYPE_CHECKING:
     from generator.content.schema import FontFile
 
 WEIGHTS: Mapping[str, int] = MappingProxyType({"regular": 400, "bold": 700, "black": 900})
+COLLECTION_SUFFIXES = frozenset({".ttc", ".otc"})          # TrueType and OpenType collections
+FONT_SUFFIXES = frozenset({".ttf", ".otf"}) | COLLECTION_SUFFIXES
 
 
 @dataclass(frozen=True)
 class BuiltinStacks:
     """pnp's built-in families by what each is for: the one place that says which family does what."""
 
-    body: str = "nunito"                    # Latin and Cyrillic: every text starts in it
+    body: str = "nunito"                    # Latin, Cyrillic, Turkish: every text starts in it
     display: str = "nunito"                 # titles and names: the body family, at a heavier weight
-    symbols: str = "inter"                  # ★ ☆ ✓ and arrows the body family lacks
+    symbols: str = "inter"                  # ★ ☆ ✓ and arrows the body family lacks; Greek (Nunito has none)
     georgian: str = "noto-sans-georgian"    # Georgian letters (Nunito and Inter have none)
+    arabic: str = "noto-sans-arabic"        # Arabic, Persian, Urdu
+    hebrew: str = "heebo"                   # Hebrew (no Noto Sans Hebrew is packaged: see generator/fonts/README.md)
+    devanagari: str = "noto-sans-devanagari"  # Hindi, Marathi, Nepali
+    thai: str = "noto-sans-thai"            # Thai
     more_symbols: str = "noto-sans-symbols"  # the symbols Inter lacks too
+    cjk: str = "noto-sans-cjk"              # Japanese, Chinese, Korean: the optional extra pnp-generator[cjk]
 
     @property
     def default(self) -> tuple[str, ...]:
         """The families a text is set in when a game names none (and that `pnp new` writes into game.yaml):
-        each next one sets only the characters those before it lack (per-glyph fallback, setter.py)."""
-        return (self.body, self.symbols, self.georgian, self.more_symbols)
+        each next one sets only the characters those before it lack (per-glyph fallback, setter.py). The
+        CJK family is last (a 65,000-glyph face is read only for what no other has) and, where the extra
+        is not installed, covers nothing."""
+        return (self.body, self.symbols, self.georgian, self.arabic, self.hebrew, self.devanagari, self.thai,
+                self.more_symbols, self.cjk)
 
 
 STACKS = BuiltinStacks()
@@ -68,15 +78,25 @@ DEFAULT_STACK = STACKS.default
 
 @dataclass(frozen=True)
 class BuiltinFamily:
-    """Where a built-in family's files are: a package's data (its upright and italic file, inside it)."""
+    """Where a built-in family's files are: a package's data (its upright and italic file, inside it);
+    `index`: the font of a collection (TTC) that is the family."""
 
     package: str
     upright: tuple[str, ...]
     italic: tuple[str, ...] | None = None
+    index: int = 0
+    install: str = ""      # how to get a family that is not a dependency (an optional extra)
 
 
-# The families that come with the pip install: font packages (pyproject dependencies), and the two
-# for which no font package exists, shipped inside pnp (generator/fonts/README.md says why).
+CJK_EXTRA = 'pip install "pnp-generator[cjk]"'
+_CJK_FILE = ("NotoSansCJK-Regular.ttc",)
+# The Noto Sans CJK collection's fonts (noto-cjk-sans-otc): one face of the same design per
+# region, whose ideographs take the forms its readers expect (the same code point, other glyphs)
+CJK_FACES: Mapping[str, int] = MappingProxyType({"jp": 0, "kr": 1, "sc": 2, "tc": 3, "hk": 4})
+
+# The families that come with the pip install: font packages (pyproject dependencies), the two
+# for which no font package exists, shipped inside pnp (generator/fonts/README.md says why), and
+# Noto Sans CJK where the optional extra pnp-generator[cjk] installed it.
 BUILTIN_FAMILIES: Mapping[str, BuiltinFamily] = MappingProxyType({
     "nunito": BuiltinFamily("fontpkg_nunito", ("files", "Nunito[wght].ttf"), ("files", "Nunito-Italic[wght].ttf")),
     "inter": BuiltinFamily("fontpkg_inter", ("files", "Inter[opsz,wght].ttf"),
@@ -85,18 +105,40 @@ BUILTIN_FAMILIES: Mapping[str, BuiltinFamily] = MappingProxyType({
                                ("files", "NotoSans-Italic[wdth,wght].ttf")),
     "noto-sans-georgian": BuiltinFamily("generator", ("fonts", "NotoSansGeorgian[wght].ttf")),
     "noto-sans-symbols": BuiltinFamily("generator", ("fonts", "NotoSansSymbols[wght].ttf")),
+    "noto-sans-arabic": BuiltinFamily("fontpkg_noto_sans_arabic", ("files", "NotoSansArabic[wdth,wght].ttf")),
+    "noto-sans-devanagari": BuiltinFamily("fontpkg_noto_sans_devanagari",
+                                          ("files", "NotoSansDevanagari[wdth,wght].ttf")),
+    "noto-sans-thai": BuiltinFamily("fontpkg_noto_sans_thai", ("files", "NotoSansThai[wdth,wght].ttf")),
+    "heebo": BuiltinFamily("fontpkg_heebo", ("files", "Heebo[wght].ttf")),
+    # the collection's Japanese face stands for the family in a language of no CJK region (for_language)
+    "noto-sans-cjk": BuiltinFamily("noto_cjk_sans_otc", _CJK_FILE, install=CJK_EXTRA),
+    **{f"noto-sans-cjk-{region}": BuiltinFamily("noto_cjk_sans_otc", _CJK_FILE, index=index, install=CJK_EXTRA)
+       for region, index in CJK_FACES.items()},
 })
+
+
+def cjk_region(lang: str) -> str:
+    """The Noto Sans CJK face a language's ideographs take (BCP 47 tag): ja → jp, ko → kr, zh and
+    zh-Hans/-CN/-SG → sc, zh-Hant/-TW/-HK/-MO → tc; any other language → jp (the collection's first)."""
+    parts = lang.replace("_", "-").lower().split("-")
+    if parts[0] == "ko":
+        return "kr"
+    if parts[0] in ("zh", "yue", "cmn"):
+        return "tc" if {"hant", "tw", "hk", "mo"} & set(parts[1:]) or parts[0] == "yue" else "sc"
+    return "jp"
 
 
 @dataclass(frozen=True)
 class FamilySource:
-    """Where a family's upright and italic files are; variable or static."""
+    """Where a family's upright and italic files are; variable or static. `index`: the font of a
+    collection (TTC) that the files hold (a game's collections are cut into TrueType when read)."""
 
     name: str
     upright: Path
     italic: Path | None = None
     bold: Path | None = None          # static families only
     bold_italic: Path | None = None
+    index: int = 0
 
 
 def _package_file(package: str, parts: tuple[str, ...]) -> Path | None:
@@ -116,8 +158,19 @@ def builtin_families() -> dict[str, FamilySource]:
         upright = _package_file(family.package, family.upright)
         if upright is not None:
             italic = _package_file(family.package, family.italic) if family.italic else None
-            families[name] = FamilySource(name, upright, italic)
+            families[name] = FamilySource(name, upright, italic, index=family.index)
     return families
+
+
+def for_language(stack: tuple[str, ...], lang: str, fallbacks: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """A stack as a text in `lang` is set in it: the generic CJK family becomes the face of the
+    language's region (ja → noto-sans-cjk-jp, zh-Hant → …-tc; cjk_region), and `fallbacks` (a game's
+    own families no stack names) come last."""
+    generic = STACKS.cjk
+    if generic in stack:
+        region = f"{generic}-{cjk_region(lang)}"
+        stack = tuple(region if family == generic else family for family in stack if family != region)
+    return stack + tuple(family for family in fallbacks if family not in stack)
 
 
 def cache_dir() -> Path:
@@ -147,8 +200,9 @@ class FontFace:
     weight: str
     italic: bool
     name: str          # the name registered with ReportLab
-    path: Path         # the static TrueType file that is embedded
+    path: Path         # the static TrueType file that is embedded (glyf outlines; GSUB, GPOS and GDEF kept)
     synthetic_italic: bool = False   # the family has no italic: slant the upright
+    synthetic_bold: bool = False     # the family has no file of the weight: its outlines were emboldened
 
 
 class FontLibrary:
@@ -184,22 +238,27 @@ class FontLibrary:
             file, synthetic = source.italic, False
         else:       # upright, or italic in a family without one: the upright slanted
             file, synthetic = source.upright, italic
-        if not _is_variable(file):  # a static family: pick the file of the style
+        emboldened = False
+        if not _is_variable(file, source.index):  # a static family: pick the file of the style
             static = {(True, True): source.bold_italic, (True, False): source.bold,
                       (False, True): source.italic}.get((weight != "regular", italic))
-            file = static or file
-            path = _as_truetype(file)
+            # no file of the weight (a CJK collection, a game's regular alone): the regular emboldened
+            emboldened = weight != "regular" and (static is None or static == file)
+            path = _as_truetype(static or file, source.index, EMBOLDEN[weight] if emboldened else 0.0)
         else:
             path = _static_instance(file, WEIGHTS[weight])
         # the file's digest keeps two games' own "display" families apart
         name = f"pnp-{family}-{weight}{'-italic' if italic else ''}-{file_digest(path)[:8]}"
         _register(name, path)
-        return FontFace(family, weight, italic, name, path, synthetic)
+        return FontFace(family, weight, italic, name, path, synthetic, emboldened)
 
     def cmap(self, family: str) -> frozenset[int]:
         if family not in self._cmaps:   # asked for per text run: keep it a dict lookup
-            upright = self.families[family].upright
-            self._cmaps[family] = _cmap(upright, file_signature(upright))
+            source = self.families.get(family)
+            if source is None:     # a built-in family not installed (the CJK extra): it has nothing
+                return _NOTHING
+            upright = source.upright
+            self._cmaps[family] = _whole_scripts(_cmap(upright, file_signature(upright), source.index))
         return self._cmaps[family]
 
     def characters(self, family: str) -> frozenset[str]:
@@ -209,29 +268,92 @@ class FontLibrary:
         return self._characters[family]
 
 
+_NOTHING: frozenset[int] = frozenset()
+
+# The letters a family must have all of to set a script: a family with a few of them (Nunito has
+# Δ, Σ, Ω, μ and π, as mathematical signs) would otherwise set those few inside every Greek word
+# and the next family the rest, two designs in one word. Such a family is not asked for the
+# script's block at all: a Greek text is Inter's whole.
+_SCRIPT_LETTERS: tuple[tuple[range, frozenset[int]], ...] = (
+    (range(0x0370, 0x0400), frozenset(range(0x0391, 0x03AA)) - {0x03A2} | frozenset(range(0x03B1, 0x03CA))),
+)
+
+
+def _whole_scripts(points: frozenset[int]) -> frozenset[int]:
+    """A family's code points without the blocks of scripts it has only some letters of (_SCRIPT_LETTERS)."""
+    for block, letters in _SCRIPT_LETTERS:
+        if not letters <= points and any(point in block for point in points):
+            points = frozenset(point for point in points if point not in block)
+    return points
+
+
+# Scripts whose characters one font sets together: a Japanese text's kanji, kana and 、。「」 are one
+# question (is there a CJK font), not four
+CJK_SCRIPTS = frozenset({"Hani", "Hira", "Kana", "Hang", "Bopo"})
+# where a character belongs to several scripts (Script_Extensions), the one a message names
+_PREFERRED_SCRIPTS = ("Arab", "Hebr", "Deva", "Beng", "Thai", "Grek", "Cyrl", "Latn", "Geor", "Armn")
+
+
+def script_of(char: str) -> str:
+    """The script a missing character is reported under: 'CJK' (Han, kana, Hangul, Bopomofo and their
+    punctuation), a Unicode script name ('Greek', 'Arabic'), or 'Common' for symbols and punctuation."""
+    # imported here: only a character no font has is asked about (fontTools' own Unicode tables)
+    from fontTools import unicodedata
+    scripts = set(unicodedata.script_extension(char))
+    if scripts & CJK_SCRIPTS:
+        return "CJK"
+    scripts -= {"Zyyy", "Zinh", "Zzzz"}
+    if not scripts:
+        return "Inherited" if unicodedata.script(char) == "Zinh" else "Common"
+    code = next((code for code in _PREFERRED_SCRIPTS if code in scripts), min(scripts))
+    return str(unicodedata.script_name(code))
+
+
+def families_having(library: FontLibrary, chars: frozenset[str], besides: tuple[str, ...]) -> list[str]:
+    """The installed families (built in or the game's own) besides those of `besides` that have every
+    one of `chars`, the built-in ones in their table's order."""
+    # a script's own family (the default stack's) before a wider one that has the script too
+    order = [family for family in (*DEFAULT_STACK, *BUILTIN_FAMILIES) if family in library.families]
+    order = list(dict.fromkeys(order))
+    order += sorted(family for family in library.families if family not in BUILTIN_FAMILIES)
+    # the generic CJK family stands for its regions in a stack: name it, not each region
+    order = [family for family in order if not family.startswith(f"{STACKS.cjk}-")]
+    if any(family.startswith(STACKS.cjk) for family in besides):
+        besides = (*besides, STACKS.cjk)
+    return [family for family in order if family not in besides and chars <= library.characters(family)]
+
+
 def _register(name: str, path: Path) -> None:
     if name not in pdfmetrics.getRegisteredFontNames():
         pdfmetrics.registerFont(ReportLabTTFont(name, str(path)))
 
 
 @cached("text.font_cmap", maxsize=256, reads_files=True)
-def _cmap(path: Path, signature: tuple[int, ...]) -> frozenset[int]:
+def _cmap(path: Path, signature: tuple[int, ...], index: int = 0) -> frozenset[int]:
     """The code points a font has (`signature`: the file's input_files.file_signature, so an edited font is read
-    again). Reading a cmap with fontTools takes ~10 ms a font and every build asks for several: kept
-    on disk beside the instances, by the file's digest."""
+    again; `index`: the font of a collection). Reading a cmap with fontTools takes ~10 ms a font (a CJK
+    face's 44,000 characters ~0.2 s) and every build asks for several: kept on disk beside the instances,
+    by the file's digest."""
     # .cmap2: the map and its digest (a pnp that reads .cmap files, the bare map, never meets one)
-    kept = cache_dir() / f"{path.stem.split('[')[0]}-{file_digest(path)}.cmap2"
+    kept = cache_dir() / f"{_face_stem(path, index)}-{file_digest(path)}.cmap2"
     points = _read_cmap(kept)
     if points is not None:
         return points
     # imported here: only a map not kept yet needs fontTools (which ships no type information)
     from fontTools.ttLib import TTFont
-    with TTFont(str(path), lazy=True) as font:
+    with TTFont(str(path), lazy=True, fontNumber=index) as font:
         body = array("I", sorted(font.getBestCmap())).tobytes()
     temporary = kept.with_suffix(f".{os.getpid()}.tmp")
     temporary.write_bytes(body + _cmap_digest(kept, body))
     os.replace(temporary, kept)
     return frozenset(array("I", body))
+
+
+def _face_stem(path: Path, index: int) -> str:
+    """What names the files pnp keeps of a font: the file's name before its axes, and the font's index
+    in a collection (none for a single font, so the names of those stay as they were)."""
+    stem = path.stem.split("[")[0]
+    return f"{stem}-{index}" if _in_collection(path, index) else stem
 
 
 DIGEST_BYTES = 32     # a cached character map ends with the SHA-256 of its name and code points
@@ -255,29 +377,40 @@ def _read_cmap(kept: Path) -> frozenset[int] | None:
     return frozenset(array("I", body))
 
 
-def _is_variable(path: Path) -> bool:
-    return b"fvar" in _table_tags(path)
+def _is_variable(path: Path, index: int = 0) -> bool:
+    return b"fvar" in _table_tags(path, index)
 
 
-def _table_tags(path: Path) -> frozenset[bytes]:
+def _table_tags(path: Path, index: int = 0) -> frozenset[bytes]:
     """The tags of a font file's tables, read from its table directory (an sfnt file: TrueType or
-    OpenType). Deciding whether a face is variable or CFF needs no more: fontTools, imported and
-    opening the file, cost a build ~13 ms (game fonts were checked whole when the game was read)."""
-    return _read_table_tags(path, file_signature(path))
+    OpenType; `index`: the font of a collection). Deciding whether a face is variable or CFF needs no
+    more: fontTools, imported and opening the file, cost a build ~13 ms (game fonts were checked whole
+    when the game was read)."""
+    return _read_table_tags(path, file_signature(path), index)
+
+
+SFNT_TAGS = (b"\x00\x01\x00\x00", b"OTTO", b"true")
 
 
 @cached("text.font_table_tags", maxsize=256, reads_files=True)
-def _read_table_tags(path: Path, signature: tuple[int, ...]) -> frozenset[bytes]:
+def _read_table_tags(path: Path, signature: tuple[int, ...], index: int = 0) -> frozenset[bytes]:
     with open(path, "rb") as file:
         head = file.read(12)
-        if len(head) == 12 and head[:4] in (b"\x00\x01\x00\x00", b"OTTO", b"true"):
+        if len(head) == 12 and head[:4] == b"ttcf" and index < struct.unpack(">I", head[8:12])[0]:
+            # a collection: its header lists where each font's own table directory starts
+            file.seek(12 + 4 * index)
+            offset = file.read(4)
+            if len(offset) == 4:
+                file.seek(struct.unpack(">I", offset)[0])
+                head = file.read(12)
+        if len(head) == 12 and head[:4] in SFNT_TAGS:
             count = struct.unpack(">H", head[4:6])[0]
             directory = file.read(16 * count)
             if len(directory) == 16 * count:
-                return frozenset(directory[16 * index:16 * index + 4] for index in range(count))
+                return frozenset(directory[16 * entry:16 * entry + 4] for entry in range(count))
     # anything else: as fontTools reads it (imported here: a build that meets no such file never loads it)
     from fontTools.ttLib import TTFont
-    with TTFont(str(path), lazy=True) as font:
+    with TTFont(str(path), lazy=True, fontNumber=index) as font:
         return frozenset(tag.encode("latin-1") for tag in font.keys())
 
 
@@ -317,18 +450,46 @@ def _static_instance(path: Path, weight: int) -> Path:
     return target
 
 
-def _as_truetype(path: Path) -> Path:
-    """ReportLab embeds only TrueType outlines: convert CFF-flavoured OTF files (cached)."""
-    if b"CFF " not in _table_tags(path):
+# How much a face without a file of the weight is emboldened, in em (HarfBuzz's synthetic bold, in
+# place: the advances stay). Noto Sans CJK's regular strokes are ~0.08 em; its own Bold's ~0.13.
+EMBOLDEN: Mapping[str, float] = MappingProxyType({"regular": 0.0, "bold": 0.04, "black": 0.065})
+
+
+def _as_truetype(path: Path, index: int = 0, embolden: float = 0.0) -> Path:
+    """The font as a TrueType file, which is what is embedded: CFF-flavoured OTF and the fonts of a
+    collection (TTC) converted, a face without a bold emboldened (`embolden`, em), cached on disk.
+
+    Converting a CJK face of 65,535 CFF glyphs takes ~15 s of CPU once (HarfBuzz draws the outlines;
+    fontTools' own CFF interpreter took 47 s) and keeps a ~30 MB file: the first build that sets
+    the face pays it, every later one reads the cut file."""
+    if not embolden and not _needs_cut(path, index):
         return path
-    target = _cut_dir() / f"{path.stem}-tt-{file_digest(path)}.ttf"
+    target = _cut_target(path, index, embolden)
     if not _intact(target):
         # imported here: converting is done once a font and kept on disk (cff.py imports fontTools' pens)
         from fontTools.ttLib import TTFont
 
         from generator.text.cff import cff_to_truetype
-        _save_atomically(cff_to_truetype(TTFont(str(path))), target)
+        converted = cff_to_truetype(TTFont(str(path), fontNumber=index), path, index, embolden)
+        if embolden or _in_collection(path, index):
+            _rename(converted, target.stem)    # its own names: ReportLab merges faces that share one
+        _save_atomically(converted, target)
     return target
+
+
+def _in_collection(path: Path, index: int) -> bool:
+    return bool(index) or path.suffix.lower() in COLLECTION_SUFFIXES
+
+
+def _needs_cut(path: Path, index: int) -> bool:
+    """Whether a font is embedded through a file pnp cuts: CFF outlines, or a font of a collection."""
+    return _in_collection(path, index) or b"CFF " in _table_tags(path, index)
+
+
+def _cut_target(path: Path, index: int, embolden: float) -> Path:
+    """Where the TrueType cut of a font (at an emboldening) is kept."""
+    stem = _face_stem(path, index) + (f"-b{round(embolden * 1000)}" if embolden else "")
+    return _cut_dir() / f"{stem}-tt-{file_digest(path)}.ttf"
 
 
 def _rename(font: Any, unique: str) -> None:
@@ -377,7 +538,6 @@ def _save_atomically(font: Any, target: Path) -> None:
     # inode, so its stat signature differs)
 
 
-FONT_SUFFIXES = frozenset({".ttf", ".otf"})
 MAX_FONT_BYTES = 32 * 2**20    # a CJK face is ~16–25 MB; a 31 MB font of 48,000 glyphs checks in ~7 s, 420 MiB
 
 
@@ -386,11 +546,13 @@ def game_families(folder: Path, font_files: Mapping[str, FontFile],
     """A game's own fonts (game.yaml `font_files`) as families; `report(path, message)` for bad files.
 
     Every file is read whole and checked here, while content is checked, so a damaged font is
-    an error at its line in game.yaml, never a failure while drawing."""
+    an error at its line in game.yaml, never a failure while drawing. A collection's font (`face`) and
+    a CFF font are cut into TrueType here, once (cached): the family's files are the cut ones."""
     families = {}
     stand_in = next(iter(builtin_families().values()), None)
     for family, styles in font_files.items():
         paths: dict[str, Path] = {}
+        face = getattr(styles, "face", None)
         for style in ("regular", "bold", "italic", "bold_italic"):
             relative = getattr(styles, style)
             if relative is None:
@@ -402,9 +564,9 @@ def game_families(folder: Path, font_files: Mapping[str, FontFile],
             elif problem is not None:
                 report(where, problem_message(problem, relative))
             elif path.suffix.lower() not in FONT_SUFFIXES:
-                report(where, f"{quoted(relative)} is not a TTF or OTF font")
+                report(where, f"{quoted(relative)} is not a TTF, OTF or TTC font")
             else:
-                checked = _checked_font(path, file_signature(path))
+                checked = _checked_font(path, file_signature(path), face, style)
                 if isinstance(checked, Path):
                     paths[style] = checked
                 else:
@@ -419,24 +581,77 @@ def game_families(folder: Path, font_files: Mapping[str, FontFile],
     return families
 
 
+class _NoSuchFace(Exception):
+    """A collection's font named in game.yaml `face` that the file does not hold."""
+
+
+# the words a font's subfamily name has for each style of font_files (a collection's font by family name)
+_STYLE_NAMES: Mapping[str, str] = MappingProxyType({"regular": "regular", "bold": "bold", "italic": "italic",
+                                                    "bold_italic": "bold italic"})
+
+
+def _face_index(data: bytes, face: int | str | None, style: str) -> int:
+    """Which font of a collection game.yaml's `face` means: its index, or the font whose full or
+    PostScript name is `face`, else the one of that family in the style (`Regular` for `regular:`)."""
+    if data[:4] != b"ttcf":
+        if isinstance(face, int) and face > 0:
+            raise _NoSuchFace(f"face: {face} names a font of a collection (TTC), and this file holds one font")
+        return 0
+    count = struct.unpack(">I", data[8:12])[0]
+    if face is None:
+        return 0
+    from fontTools.ttLib import TTCollection   # (a game's collection only)
+    fonts = TTCollection(io.BytesIO(data), lazy=True).fonts
+    names = [(font["name"].getDebugName(16) or font["name"].getDebugName(1) or "",
+              font["name"].getDebugName(17) or font["name"].getDebugName(2) or "",
+              font["name"].getDebugName(4) or "", font["name"].getDebugName(6) or "") for font in fonts]
+    listed = ", ".join(f"{index} '{full or family}'" for index, (family, _, full, _) in enumerate(names[:12]))
+    listed += " …" if count > 12 else ""
+    if isinstance(face, int):
+        if face < count:
+            return face
+        raise _NoSuchFace(f"face: {face}, and the collection holds {count} fonts, 0 to {count - 1}: {listed}")
+    wanted = face.casefold()
+    for index, (_, _, full, postscript) in enumerate(names):
+        if wanted in (full.casefold(), postscript.casefold()):
+            return index
+    of_family = [index for index, (family, _, _, _) in enumerate(names) if family.casefold() == wanted]
+    for index in of_family:
+        if names[index][1].casefold() == _STYLE_NAMES[style]:
+            return index
+    if of_family:
+        return of_family[0]
+    raise _NoSuchFace(f"the collection holds no font named '{face}': its fonts are {listed}")
+
+
 @cached("text.checked_game_font", maxsize=256, reads_files=True)
-def _checked_font(path: Path, signature: tuple[int, ...]) -> Path | str:
+def _checked_font(path: Path, signature: tuple[int, ...], face: int | str | None = None,
+                  style: str = "regular") -> Path | str:
     """The TrueType file to embed, or why the font cannot be used (`signature`: the file's input_files.file_signature,
-    so a font edited while `pnp serve` runs is checked again).
+    so a font edited while `pnp serve` runs is checked again; `face`: game.yaml's choice of a collection's font).
 
     Read whole by fontTools (every table, every TrueType glyph expanded; CFF outlines are all drawn
     when converted), then by ReportLab as it will be embedded: a truncated or damaged file would
-    otherwise fail later, while instancing or subsetting."""
+    otherwise fail later, while instancing or subsetting. A font cut from it before (a collection's,
+    a CFF font's) was checked so when it was cut: its cut file, intact, is the answer (a 19 MB CJK
+    collection is not read whole by every build)."""
     # imported here: only a game with font files of its own is checked so
     from fontTools.ttLib import TTFont
 
     try:
         data = read_regular(path, MAX_FONT_BYTES, "font")
-        font = TTFont(io.BytesIO(data))
+        index = _face_index(data, face, style)
+        if _needs_cut(path, index):
+            target = _cut_target(path, index, 0.0)
+            if _intact(target):
+                return target
+        font = TTFont(io.BytesIO(data), fontNumber=index)
         font.ensureDecompiled()
-        embedded = _as_truetype(path)
+        embedded = _as_truetype(path, index)
         # a variable font is embedded as static instances: cut the regular one now (it is cached)
         _check_embeddable(_static_instance(embedded, WEIGHTS["regular"]) if "fvar" in font else embedded)
+    except _NoSuchFace as error:
+        return str(error)
     except struct.error as error:     # a length or offset that leads past the data
         return shown(f"damaged data ({error})")
     except Exception as error:   # fontTools and ReportLab raise many kinds on a damaged file
