@@ -18,6 +18,7 @@ from generator.components.kit import KitText, kit_text
 from generator.components.piece import PieceCopy
 from generator.components.pieces import LaidOutSet, layout_sets
 from generator.components.sheets import LaidOutSheet, layout_sheets
+from generator.components.text_boxes import report_missing_glyphs
 from generator.content.game import GameSource, load_game
 from generator.errors import Problems, UsageError
 from generator.face_cache import LayoutFiles
@@ -126,6 +127,7 @@ def layout_targets(sources: list[GameSource], options: BuildOptions, problems: P
                 boards = layout_boards(ctx)
                 sheets = layout_sheets(ctx)
                 check_catalog_icons(ctx)    # every text the engine may print, the kit's and its own words too
+                report_missing_glyphs(ctx)  # one message per script no font has, once every text is set
                 targets.append(Target(source, edition, lang, sets, boards, sheets,
                                       kit_text(ctx, sets, boards, sheets, options.copies),
                                       ctx.font_stack(None, source.game_document.mark()), setter,

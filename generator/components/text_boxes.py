@@ -11,7 +11,7 @@ Texts of deck-wide boxes are noted in the deck's scope
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from generator.components.box_call import BoxCall, DrawTemplate
@@ -27,6 +27,8 @@ from generator.content.payloads import field_name, parse_rows
 from generator.content.schema import DEFAULT_TEXT_SIZE, LOWEST_TEXT_FLOOR, MIN_GAME_TEXT, TextStyle
 from generator.content.templates import ResolvedTemplate
 from generator.errors import SourceMark
+from generator.text.casing import upper as upper_text
+from generator.text.fonts import CJK_EXTRA, STACKS, families_having, script_of
 from generator.text.layout import SetStyle, TextLayout, fit_text, fit_whole_words
 from generator.text.rich import parse_rich_text
 
@@ -206,20 +208,92 @@ def box_text(call: BoxCall) -> Words:
 
 
 def uppercase_covered(text: str, stack: tuple[str, ...], ctx: LayoutContext) -> str:
-    """Upper-case only where the fonts have the capital (Georgian Mtavruli is often missing)."""
+    """Upper-case by the text box's language (casing.upper: Greek capitals without the tonos, Turkish
+    and Azerbaijani dotted İ, German ß), where the fonts have the capitals: where one is missing (Georgian
+    Mtavruli often is), each letter whose capital no font of the stack has stays as written."""
+    whole = upper_text(text, ctx.lang)
+    setter = ctx.setter
+    if not setter.uncovered(whole, stack) - setter.uncovered(text, stack):
+        return whole
     result = []
     for char in text:
-        upper = char.upper()
-        result.append(upper if len(upper) == 1 and ctx.setter.covers(upper, stack) else char)
+        upper = upper_text(char, ctx.lang)
+        result.append(upper if all(setter.covers(capital, stack) for capital in upper) else char)
     return "".join(result)
 
 
+@dataclass
+class MissingGlyphs:
+    """The characters of one script that no font of a text's stack has, in one edition × language."""
+
+    mark: SourceMark                     # where the first text holding one is written
+    first_key: str
+    first_subject: str
+    chars: dict[str, None] = field(default_factory=dict)     # in the order met
+    keys: dict[str, None] = field(default_factory=dict)
+    stacks: dict[tuple[str, ...], None] = field(default_factory=dict)
+
+
 def check_glyphs(text: str, stack, ctx: LayoutContext, key, mark: SourceMark, subject: Subject) -> None:
-    for char in sorted(ctx.setter.uncovered(text, stack)):
-        if ctx.once("glyph", key, char):
-            ctx.problems.add(mark, f"no font has the character '{char}' (U+{ord(char):04X}) used in "
-                             f"'{key}' ({ctx.lang}, {subject.label})",
-                             "add a font that has it to the stack in game.yaml fonts, or use another character")
+    """Note the characters of the text no font of the stack has, by script (report_missing_glyphs says
+    them, once per language and script, when the target is laid out)."""
+    missing = ctx.setter.uncovered(text, stack)
+    if not missing:
+        return
+    found: dict[str, MissingGlyphs] = ctx.memo.setdefault(MISSING_GLYPHS, {})
+    for char in sorted(missing):
+        script = script_of(char)
+        entry = found.get(script)
+        if entry is None:
+            entry = found[script] = MissingGlyphs(mark, str(key), subject.label)
+        entry.chars.setdefault(char)
+        entry.keys.setdefault(str(key))
+        entry.stacks.setdefault(tuple(stack))
+
+
+MISSING_GLYPHS = "missing glyphs"       # the key of the notes in LayoutContext.memo
+SAMPLE = 8                              # characters shown of those missing
+
+
+def report_missing_glyphs(ctx: LayoutContext) -> None:
+    """One error per script whose characters no font has, in this edition × language: how many and
+    which (a sample), where the first is used and in how many keys, and the font that would set them."""
+    found: dict[str, MissingGlyphs] = ctx.memo.pop(MISSING_GLYPHS, {})
+    for script, entry in sorted(found.items()):
+        chars = list(entry.chars)
+        sample = ", ".join(f"'{char}' U+{ord(char):04X}" for char in chars[:SAMPLE])
+        more = f" and {len(chars) - SAMPLE} more" if len(chars) > SAMPLE else ""
+        what = "symbols or punctuation" if script == "Common" else \
+            "combining marks" if script == "Inherited" else f"{script} characters"
+        keys = len(entry.keys)
+        where = f"used in {keys} keys, the first '{entry.first_key}'" if keys > 1 else f"used in '{entry.first_key}'"
+        stacks = "; ".join(", ".join(stack) for stack in entry.stacks)
+        ctx.problems.add(entry.mark,
+                         f"language '{ctx.lang}': no font of the stack ({stacks}) has {len(chars)} {what}: "
+                         f"{sample}{more}; {where} ({entry.first_subject})",
+                         coverage_fix(ctx, script, frozenset(chars), tuple(entry.stacks)))
+
+
+def coverage_fix(ctx: LayoutContext, script: str, chars: frozenset[str], stacks: tuple[tuple[str, ...], ...]) -> str:
+    """What sets the missing characters: the CJK extra, an installed family added to the game's stack, or a
+    font of the game's own (one font_files line: a family no stack names is every stack's last fallback)."""
+    library = ctx.setter.library
+    own = "ship a font that has them: one line in game.yaml, font_files: {%s: {regular: fonts/%s}} " \
+          "(a family of font_files that no stack names sets what the stacks lack)"
+    if script == "CJK" and STACKS.cjk not in library.families:
+        return (f"{CJK_EXTRA} (Noto Sans CJK, 19 MB: Japanese, Chinese and Korean in the default stack), or "
+                + own % ("cjk", 'NotoSansCJK-Regular.ttc, face: "Noto Sans CJK JP"'))
+    having = families_having(library, chars, tuple(family for stack in stacks for family in stack))
+    if having:
+        names = [name for name, stack in ctx.source.game.fonts.items()
+                 if any(tuple(family for family in stack if family in library.families) == used[:len(
+                     [family for family in stack if family in library.families])] for used in stacks)]
+        place = (f"the font stack{'s' if len(names) > 1 else ''} {', '.join(repr(name) for name in names)} in "
+                 "game.yaml fonts") if names else \
+            "the style's font stack (game.yaml fonts: {body: [nunito, ...]}, and font: body in the style)"
+        return f"add '{having[0]}' to {place}: it has them" + (
+            f" (so do {', '.join(repr(family) for family in having[1:4])})" if len(having) > 1 else "")
+    return own % ("myfont", "MyFont.ttf") + ", or use other characters"
 
 
 def report_small(call: BoxCall, key: str | None, size: float, style_name: str | None) -> None:

@@ -9,6 +9,7 @@ from generator.text.setter import TextSetter
 class _Ctx:
     def __init__(self):
         self.setter = TextSetter(FontLibrary())
+        self.lang = "ka"          # uppercase_covered capitalises by the box's language
 
 
 def test_hyphenation_dictionaries_for_bg_ru_hu_en_and_none_for_georgian():
