@@ -277,13 +277,13 @@ CASES = [
         id="catalog-empty-root"),
     pytest.param(
         edit("i18n/en.yaml", '"Star"', '"Star 中"'),
-        ["g/i18n/en.yaml:8:11: no font has the character '中' (U+4E2D) used in 'cards.star' "
-         "(en, deck cards, card star)"],
+        ["g/i18n/en.yaml:8:11: language 'en': no font of the stack (nunito, inter) has the CJK character "
+         "'中' U+4E2D, used in 'cards.star' (deck cards, card star)"],
         id="glyph-missing-cjk"),
     pytest.param(
         edit("i18n/en.yaml", '"Star"', '"Star \U0001F600"'),
-        ["g/i18n/en.yaml:8:11: no font has the character '\U0001F600' (U+1F600) used in 'cards.star' "
-         "(en, deck cards, card star)"],
+        ["g/i18n/en.yaml:8:11: language 'en': no font of the stack (nunito, inter) has the symbol or punctuation "
+         "mark '\U0001F600' U+1F600, used in 'cards.star' (deck cards, card star)"],
         id="glyph-missing-emoji"),
     pytest.param(
         edit("i18n/en.yaml", '"Star"', f'"{TOO_LONG}"'),

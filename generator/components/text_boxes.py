@@ -263,14 +263,16 @@ def report_missing_glyphs(ctx: LayoutContext) -> None:
         chars = list(entry.chars)
         sample = ", ".join(f"'{char}' U+{ord(char):04X}" for char in chars[:SAMPLE])
         more = f" and {len(chars) - SAMPLE} more" if len(chars) > SAMPLE else ""
-        what = "symbols or punctuation" if script == "Common" else \
-            "combining marks" if script == "Inherited" else f"{script} characters"
+        kind = {"Common": ("symbol or punctuation mark", "symbols or punctuation marks"),
+                "Inherited": ("combining mark", "combining marks")}.get(
+            script, (f"{script} character", f"{script} characters"))
+        what = f"the {kind[0]} {sample}," if len(chars) == 1 else f"{len(chars)} {kind[1]}: {sample}{more};"
         keys = len(entry.keys)
         where = f"used in {keys} keys, the first '{entry.first_key}'" if keys > 1 else f"used in '{entry.first_key}'"
         stacks = "; ".join(", ".join(stack) for stack in entry.stacks)
         ctx.problems.add(entry.mark,
-                         f"language '{ctx.lang}': no font of the stack ({stacks}) has {len(chars)} {what}: "
-                         f"{sample}{more}; {where} ({entry.first_subject})",
+                         f"language '{ctx.lang}': no font of the stack ({stacks}) has {what} {where} "
+                         f"({entry.first_subject})",
                          coverage_fix(ctx, script, frozenset(chars), tuple(entry.stacks)))
 
 

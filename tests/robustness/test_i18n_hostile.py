@@ -206,7 +206,7 @@ def test_a_character_no_font_prints_is_refused_at_import_as_check_refuses_it(tmp
     line = unit_line(text, fmt)
     import_refused(game, file, f"{file}:{line}:1: unit 'cards.star' holds "
                                f"U+{ord(char):04X}, which no font of box 'name' of template 'card' has")
-    assert "no font has the character" not in run_in_process("check", str(game)).output
+    assert "no font of the stack" not in run_in_process("check", str(game)).output
 
 
 # ------------------------------------------------------------- 5. links leading out of the game
