@@ -113,8 +113,9 @@ class Group:
 
     `rotation` turns the group clockwise by 0, 90, 180 or 270 degrees (a board
     space facing its side of the table, the back half of a standee), or by any
-    angle about the frame's centre (a card of the rulebook cover's fan); the
-    group is scaled to fill the frame.
+    whole number of degrees about the frame's centre (a card of the rulebook
+    cover's fan: only the renderer draws such a group); the group is scaled
+    to fill the frame.
     """
 
     x: float
@@ -123,7 +124,7 @@ class Group:
     h: float
     width: float
     height: float
-    rotation: float
+    rotation: int
     items: tuple["Item", ...]
 
 
