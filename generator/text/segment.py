@@ -7,8 +7,9 @@ tailorings and its dictionaries):
 - Thai, Lao, Khmer and Burmese between words, by ICU's dictionaries (a line never splits a word);
 - Japanese and Chinese between characters, with the strict kinsoku rules (ICU's `lb=strict`): no line
   starts with 、。，．」』）！？ー or a small kana, none ends with 「『（;
-- Korean at spaces only, as Korean is set (CSS's `word-break: keep-all`): no opportunity next to a
-  Hangul letter is taken (ICU has no keep-all of its own).
+- Korean at spaces only, as Korean is set (CSS's `word-break: keep-all`): in a Korean text no
+  opportunity inside a run is taken (hanja included), and in any text none next to a Hangul letter
+  (ICU has no keep-all of its own).
 
 Only runs holding a character of such a script are asked (`has_spaceless`): a Latin, Cyrillic or
 Georgian text breaks at its spaces alone, as it always has. ICU's opportunities between two characters
@@ -34,9 +35,8 @@ ZWSP = "\u200b"          # ends a word a line may break after, with no space aft
 # kana, bopomofo, enclosed and compatibility forms, ideographs, Yi, halfwidth and fullwidth forms,
 # kana supplements and the ideograph planes
 _SPACELESS = re.compile(
-    "[\u0e00-\u0fff\u1000-\u109f\u1780-\u17ff\u1980-\u1aaf\u19e0-\u19ff"
-    "\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3100-\u312f\u3190-\u33ff\u3400-\u4dbf\u4e00-\u9fff"
-    "\ua000-\ua4cf\ua9e0-\ua9ff\uaa60-\uaadf\uf900-\ufaff\ufe10-\ufe1f\ufe30-\ufe4f\uff00-\uffef"
+    "[\u0e00-\u109f\u1780-\u17ff\u1980-\u1aaf\u2e80-\u312f\u3190-\u9fff\ua000-\ua4cf\ua9e0-\ua9ff"
+    "\uaa60-\uaadf\uf900-\ufaff\ufe10-\ufe1f\ufe30-\ufe4f\uff00-\uffef"
     "\U00016fe0-\U00016fff\U0001b000-\U0001b2ff\U00020000-\U0003ffff]")
 # Hangul letters, syllables and compatibility jamo (halfwidth ones too): Korean keeps its words whole
 _HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7ff\uffa0-\uffdc]")
@@ -44,7 +44,9 @@ _HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7ff\uffa
 
 def has_spaceless(text: str) -> bool:
     """Whether the text holds a character of a script written without spaces (Thai, Japanese …)."""
-    return _SPACELESS.search(text) is not None
+    # (isascii is a flag of the string: an English text is answered without reading it; a search
+    # reads ~50 ns a character)
+    return not text.isascii() and _SPACELESS.search(text) is not None
 
 
 def has_hangul(text: str) -> bool:
@@ -70,6 +72,9 @@ def break_opportunities(run: str, lang: str) -> tuple[int, ...]:
     glues "3 stars"); an opportunity after a U+200B the text itself holds is kept too."""
     if len(run) < 2 or not (has_spaceless(run) or ZWSP in run[:-1]):
         return ()
+    keep_all = _is_korean(lang)      # Korean breaks at its spaces, hanja and all
+    if keep_all and ZWSP not in run[:-1]:
+        return ()
     found = []
     to_index = _utf16_indices(run)
     for _, end in LineBreaker(run, break_locale(lang)).segments():
@@ -79,11 +84,15 @@ def break_opportunities(run: str, lang: str) -> tuple[int, ...]:
         before, after = run[position - 1], run[position]
         if before == ZWSP:
             found.append(position)
-        elif (before != ICON_CHAR and not before.isdigit()
+        elif (not keep_all and before != ICON_CHAR and not before.isdigit()
               and (_SPACELESS.match(before) or _SPACELESS.match(after))
               and not (_HANGUL.match(before) or _HANGUL.match(after))):
             found.append(position)
     return tuple(found)
+
+
+def _is_korean(lang: str) -> bool:
+    return lang.replace("-", "_").split("_")[0].lower() == "ko"
 
 
 def _utf16_indices(text: str) -> list[int] | None:

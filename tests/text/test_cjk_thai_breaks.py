@@ -53,7 +53,8 @@ def _stack(setter, lang: str) -> tuple[str, ...]:
 
 
 def set_lines(setter, paragraphs, width: float, lang: str, hyphenate: bool = False) -> list[str]:
-    """The printed lines, top to bottom, each its runs' text side by side (as drawn)."""
+    """The printed lines, top to bottom, each its runs' text side by side (as drawn: a run may carry the
+    U+200B that ends a word to the shaper, which draws nothing for it)."""
     style = SetStyle(_stack(setter, lang), 9.0, 9.0, lang=lang, hyphenate=hyphenate)
     layout = fit_text(paragraphs, width, 1000, style, setter)
     lines = []
@@ -61,7 +62,7 @@ def set_lines(setter, paragraphs, width: float, lang: str, hyphenate: bool = Fal
         bottom = layout.line_tops[line + 1] if line + 1 < len(layout.line_tops) else 1e9
         runs = sorted((run.x, run.text) for run in layout.runs if top < run.baseline <= bottom)
         icons = [(icon.x, "\ufffc") for icon in layout.icons if top < icon.y + icon.size / 2 <= bottom]
-        lines.append("".join(text for _, text in sorted(runs + icons)))
+        lines.append("".join(text for _, text in sorted(runs + icons)).replace("\u200b", ""))
     return lines
 
 

@@ -39,6 +39,9 @@ def test_chinese_punctuation_never_starts_a_piece():
 def test_korean_keeps_its_words():
     # between spaces only: no opportunity inside (or beside) a Hangul word
     assert break_opportunities("띄어쓰기로", "ko") == ()
+    assert break_opportunities("韓國語를", "ko") == ()           # hanja inside a Korean word too
+    assert break_opportunities("韓國語", "ja") == (1, 2)         # (as Japanese, between the characters)
+    assert break_opportunities("띄어\u200b쓰기로", "ko") == (3,)   # a U+200B the writer put there
     assert not has_spaceless("한국어 문장은 띄어쓰기로 나눕니다.")
 
 
