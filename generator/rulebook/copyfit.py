@@ -1,8 +1,8 @@
 """Copyfitting: the small adjustments a designer makes so a rulebook's booklet needs no page it can do without.
 
 A booklet is printed on sheets of 4 pages, so a 13-page rulebook costs the paper of 16 and a 14-page one
-ends on a page holding two lines. The flow is set first as designed; when its page count is not a
-multiple of 4 or its last page is nearly empty, it is set again a step tighter (less space between
+ends on a page holding two lines. The flow is paginated first as designed; when its page count is not a
+multiple of 4 or its last page is nearly empty, it is paginated again a step tighter (less space between
 blocks, figures that may shrink a little further to fill a page's foot, at the last step 0.4 pt less
 leading) and the setting that needs the fewest sheets wins — a well-filled last page next, the
 loosest setting last. Words and their order never change; a setting is chosen, not a page padded.
@@ -33,9 +33,10 @@ STEPS = (AS_DESIGNED, Copyfit(0.7, 0.7), Copyfit(0.45, 0.65), Copyfit(0.3, 0.6, 
 
 @dataclass(frozen=True)
 class Setting:
-    """One way the rulebook was set: its PDF, its pages and how full its last page's text area is (0–1)."""
+    """One way the rulebook was set: the pages laid out (flow.LaidOut, to draw the chosen one only), how many
+    and how full its last page's text area is (0–1)."""
 
-    pdf: bytes
+    result: object
     pages: int
     last_fill: float
 

@@ -1,49 +1,50 @@
-"""Flow a resolved rulebook into A5 (or half-letter) pages with ReportLab platypus.
+"""Flow a resolved rulebook into A5 (or half-letter) pages: the same display list as the cards.
 
-Every paragraph is set by the engine's own layout (generator/text/layout.py),
-the same path as every card's text: per-glyph font fallback, the language's
-line-breaking rules, hyphenation that never respells a word except at a line
-end, hard hyphens kept, {icon:name} icons inline. Platypus only places the set
-paragraphs: SetText splits between lines across pages (no widows or orphans),
-headings keep with their text, tables repeat their header row when they break;
-the table of contents is filled in by a second pass, from where headings landed.
+Every paragraph is set by the engine's own layout (generator/text/layout.py), the same path as every
+card's text: per-glyph font fallback, the language's line-breaking rules, hyphenation that never respells
+a word except at a line end, hard hyphens kept, {icon:name} icons inline. The story of blocks (set_text,
+tables, figures, cover) is placed by the paginator of pages.py under the rules of keeping.py: a paragraph
+splits between lines across pages (no widow or orphan), headings keep with their text, tables repeat
+their header row when they break, a figure that does not fit floats past the text after it. The contents
+are filled in from where the headings landed (their lines are known before: one pass). Each page is a
+Face of text, art and shape items drawn by the renderer's PdfRenderer, as every card is; the copyfitting
+steps (copyfit.py) are paginated, not drawn, and only the chosen one is drawn.
+
+A right-to-left book (generator.text.bidi.language_direction of its language) mirrors: its text is set
+flush right, list markers, table columns, card figures and the contents' numbers run from the right,
+the footer's page number stands at each page's outer edge as the book is bound on the right.
 """
 
 from __future__ import annotations
 
-import io
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from functools import partial
 from types import MappingProxyType
 
-from reportlab.lib.colors import HexColor, toColor
-from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, KeepTogether, NextPageTemplate,
-                                PageBreak, PageTemplate, Spacer, Table, TableStyle)
-from reportlab.platypus.tableofcontents import TableOfContents
-
-from generator.components.piece import ArtPlacement
+from generator.components.piece import Face, Item, Line, TextPlacement
+from generator.imposition.sheet import Document, Page, Placement
 from generator.print_facts import INK_LIMIT, RULEBOOK_PAGE_SIZES as PAGE_SIZES     # pages: A5; half-letter
-from generator.render.art import art_size
-from generator.render.colour import convert
-from generator.render.icons import icon_art
-from generator.render.pdf import FacePainter, drawing_settings
+from generator.render.pdf import PdfRenderer, drawing_settings
 from generator.rulebook.copyfit import AS_DESIGNED, Copyfit, Setting, choose_setting
-from generator.rulebook.cover import CoverWords, LeafletBand, draw_cover
-from generator.rulebook.keeping import KeptTable, PagedTable, keep_with_next
-from generator.rulebook.tables import TABLE_PADDING, badge_width, column_widths, longest_word
+from generator.rulebook.cover import CoverWords, LeafletBand, cover_items
+from generator.rulebook.figures import ArtDrawing, CalloutBlock, Drawn, FaceDrawing, FigureRow, ShrinkingFigure
+from generator.rulebook.keeping import keep_with_next
+from generator.rulebook.pages import Block, Frame, PageBreak, Pagination, paginate
 from generator.rulebook.resolve import Callout, Faq, Figure, RuleDoc, Table as RulesTable
-from generator.rulebook.set_text import INK_HEX, Book, BookStyle, SetText, line_end
-from generator.text.layout import SetStyle, fit_text
+from generator.rulebook.set_text import INK_HEX, Book, BookStyle, TextBlock, line_extent, moved
+from generator.rulebook.tables import TABLE_PADDING, TableBlock, badge_width, column_widths, longest_word
+from generator.text.bidi import language_direction
 from generator.text.rich import Paragraph as RichParagraph, parse_rich_text, plain_text
 from generator.text.setter import TextSetter
-from generator.units import mm_to_pt, pt_to_mm
+from generator.units import pt_to_mm
 
 MARGINS = MappingProxyType({"top": 14.0, "bottom": 17.0, "inner": 13.0, "outer": 13.0})   # inner: at the fold
 RED_HEX, WHITE_HEX = "#a31621", "#ffffff"
-INK = HexColor(INK_HEX)
-RED = HexColor(RED_HEX)
-CREAM = HexColor("#f6ecd9")
 FIGURES_A_ROW = 3      # card figures side by side
 CARD_FIGURE_SHARE = 0.34   # a card figure is at most this share of the text's width (and its real size)
+FOOTER_SIZE = 7.5      # pt
+FOOTER_BASELINE = 9.0  # mm above the page's bottom edge
+FOOTER_RULE = 9.0      # pt above the footer's baseline: the red line across the text's width
 
 
 def with_line_breaks(paragraphs: tuple[RichParagraph, ...]) -> list[tuple[RichParagraph, tuple[RichParagraph, ...]]]:
@@ -58,174 +59,9 @@ def with_line_breaks(paragraphs: tuple[RichParagraph, ...]) -> list[tuple[RichPa
     return grouped
 
 
-class Markup:
-    """Rich text to set paragraphs, for one rulebook's fonts, language and icons."""
-
-    def __init__(self, book: Book):
-        self.book = book
-        self.setter, self.stack = book.setter, book.stack
-
-    def flowables(self, text: str, style: BookStyle, item_style: BookStyle | None = None,
-                  badge: str = "") -> list[SetText]:
-        """One SetText per paragraph of the text (list items in the item style); the badge after the last."""
-        paragraphs = with_line_breaks(parse_rich_text(text))
-        result = []
-        for index, (paragraph, more) in enumerate(paragraphs):
-            chosen = item_style if paragraph.marker and item_style is not None else style
-            result.append(SetText(paragraph, chosen, self.book, badge if index == len(paragraphs) - 1 else "",
-                                  more=more))
-        return result
-
-    def face(self, weight: str = "regular", italic: bool = False) -> str:
-        return self.book.face(weight, italic)
-
-
-class FaceFigure(Flowable):
-    """A card or board drawn from the game's own definitions."""
-
-    def __init__(self, face, width_mm: float, font: str):
-        super().__init__()
-        self.face, self.font = face, font
-        self.scale = mm_to_pt(width_mm) / mm_to_pt(face.width)
-        self.width, self.height = mm_to_pt(width_mm), mm_to_pt(face.height) * self.scale
-
-    def wrap(self, available_width, available_height):
-        return self.width, self.height
-
-    def draw(self):
-        painter = FacePainter.on(self.canv, drawing_settings(self.font))
-        painter.draw_face(self.face, 0, 0, self.scale)
-        self.canv.setStrokeColor(HexColor("#b9ad9b"))
-        self.canv.setLineWidth(0.4)
-        self.canv.rect(0, 0, self.width, self.height, stroke=1, fill=0)
-
-
-class Heading(SetText):
-    """A set paragraph that the table of contents lists."""
-
-    def __init__(self, paragraph: RichParagraph, style: BookStyle, book: Book, badge: str, toc_text: str,
-                 level: int = 0, more: tuple[RichParagraph, ...] = ()):
-        super().__init__(paragraph, style, book, badge, more=more)
-        self.toc_text, self.toc_level = toc_text, level
-
-
-class Contents(TableOfContents):
-    """The table of contents, its entries set like every other text (dots and page number at the end)."""
-
-    def __init__(self, book: Book, style: BookStyle, **kwargs):
-        super().__init__(**kwargs)
-        self.book, self.entry_style = book, style
-
-    def wrap(self, available_width, available_height):
-        entries = self._lastEntries or [(0, "", 0, None)]
-        rows = []
-        for _level, text, page, _key in entries:
-            for paragraph in parse_rich_text(text) or (RichParagraph(()),):
-                rows.append([SetText(paragraph, self.entry_style, self.book, leader=str(page))])
-        self._table = Table(rows, colWidths=(available_width,), style=self.tableStyle)
-        self.width, self.height = self._table.wrapOn(self.canv, available_width, available_height)
-        return self.width, self.height
-
-
-class RulebookTemplate(BaseDocTemplate):
-    def __init__(self, buffer, doc: RuleDoc, paper: str, markup: "Markup", colour_mode: str = "rgb",
-                 ink_limit: float = INK_LIMIT, **kwargs):
-        width, height = PAGE_SIZES[paper]
-        body_font = markup.face()
-        if colour_mode == "cmyk":
-            # every colour platypus sets (text, rules, table backgrounds, badges) separated
-            # on its way to the canvas, the same way as the cards' colours
-            kwargs["enforceColorSpace"] = lambda colour: convert(toColor(colour), "cmyk", ink_limit)
-        super().__init__(buffer, pagesize=(mm_to_pt(width), mm_to_pt(height)), invariant=1,
-                         initialFontName=body_font, title=plain_text(f"{doc.title} — {doc.edition}"),
-                         creator="pnp", **kwargs)
-        self.rule_doc, self.body_font, self.markup = doc, body_font, markup
-        self.colour_mode, self.ink_limit = colour_mode, ink_limit
-        frame = Frame(mm_to_pt(MARGINS["outer"]), mm_to_pt(MARGINS["bottom"]),
-                      mm_to_pt(width - MARGINS["outer"] - MARGINS["inner"]),
-                      mm_to_pt(height - MARGINS["top"] - MARGINS["bottom"]), id="body",
-                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-        body = PageTemplate("body", [frame], onPage=self._footer)
-        # a leaflet has no cover: its first page is a body page
-        self.addPageTemplates([body] if doc.leaflet else [PageTemplate("cover", [frame], onPage=self._cover), body])
-
-    def beforeDocument(self):
-        # figures and art drawn by the face painter: one painter per pass's canvas, in this colour mode
-        FacePainter.on(self.canv, drawing_settings(self.body_font, self.colour_mode, self.ink_limit))
-
-    def _cover(self, canvas, doc):
-        """The cover page, drawn whole under the (empty) frame."""
-        rule_doc = self.rule_doc
-        words = CoverWords(rule_doc.title, rule_doc.tagline, rule_doc.edition, rule_doc.facts)
-        draw_cover(canvas, (pt_to_mm(self.pagesize[0]), pt_to_mm(self.pagesize[1])), rule_doc.cover, words,
-                   self.markup.book, Styles())
-
-    def _footer(self, canvas, doc):
-        canvas.saveState()
-        width = self.pagesize[0]
-        canvas.setFillColor(INK)
-        y = mm_to_pt(9)
-        number = str(canvas.getPageNumber())
-        if canvas.getPageNumber() % 2:       # odd pages: the number at the outer (right) edge
-            self._runs(canvas, number, width - mm_to_pt(MARGINS["outer"]), y, align_right=True)
-            self._runs(canvas, self.rule_doc.footer, mm_to_pt(MARGINS["inner"]), y)
-        else:
-            self._runs(canvas, number, mm_to_pt(MARGINS["outer"]), y)
-            self._runs(canvas, self.rule_doc.footer, width - mm_to_pt(MARGINS["inner"]), y, align_right=True)
-        canvas.setStrokeColor(RED)
-        canvas.setLineWidth(0.5)
-        canvas.line(mm_to_pt(MARGINS["outer"]), y + 9, width - mm_to_pt(MARGINS["outer"]), y + 9)
-        canvas.restoreState()
-
-    def _runs(self, canvas, text: str, x: float, y: float, align_right: bool = False, size: float = 7.5) -> None:
-        """Footer text set by the engine on one line, its baseline at y: per-glyph font runs (a Georgian
-        title needs another face than the digits) and the game's inline icons (a title may have one)."""
-        book = self.markup.book
-        style = SetStyle(book.stack, size, size, lang=book.lang, hyphenate=False, breaks=book.rules,
-                         icons=tuple(sorted(book.icons.items())))
-        layout = fit_text(parse_rich_text(text), 1e4, 1e4, style, book.setter)
-        if align_right:
-            x -= mm_to_pt(line_end(layout, 0))
-        for run in layout.runs:
-            canvas.setFont(run.font, size)
-            canvas.drawString(x + mm_to_pt(run.x), y, run.text)
-        page_height = pt_to_mm(self.pagesize[1])
-        painter = FacePainter.on(canvas, drawing_settings(self.body_font))
-        for icon in layout.icons:
-            if icon.file is not None:     # standing on the footer's baseline
-                painter._art(icon_art(icon.file, icon, pt_to_mm(x), page_height - pt_to_mm(y) - icon.y - icon.size),
-                             page_height)
-
-    last_fill = 0.0     # the share of the last page's text area in use, once built
-
-    def filterFlowables(self, flowables):
-        """A figure that does not fit the room left on the page floats: the paragraph after it is set
-        first, filling the page's foot, and the figure is tried again after it (so it tops the next page
-        rather than leaving the foot of this one empty). Only running text of the same section passes a
-        figure: never a heading, a table, a callout or another figure."""
-        if len(flowables) < 2 or not getattr(flowables[0], "floats", False) or not _passes_figures(flowables[1]):
-            return
-        frame = getattr(self, "frame", None)
-        if frame is None or frame._atTop:
-            return
-        figure, text = flowables[0], flowables[1]
-        width = frame._getAvailableWidth()
-        room = frame._y - frame._y1p - figure.getSpaceBefore()
-        _, height = figure.wrapOn(self.canv, width, room)
-        if height <= room + 1e-6:
-            return
-        # the text passes only if some of it stays on this page: else the figure tops the next page
-        room = frame._y - frame._y1p - text.getSpaceBefore()
-        _, height = text.wrapOn(self.canv, width, room)
-        if height <= room + 1e-6 or text.split(width, room):
-            flowables[0], flowables[1] = text, figure
-
-    def afterFlowable(self, flowable):
-        frame = getattr(self, "frame", None)
-        if frame is not None:
-            self.last_fill = (frame._y2 - frame._y) / (frame._y2 - frame._y1)
-        if isinstance(flowable, Heading) and flowable.first == 0:
-            self.notify("TOCEntry", (flowable.toc_level, flowable.toc_text, self.page))
+def book_direction(lang: str) -> str:
+    """'rtl' for a book whose pages mirror (bound on the right), else 'ltr'."""
+    return language_direction(lang)
 
 
 class Styles:
@@ -259,28 +95,34 @@ class Styles:
 
 
 class StoryBuilder:
-    """The flowables of a rulebook, in order."""
+    """The blocks of a rulebook, in order."""
 
-    def __init__(self, doc: RuleDoc, markup: Markup, frame_width_mm: float,
-                 page_width_mm: float = PAGE_SIZES["a4"][0], fit: Copyfit = AS_DESIGNED):
-        self.doc, self.markup, self.frame_width, self.page_width = doc, markup, frame_width_mm, page_width_mm
+    def __init__(self, doc: RuleDoc, book: Book, frame_width: float, page_width: float = PAGE_SIZES["a4"][0],
+                 fit: Copyfit = AS_DESIGNED):
+        self.doc, self.book, self.frame_width, self.page_width = doc, book, frame_width, page_width
         self.styles = Styles(compact=doc.leaflet, fit=fit)
         self.fit = fit
+        self.headings: list[TextBlock] = []       # the headings the contents list, in order
+        self.numbers: dict[int, str] = {}         # the page of each section's heading, once paginated
 
-    def spaced(self, flowable: Flowable, before: float, after: float) -> Flowable:
-        """The flowable with the designed space around it, as the copyfitting step shares it out."""
-        flowable.spaceBefore, flowable.spaceAfter = before * self.fit.space, after * self.fit.space
-        return flowable
+    def spaced(self, block: Block, before: float, after: float) -> Block:
+        """The block with the designed space (pt) around it, as the copyfitting step shares it out."""
+        block.space_before, block.space_after = pt_to_mm(before * self.fit.space), pt_to_mm(after * self.fit.space)
+        return block
 
-    def paragraphs(self, text: str, style: BookStyle, badge: bool = False) -> list[Flowable]:
-        return self.markup.flowables(text, style, self.styles.item, self.doc.badge if badge else "")
+    def paragraphs(self, text: str, style: BookStyle, badge: bool = False) -> list[Block]:
+        """One block per paragraph of the text (list items in the item style); the badge after the last."""
+        paragraphs = with_line_breaks(parse_rich_text(text))
+        blocks: list[Block] = []
+        for index, (paragraph, more) in enumerate(paragraphs):
+            chosen = self.styles.item if paragraph.marker else style
+            last = index == len(paragraphs) - 1
+            blocks.append(TextBlock(paragraph, chosen, self.book, self.doc.badge if badge and last else "",
+                                    more=more))
+        return blocks
 
-    def table_style(self, commands: list) -> TableStyle:
-        """Tables select a cell font even for flowable cells: make it ours, not an unembedded Helvetica."""
-        return TableStyle([("FONT", (0, 0), (-1, -1), self.markup.face(), 8.3)] + commands)
-
-    def story(self) -> list[Flowable]:
-        story = self.leaflet_head() if self.doc.leaflet else self.cover_and_contents()
+    def story(self) -> list[Block]:
+        story = self.leaflet_head() if self.doc.leaflet else self.contents()
         for section in self.doc.sections:
             # a section never starts a page of its own: its heading keeps with the start of its text
             # (keeping.py), so it moves to the next page only when that start does not fit here
@@ -288,55 +130,61 @@ class StoryBuilder:
             for index, (paragraph, more) in enumerate(paragraphs):
                 last = index == len(paragraphs) - 1
                 badge = self.doc.badge if section.heading.badge and last else ""
-                story.append(Heading(paragraph, self.styles.h1, self.markup.book, badge,
-                                     section.heading.words, more=more) if index == 0 else
-                             SetText(paragraph, self.styles.h1, self.markup.book, badge, more=more))
+                block = TextBlock(paragraph, self.styles.h1, self.book, badge, more=more)
+                if index == 0:
+                    block.toc_text = section.heading.words
+                    self.headings.append(block)
+                story.append(block)
             story += self.items(section.items)
         return keep_with_next(story)
 
-    def items(self, items) -> list[Flowable]:
-        """The flowables of a run of blocks; card figures in a row stand side by side."""
-        flowables: list[Flowable] = []
-        row: list = []
+    def items(self, items) -> list[Block]:
+        """The blocks of a run of rules.yaml's blocks; card figures in a row stand side by side."""
+        blocks: list[Block] = []
+        row: list[Figure] = []
         for item in list(items) + [None]:
-            if item is not None and item.kind == "figure" and item.content.kind == "card" \
-                    and len(row) < FIGURES_A_ROW:
+            is_card = item is not None and item.kind == "figure" and item.content.kind == "card"
+            if is_card and len(row) < FIGURES_A_ROW:
                 row.append(item.content)
                 continue
             if row:
-                flowables += self.figure_row(row)
+                blocks += self.figure_row(row)
                 row = []
-            if item is not None and item.kind == "figure" and item.content.kind == "card":
+            if is_card:
                 row.append(item.content)
             elif item is not None:
-                flowables += self.item(item)
+                blocks += self.item(item)
         if row:
-            flowables += self.figure_row(row)
-        return flowables
+            blocks += self.figure_row(row)
+        return blocks
 
-    def leaflet_head(self) -> list[Flowable]:
+    def leaflet_head(self) -> list[Block]:
         """A leaflet starts straight away: title, tagline and facts above the first section."""
-        styles = self.styles
-        story: list[Flowable] = [NextPageTemplate("body")]
-        story.append(LeafletBand(self.doc.cover, self.doc.title, self.doc.tagline, self.markup.book, styles,
-                                 MARGINS, self.page_width))
+        band = LeafletBand(self.doc.cover, self.doc.title, self.doc.tagline, self.book, self.styles, MARGINS,
+                           self.page_width)
         facts = " · ".join(self.doc.facts + (self.doc.edition,))
-        story += self.paragraphs(facts, styles.facts)
-        return story
+        return [band] + self.paragraphs(facts, self.styles.facts)
 
-    def cover_and_contents(self) -> list[Flowable]:
-        styles = self.styles
-        # the cover is drawn whole by its page template (rulebook/cover.py): the story only moves past it
-        story: list[Flowable] = [Spacer(1, 1), NextPageTemplate("body"), PageBreak()]
-        story += self.paragraphs(self.doc.toc_title, styles.h1)
-        toc = Contents(self.markup.book, styles.toc, dotsMinLevel=0, tableStyle=self.table_style([
-            ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-            ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
-        story += [toc, PageBreak()]
-        return story
+    def contents(self) -> list[Block]:
+        """The contents page: its title and an entry per section (dots and the page its heading lands on),
+        filled in once the headings are placed (`number_contents`)."""
+        story = self.paragraphs(self.doc.toc_title, self.styles.h1)
+        for index, section in enumerate(self.doc.sections):
+            for paragraph in parse_rich_text(section.heading.words) or (RichParagraph(()),):
+                entry = TextBlock(paragraph, self.styles.toc, self.book, leader=partial(self.number, index))
+                story.append(entry)
+        return story + [PageBreak()]
 
-    def item(self, item) -> list[Flowable]:
+    def number(self, section: int) -> str:
+        """The page the section's heading landed on (a contents entry's number)."""
+        return self.numbers.get(section, "")
+
+    def number_contents(self, pagination: Pagination, first_page: int) -> None:
+        """The contents' page numbers, from where the headings landed."""
+        self.numbers = {index: str(pagination.page_of(heading) + first_page)
+                        for index, heading in enumerate(self.headings)}
+
+    def item(self, item) -> list[Block]:
         styles = self.styles
         content = item.content
         if item.kind in ("paragraph", "list"):
@@ -353,202 +201,160 @@ class StoryBuilder:
             return self.figure(content)
         return []
 
-    def table(self, table: RulesTable) -> Flowable:
+    def table(self, table: RulesTable) -> Block:
         styles = self.styles
         columns = max([len(table.header)] + [len(row) for row in table.rows])
         weights = list(table.widths or [1] * columns)[:columns]
         total = sum(weights)
-        widths = column_widths([mm_to_pt(self.frame_width) * w / total for w in weights],
-                               self.column_needs(table, columns))
-        header = [[self._cell(text, styles.head) for text in table.header]] if table.header else []
-        rows = [[self._cell(text, styles.cell, badge and index == 0) for index, text in enumerate(row)]
+        frame = self.frame_width * 72 / 25.4
+        widths = column_widths([frame * w / total for w in weights], self.column_needs(table, columns))
+        header = [self.paragraphs(text, styles.head) for text in table.header] if table.header else None
+        rows = [[self.paragraphs(text, styles.cell, badge and index == 0) for index, text in enumerate(row)]
                 for row, badge in zip(table.rows, table.row_badges, strict=True)]
-        paged = PagedTable(header, rows, lambda data, first: self.table_part(data, widths, len(header), first))
-        return self.spaced(paged, 3, 7)
-
-    def table_part(self, data: list, widths: list[float], head: int, first: int) -> KeptTable:
-        """A table's header (`head` rows) and some of its body rows, from body row `first` on, as one
-        ReportLab table: every other row shaded, counted from the table's start."""
-        flowable = KeptTable(data, colWidths=widths, repeatRows=head, splitByRow=1)
-        commands = [("VALIGN", (0, 0), (-1, -1), "TOP"), ("GRID", (0, 0), (-1, -1), 0.4, HexColor("#c9b79c")),
-                    ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
-                    ("LEFTPADDING", (0, 0), (-1, -1), TABLE_PADDING),
-                    ("RIGHTPADDING", (0, 0), (-1, -1), TABLE_PADDING)]
-        if head:
-            commands.append(("BACKGROUND", (0, 0), (-1, 0), RED))
-        for index in range(head, len(data)):
-            if (first + index) % 2 == 0:
-                commands.append(("BACKGROUND", (0, index), (-1, index), HexColor("#fbf6ec")))
-        flowable.setStyle(self.table_style(commands))
-        return flowable
+        return self.spaced(TableBlock(header, rows, [pt_to_mm(width) for width in widths], self.book), 3, 7)
 
     def column_needs(self, table: RulesTable, columns: int) -> list[float]:
         """Each column's least width (pt): its longest word in its cells' style, the badge in a first column that
         carries one, and the cell's padding."""
-        book = self.markup.book
+        book = self.book
         needs = [0.0] * columns
         for style, rows in ((self.styles.head, (table.header,)), (self.styles.cell, table.rows)):
-            measured = SetStyle(book.stack, style.size, style.size, weight=style.weight, lang=book.lang,
-                                hyphenate=False, breaks=book.rules)
+            measured = book.set_style(style.size, style.weight)
             for row in rows:
                 for index, text in enumerate(row):
                     needs[index] = max(needs[index], longest_word(text, measured, book.setter))
         if any(table.row_badges) and self.doc.badge:
-            needs[0] = max(needs[0], badge_width(self.doc.badge, self.markup.face("black")))
+            needs[0] = max(needs[0], badge_width(self.doc.badge, book))
         return [need + 2 * TABLE_PADDING + 0.5 for need in needs]
 
-    def _cell(self, text: str, style: BookStyle, badge: bool = False):
-        parts = self.paragraphs(text, style, badge)
-        return parts if len(parts) != 1 else parts[0]
-
-    def callout(self, callout: Callout) -> Flowable:
-        inner: list[Flowable] = []
+    def callout(self, callout: Callout) -> Block:
+        inner: list[Block] = []
         if callout.title:
             inner += self.paragraphs(callout.title, self.styles.callout_title)
         inner += self.items(callout.blocks)
-        box = Table([[inner]], colWidths=[mm_to_pt(self.frame_width)])
-        box.setStyle(self.table_style([("BACKGROUND", (0, 0), (-1, -1), CREAM), ("BOX", (0, 0), (-1, -1), 0.8, RED),
-                                 ("LEFTPADDING", (0, 0), (-1, -1), 7), ("RIGHTPADDING", (0, 0), (-1, -1), 7),
-                                 ("TOPPADDING", (0, 0), (-1, -1), 6), ("BOTTOMPADDING", (0, 0), (-1, -1), 4)]))
-        return KeepTogether([self.spaced(box, 4, 8)])
+        return self.spaced(CalloutBlock(inner), 4, 8)
 
-    def faq(self, faq: Faq) -> list[Flowable]:
-        flowables: list[Flowable] = []
+    def faq(self, faq: Faq) -> list[Block]:
+        blocks: list[Block] = []
         for question, answer, badge in faq.entries:
-            flowables += self.paragraphs(question, self.styles.question, badge)
-            flowables += self.paragraphs(answer, self.styles.body)
-        return flowables
+            blocks += self.paragraphs(question, self.styles.question, badge)
+            blocks += self.paragraphs(answer, self.styles.body)
+        return blocks
 
-    def figure(self, figure: Figure) -> list[Flowable]:
+    def figure(self, figure: Figure) -> list[Block]:
         if figure.kind == "card":
             return self.figure_row([figure])
         width = figure.width or {"board": self.frame_width * 0.92}.get(figure.kind, 40.0)
         width = min(width, self.frame_width)
-        drawn: Flowable
+        drawn: Drawn
         if figure.face is not None:
-            drawn = FaceFigure(figure.face, width, self.markup.face())
+            drawn = FaceDrawing(figure.face, width)
+        elif figure.art is not None:
+            drawn = ArtDrawing(figure.art, width)
         else:
-            drawn = CentredArt(figure.art, width, self.markup.face())
+            return []
         captions = self.paragraphs(figure.caption, self.styles.caption) if figure.caption else []
         # a designed width (rules.yaml) is kept; a default one may give way to fill a page's foot
         least = 1.0 if figure.width else self.fit.figure
         return [ShrinkingFigure(drawn, captions, least)]
 
-    def figure_row(self, figures: list[Figure]) -> list[Flowable]:
+    def figure_row(self, figures: list[Figure]) -> list[Block]:
         """Card figures side by side, each at its real size at most (and a third of the text's width),
-        or at the width rules.yaml asks; their captions under them. One table row: it moves whole."""
+        or at the width rules.yaml asks; their captions under them. One row: it moves whole."""
         column = self.frame_width / len(figures)
-        cells = []
+        cells: list[tuple[Drawn, list[Block]]] = []
         for figure in figures:
             face = figure.face
             if face is None:        # a card figure is its card's face (resolve.py): there is one
                 continue
             width = figure.width or min(face.width, self.frame_width * CARD_FIGURE_SHARE)
-            drawn = FaceFigure(face, min(width, column - 4), self.markup.face())
-            drawn.hAlign = "CENTER"
-            cells.append([drawn] + (self.paragraphs(figure.caption, self.styles.caption) if figure.caption
-                                    else []))
-        row = Table([cells], colWidths=[mm_to_pt(column)] * len(figures))
-        row.floats = True        # a row that does not fit waits for the next page (RulebookTemplate.filterFlowables)
-        row.setStyle(self.table_style([("VALIGN", (0, 0), (-1, -1), "TOP"), ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-                                       ("LEFTPADDING", (0, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 2),
-                                       ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
-        return [self.spaced(row, 4, 2)]
+            captions = self.paragraphs(figure.caption, self.styles.caption) if figure.caption else []
+            cells.append((FaceDrawing(face, min(width, column - 4)), captions))
+        return [self.spaced(FigureRow(cells, column, self.book.rtl), 4, 2)]
 
 
-def _passes_figures(flowable: Flowable) -> bool:
-    """Whether a flowable may be set before a figure that waits for the next page: a paragraph of running
-    text (not a heading, nor anything kept with what follows it)."""
-    return type(flowable) is SetText and not flowable.keepWithNext
+@dataclass(frozen=True)
+class LaidOut:
+    """A rulebook paginated at one copyfitting step: what drawing it needs."""
 
-
-class ShrinkingFigure(Flowable):
-    """A figure (a board, art) and its caption, kept together, centred: drawn at its width where it fits,
-    else as large as the room left on the page allows down to a share `least` of that width (a page's foot
-    filled rather than left empty), else on the next page (floating past the text after it)."""
-
-    floats = True
-
-    def __init__(self, drawn: Flowable, captions: list[Flowable], least: float):
-        super().__init__()
-        self.drawn, self.captions, self.least = drawn, captions, least
-        self.scale = 1.0
-
-    def _captions_height(self, available_width: float) -> float:
-        height = 0.0
-        for index, caption in enumerate(self.captions):
-            _, caption_height = caption.wrapOn(self.canv, available_width, 1e6)
-            height += caption_height + caption.getSpaceAfter() * (index < len(self.captions) - 1)
-            height += caption.getSpaceBefore()
-        return height
-
-    def wrap(self, available_width, available_height):
-        drawn_width, drawn_height = self.drawn.wrapOn(self.canv, self.drawn.width, 1e6)
-        captions = self._captions_height(available_width)
-        room = available_height - captions
-        self.scale = 1.0 if drawn_height <= room + 1e-6 else max(self.least, room / drawn_height)
-        self.width, self.height = available_width, drawn_height * self.scale + captions
-        self.drawn_size = (drawn_width, drawn_height)
-        return self.width, self.height
-
-    def split(self, available_width, available_height):
-        return []          # never in parts: on the next page it is drawn at its width
-
-    def getSpaceAfter(self):
-        return self.captions[-1].getSpaceAfter() if self.captions else 2.0
-
-    def draw(self):
-        drawn_width, drawn_height = self.drawn_size
-        canvas, scale = self.canv, self.scale
-        y = self.height - drawn_height * scale
-        canvas.saveState()
-        canvas.translate((self.width - drawn_width * scale) / 2, y)
-        canvas.scale(scale, scale)
-        self.drawn.drawOn(canvas, 0, 0)
-        canvas.restoreState()
-        for index, caption in enumerate(self.captions):
-            y -= caption.getSpaceBefore() + caption.height
-            caption.drawOn(canvas, 0, y)
-            y -= caption.getSpaceAfter() if index < len(self.captions) - 1 else 0
-
-
-class CentredArt(Flowable):
-    """An art file drawn centred at a width in mm."""
-
-    def __init__(self, path, width_mm: float, font: str):
-        super().__init__()
-        art_w, art_h = art_size(path)
-        self.path, self.width, self.font = path, mm_to_pt(width_mm), font
-        self.height = self.width * art_h / art_w
-
-    def wrap(self, available_width, available_height):
-        self.available = available_width
-        return available_width, self.height
-
-    def draw(self):
-        painter = FacePainter.on(self.canv, drawing_settings(self.font))
-        painter._define_art(self.path)
-        x = (self.available - self.width) / 2
-        self.canv.saveState()
-        self.canv.translate(x, 0)
-        painter._art(ArtPlacement(self.path, 0, 0, self.width / mm_to_pt(1), self.height / mm_to_pt(1)),
-                     self.height / mm_to_pt(1))
-        self.canv.restoreState()
+    builder: StoryBuilder
+    pagination: Pagination
+    first_page: int          # the number of the first body page (2 after a cover, 1 for a leaflet)
 
 
 def render_rules(doc: RuleDoc, paper: str, setter: TextSetter, stack: tuple[str, ...],
                  colour_mode: str = "rgb", ink_limit: float = INK_LIMIT) -> bytes:
     """rules.pdf as bytes, copyfitted (copyfit.py) so its booklet needs no more sheets than it must."""
-    markup = Markup(Book(setter, stack, doc.lang, doc.icons, doc.breaks))
-    return choose_setting(lambda fit: set_rules(doc, paper, markup, fit, colour_mode, ink_limit)).pdf
+    book = Book(setter, stack, doc.lang, doc.icons, doc.breaks, book_direction(doc.lang))
+    setting = choose_setting(lambda fit: set_rules(doc, paper, book, fit))
+    laid_out = setting.result
+    assert isinstance(laid_out, LaidOut)
+    return draw_rules(doc, paper, book, laid_out, colour_mode, ink_limit)
 
 
-def set_rules(doc: RuleDoc, paper: str, markup: Markup, fit: Copyfit = AS_DESIGNED, colour_mode: str = "rgb",
-              ink_limit: float = INK_LIMIT) -> Setting:
-    """The rulebook set at one copyfitting step: two passes, so the table of contents has the real page numbers."""
-    width, _ = PAGE_SIZES[paper]
-    frame_width = width - MARGINS["outer"] - MARGINS["inner"]
-    buffer = io.BytesIO()
-    template = RulebookTemplate(buffer, doc, paper, markup, colour_mode, ink_limit)
-    template.multiBuild(StoryBuilder(doc, markup, frame_width, width, fit).story())
-    return Setting(buffer.getvalue(), template.page, template.last_fill)
+def set_rules(doc: RuleDoc, paper: str, book: Book, fit: Copyfit = AS_DESIGNED) -> Setting:
+    """The rulebook paginated at one copyfitting step (not drawn)."""
+    width, height = PAGE_SIZES[paper]
+    frame = Frame(MARGINS["outer"], MARGINS["top"], width - MARGINS["outer"] - MARGINS["inner"],
+                  height - MARGINS["top"] - MARGINS["bottom"])
+    builder = StoryBuilder(doc, book, frame.width, width, fit)
+    pagination = paginate(builder.story(), frame)
+    first_page = 1 if doc.leaflet else 2
+    builder.number_contents(pagination, first_page)
+    return Setting(LaidOut(builder, pagination, first_page), len(pagination.pages) + first_page - 1,
+                   pagination.last_fill)
+
+
+def page_faces(doc: RuleDoc, paper: str, book: Book, laid_out: LaidOut) -> list[Face]:
+    """Every page of the rulebook as a face: the cover, then the body pages with their footers."""
+    width, height = PAGE_SIZES[paper]
+    styles = laid_out.builder.styles
+    faces: list[Face] = []
+    if not doc.leaflet:
+        words = CoverWords(doc.title, doc.tagline, doc.edition, doc.facts)
+        faces.append(Face("rules page 1", width, height, 0.0,
+                          tuple(cover_items((width, height), doc.cover, words, book, styles))))
+    for index, placed_blocks in enumerate(laid_out.pagination.pages):
+        number = index + laid_out.first_page
+        items: list[Item] = []
+        for placed in placed_blocks:
+            items += placed.block.items(placed.x, placed.y, placed.width, placed.height)
+        items += footer(doc, book, number, width, height)
+        faces.append(Face(f"rules page {number}", width, height, 0.0, tuple(items)))
+    return faces
+
+
+def footer(doc: RuleDoc, book: Book, number: int, width: float, height: float) -> list[Item]:
+    """A body page's running footer: the page number at the outer edge, the footer's words at the inner,
+    a red line over them. Odd pages are right-hand pages of a book bound on the left, left-hand ones of a
+    book bound on the right (right to left)."""
+    baseline = height - FOOTER_BASELINE
+    outer_right = (number % 2 == 1) != book.rtl
+    items: list[Item] = [Line(MARGINS["outer"], baseline - pt_to_mm(FOOTER_RULE), width - 2 * MARGINS["outer"], 0.0,
+                              stroke=RED_HEX, stroke_width=pt_to_mm(0.5))]
+    for text, at_right in ((str(number), outer_right), (doc.footer, not outer_right)):
+        items += _footer_text(text, book, width - MARGINS["outer"] if at_right else MARGINS["inner"], baseline,
+                              at_right)
+    return items
+
+
+def _footer_text(text: str, book: Book, x: float, baseline: float, align_right: bool) -> list[Item]:
+    """Footer text set by the engine on one line, its baseline at `baseline` mm: per-glyph font runs (a
+    Georgian title needs another face than the digits) and the game's inline icons (a title may have one)."""
+    layout = book.line(text, FOOTER_SIZE, color=INK_HEX)
+    if not layout.runs and not layout.icons:
+        return []
+    start, end = line_extent(layout, 0)
+    left = x - end if align_right else x - start
+    first_baseline = layout.runs[0].baseline if layout.runs else pt_to_mm(FOOTER_SIZE * 0.8)
+    placed: TextPlacement = moved(layout, left, baseline - first_baseline)
+    return [placed]
+
+
+def draw_rules(doc: RuleDoc, paper: str, book: Book, laid_out: LaidOut, colour_mode: str = "rgb",
+               ink_limit: float = INK_LIMIT) -> bytes:
+    """The paginated rulebook drawn as a PDF of its pages, by the renderer that draws the cards."""
+    pages = [Page(face.width, face.height, (Placement(face, 0.0, 0.0, (0.0, 0.0, face.width, face.height)),))
+             for face in page_faces(doc, paper, book, laid_out)]
+    document = Document(pages, title=plain_text(f"{doc.title} — {doc.edition}"), no_print_scaling=False)
+    return PdfRenderer(drawing_settings(book.face(), colour_mode, ink_limit)).draw(document)

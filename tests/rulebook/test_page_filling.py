@@ -5,15 +5,11 @@ to its longest word, and short cell text never breaks inside a word."""
 
 from __future__ import annotations
 
-import io
-
 import pytest
-from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Spacer
 
 from generator.rulebook import copyfit
 from generator.rulebook.copyfit import Copyfit, Setting, choose_setting
-from generator.rulebook.flow import ShrinkingFigure
+from generator.rulebook.figures import Drawn, ShrinkingFigure
 from generator.rulebook.tables import column_widths
 from tests.pdf_probe import open_pdf
 from tests.rulebook.test_cover_and_pagination import COVER, EN, _build, _game, _texts
@@ -65,13 +61,12 @@ def test_sections_run_on_without_leaving_a_page_foot_empty(tmp_path):
 
 
 def test_a_figure_shrinks_to_fill_a_page_foot_and_no_further():
-    canvas = Canvas(io.BytesIO())
-    figure = ShrinkingFigure(Spacer(200, 300), [], least=0.75)
-    assert figure.wrapOn(canvas, 300, 400) == (300, 300) and figure.scale == 1.0
-    assert figure.wrapOn(canvas, 300, 240) == (300, pytest.approx(240)) and figure.scale == pytest.approx(0.8)
-    _, height = figure.wrapOn(canvas, 300, 150)          # too little room: it keeps 75 % and moves on
-    assert figure.scale == 0.75 and height == pytest.approx(225)
-    assert figure.split(300, 150) == []
+    figure = ShrinkingFigure(Drawn(70, 105), [], least=0.75)
+    assert figure.height(105, 140) == 105 and figure.scale(105, 140) == 1.0
+    assert figure.height(105, 84) == pytest.approx(84) and figure.scale(105, 84) == pytest.approx(0.8)
+    height = figure.height(105, 52)                    # too little room: it keeps 75 % and moves on
+    assert figure.scale(105, 52) == 0.75 and height == pytest.approx(78.75)
+    assert figure.split(105, 52, False) == []
 
 
 def test_copyfitting_chooses_fewest_sheets_then_a_filled_last_page():
