@@ -189,3 +189,21 @@ def _module_state(path: Path) -> list[str]:
 @pytest.mark.parametrize("module", sorted(set(MODULES) - {"generator.caches"}))
 def test_no_module_state_outside_the_build_context(module):
     assert _module_state(MODULES[module]) == []
+
+
+def test_no_module_imports_platypus_and_the_rulebook_uses_nothing_private():
+    """The rulebook is set by pnp's own paginator and drawn through the renderer's public entry points: no
+    module imports ReportLab's platypus, and no rulebook module reaches into another object's _attributes."""
+    found = []
+    for module, path in sorted(MODULES.items()):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = ([alias.name for alias in node.names] if isinstance(node, ast.Import) else
+                     [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            found += [f"{path.name}:{node.lineno} imports {name}" for name in names
+                      if name.startswith("reportlab.platypus")]
+            if module.startswith("generator.rulebook.") and isinstance(node, ast.Attribute) \
+                    and node.attr.startswith("_") and not node.attr.startswith("__") \
+                    and not (isinstance(node.value, ast.Name) and node.value.id == "self"):
+                found.append(f"{path.name}:{node.lineno} uses {ast.unparse(node)}")
+    assert found == []
