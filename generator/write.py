@@ -86,7 +86,7 @@ def write_target(target: Target, options: BuildOptions, library: FontLibrary, re
         if target.rules is not None and (options.wants("rules") or options.wants("booklet") or wants_kit):
             # the rulebook stage and pdfium: only for a game with rules
             from generator.imposition.booklet import impose_booklet
-            from generator.rulebook.flow import render_rules
+            from generator.rulebook.flow import book_direction, render_rules
             with drawing(target, base, base / paper / "rules.pdf"):
                 # its canvas names each font subset as it is written (render/font_tags.py), as every PDF's
                 rules = render_rules(target.rules, paper, target.setter, target.stack, body.colour_mode,
@@ -95,7 +95,8 @@ def write_target(target: Target, options: BuildOptions, library: FontLibrary, re
                     _write_bytes(base / paper / "rules.pdf", rules, report)
             if options.wants("booklet") or wants_kit:         # an --only rules build imposes none
                 with drawing(target, base, base / paper / "rules-booklet.pdf"):
-                    booklet = impose_booklet(rules, landscape(paper))    # two rulebook pages a side
+                    # two rulebook pages a side; a right-to-left book bound at the right
+                    booklet = impose_booklet(rules, landscape(paper), book_direction(target.rules.lang) == "rtl")
                     if options.wants("booklet"):
                         _write_bytes(base / paper / "rules-booklet.pdf", booklet, report)
         if wants_kit:

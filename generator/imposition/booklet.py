@@ -18,22 +18,24 @@ from generator.units import mm_to_pt
 CREEP_PER_SHEET = 0.25   # mm: about 1 mm for every 4 sheets of 80 g/m² paper
 
 
-def booklet_sides(pages: int) -> list[tuple[int, int]]:
-    """(left, right) page numbers (1-based, 0 for blank) for each printed side, front then back."""
+def booklet_sides(pages: int, right_bound: bool = False) -> list[tuple[int, int]]:
+    """(left, right) page numbers (1-based, 0 for blank) for each printed side, front then back.
+    `right_bound`: a right-to-left book, its spine at the right (every side's two pages change places)."""
     total = -(-pages // 4) * 4
     sides = []
     for sheet in range(total // 4):
         front = (total - 2 * sheet, 2 * sheet + 1)
         back = (2 * sheet + 2, total - 2 * sheet - 1)
-        sides.extend([front, back])
+        sides.extend([front[::-1], back[::-1]] if right_bound else [front, back])
     return [(left if left <= pages else 0, right if right <= pages else 0) for left, right in sides]
 
 
 SIDES_A_PASS = 16    # sides imposed into one pdfium document (a 32-page rulebook's booklet; see impose_booklet)
 
 
-def impose_booklet(pdf: bytes, sheet: tuple[float, float]) -> bytes:
-    """A booklet PDF of landscape sheets (width × height in mm) from a PDF of portrait pages.
+def impose_booklet(pdf: bytes, sheet: tuple[float, float], right_bound: bool = False) -> bytes:
+    """A booklet PDF of landscape sheets (width × height in mm) from a PDF of portrait pages (`right_bound`: a
+    right-to-left book, bound at the right).
 
     pdfium's gen_content takes longer with every page already in its document (a 694-page rulebook's
     booklet took 36 s): a longer booklet is imposed SIDES_A_PASS sides at a time, each pass into a document
@@ -41,7 +43,7 @@ def impose_booklet(pdf: bytes, sheet: tuple[float, float]) -> bytes:
     source = pdfium.PdfDocument(pdf)
     target = None
     try:
-        sides = booklet_sides(len(source))
+        sides = booklet_sides(len(source), right_bound)
         if len(sides) <= SIDES_A_PASS:
             target = _imposed(source, sides, 0, sheet)
         else:

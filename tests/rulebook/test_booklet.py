@@ -17,6 +17,17 @@ def test_pages_pad_to_a_multiple_of_four_in_saddle_stitch_order():
     assert booklet_sides(1) == [(0, 1), (0, 0)]
 
 
+def test_a_right_to_left_booklet_is_bound_at_the_right():
+    # the front cover on the sheet's left half, so the folded booklet opens from the right
+    assert booklet_sides(8, right_bound=True) == [(1, 8), (7, 2), (3, 6), (5, 4)]
+    assert booklet_sides(6, right_bound=True) == [(1, 0), (0, 2), (3, 6), (5, 4)]
+    document = open_pdf(impose_booklet(_numbered_pdf(8), (297, 210), right_bound=True))
+    width, height = document[0].get_size()
+    text = document[0].get_textpage()
+    assert text.get_text_bounded(0, 0, width / 2, height).strip() == "P1"
+    assert text.get_text_bounded(width / 2, 0, width, height).strip() == "P8"
+
+
 def _numbered_pdf(pages: int) -> bytes:
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=A5, invariant=1)
