@@ -8,6 +8,10 @@ subsets are known and numbered and before any object is written, names each subs
 it holds (its font dictionary, character map and font program, as written, and so its place
 in the file): identical input still gives identical bytes, and nothing is rewritten after.
 
+The composite fonts of shaped glyphs (render/glyph_fonts.py) are tagged by content as they are
+written. A composite font is one subset: its Type0 dictionary, its CIDFont descendant and their
+descriptor carry one tag, and it is counted once (by its Type0 dictionary).
+
 Files joined or imposed by pdfium (render/merge.py) carry the tags their parts were written
 with; `distinct_tags` gives a subset a new tag there only where two different subsets meet
 under one, through pikepdf's object structure.
@@ -136,14 +140,26 @@ def _new_tag(digest: bytes, used: set[bytes]) -> bytes:
 
 # ----------------------------------------------------------------- joined by pdfium
 def subset_fonts(pdf: pikepdf.Pdf) -> list[pikepdf.Dictionary]:
-    """Every subset font dictionary of the file (its BaseFont tagged), in object order."""
+    """Every subset font dictionary of the file (its BaseFont tagged), in object order; a composite
+    font by its Type0 dictionary only (its descendant is part of it)."""
     import pikepdf     # only for files joined by pdfium: a build that joins none never loads it (~90 ms)
     found = []
     for item in pdf.objects:
         if isinstance(item, pikepdf.Dictionary) and item.get("/Type") == pikepdf.Name.Font \
+                and item.get("/Subtype") not in (pikepdf.Name.CIDFontType2, pikepdf.Name.CIDFontType0) \
                 and _tag_of(str(item.get("/BaseFont", ""))[1:]):
             found.append(item)
     return found
+
+
+def _descendant(font: pikepdf.Dictionary) -> pikepdf.Dictionary | None:
+    """A Type0 font's CIDFont (None for a simple font)."""
+    import pikepdf     # see subset_fonts
+    descendants = font.get("/DescendantFonts")
+    if isinstance(descendants, pikepdf.Array) and len(descendants) == 1 \
+            and isinstance(descendants[0], pikepdf.Dictionary):
+        return descendants[0]
+    return None
 
 
 def subset_tags(data: bytes) -> list[tuple[bytes, bytes]]:
@@ -165,7 +181,8 @@ def distinct_tags(pdf: pikepdf.Pdf) -> bool:
     changed = False
     for font in subset_fonts(pdf):
         base = str(font.BaseFont)[1:].encode("latin-1")
-        descriptor = font.get("/FontDescriptor")
+        descendant = _descendant(font)
+        descriptor = (descendant if descendant is not None else font).get("/FontDescriptor")
         key = descriptor.objgen if isinstance(descriptor, pikepdf.Dictionary) and descriptor.is_indirect \
             else font.objgen
         if key in named:
@@ -179,6 +196,9 @@ def distinct_tags(pdf: pikepdf.Pdf) -> bool:
         if tag != base[:6]:
             changed = True
             font.BaseFont = pikepdf.Name("/" + (tag + base[6:]).decode("latin-1"))
+            if descendant is not None and "/BaseFont" in descendant:
+                descendant.BaseFont = pikepdf.Name("/" + (tag + str(descendant.BaseFont)[7:].encode("latin-1"))
+                                                   .decode("latin-1"))
             if isinstance(descriptor, pikepdf.Dictionary) and "/FontName" in descriptor:
                 descriptor.FontName = pikepdf.Name("/" + (tag + str(descriptor.FontName)[7:].encode("latin-1"))
                                                    .decode("latin-1"))
@@ -190,6 +210,9 @@ def _held(font: pikepdf.Dictionary, descriptor: object) -> bytes:
     import pikepdf     # see subset_fonts
     digest = hashlib.sha256(str(font.get("/BaseFont", "")).encode("latin-1")[7:])
     digest.update(repr(font.get("/Widths", "")).encode())
+    descendant = _descendant(font)
+    if descendant is not None:
+        digest.update(repr(descendant.get("/W", "")).encode())
     streams = [font.get("/ToUnicode")]
     if isinstance(descriptor, pikepdf.Dictionary):
         streams += [descriptor.get("/" + key) for key in _FONT_FILES]

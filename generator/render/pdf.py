@@ -221,58 +221,39 @@ class FacePainter:
     def _text(self, text: TextPlacement, height: float) -> None:
         # No saveState here: a text item sets the font and colour it uses, and every other
         # item sets (or saves) the state it draws with. A deck draws thousands of these, so
-        # the upright runs without a halo go into one text object (BT … ET, render/text_out.py):
-        # one origin and string per run, the font and colour only where they change.
-        canvas = self.canvas
+        # the runs go into one text object per colour (BT … ET, render/text_out.py): one
+        # origin and string of glyphs per run, the font only where it changes; a halo's
+        # outlines first, in a saved state of their own.
         lines: list[TextLine] = []
-        current: tuple[str | None, float | None, str | None] = (None, None, None)   # the canvas's font and colour,
-        # outside text objects
         colour_of, colour = None, None
         left, top = text.x, height - text.y
+        halos: list[tuple[tuple[str, float], TextLine]] = []
         for run in text.runs:
             if run.color != colour_of:
                 colour_of, colour = run.color, self.colour(run.color)
-            if not run.halo and not run.slant:
-                # points as mm_to_pt gives them (the same product), written out: a deck has 10,000s of runs
-                lines.append(((left + run.x) * PT_PER_MM, (top - run.baseline) * PT_PER_MM, run.text, run.font,
-                              run.size, colour))
-                continue
-            x, y = mm_to_pt(text.x + run.x), mm_to_pt(height - text.y - run.baseline)
-            if lines:
-                self.text_writer.draw(lines)
-                lines, current = [], (None, None, None)
-            if (run.font, run.size, run.color) != current:
-                canvas.setFont(run.font, run.size)
-                canvas.setFillColor(colour)
-                current = (run.font, run.size, run.color)
+            # points as mm_to_pt gives them (the same product), written out: a deck has 10,000s of runs
+            entry = ((left + run.x) * PT_PER_MM, (top - run.baseline) * PT_PER_MM, run.text, run.font,
+                     run.size, colour, run.features, run.rtl, run.slant)
             if run.halo:
-                self._halo(run, x, y)
-            if run.slant:
-                canvas.saveState()
-                canvas.transform(1, 0, SYNTHETIC_SLANT, 1, x, y)
-                canvas.drawString(0, 0, run.text)
-                canvas.restoreState()
-                current = (None, None, None)
-            else:
-                canvas.drawString(x, y, run.text)
+                halos.append((run.halo, entry))
+            lines.append(entry)
+        if halos:
+            self._halos(halos)
         self.text_writer.draw(lines)
         for icon in text.icons:
             self._art(icon, height)
 
-    def _halo(self, run, x: float, y: float) -> None:
-        """The run's letters stroked with round joins (text render mode 1), under the filled letters."""
+    def _halos(self, halos: list[tuple[tuple[str, float], TextLine]]) -> None:
+        """The runs' letters stroked with round joins (text render mode 1), under the filled letters."""
         canvas = self.canvas
-        colour, width = run.halo
-        canvas.saveState()
-        canvas.setStrokeColor(self.colour(colour))
-        canvas.setLineWidth(2 * mm_to_pt(width))
-        canvas.setLineJoin(1)
-        canvas.setLineCap(1)
-        if run.slant:
-            canvas.transform(1, 0, SYNTHETIC_SLANT, 1, x, y)
-            x = y = 0
-        canvas.drawString(x, y, run.text, mode=1)
-        canvas.restoreState()
+        for (colour, width), entry in halos:
+            canvas.saveState()
+            canvas.setStrokeColor(self.colour(colour))
+            canvas.setLineWidth(2 * mm_to_pt(width))
+            canvas.setLineJoin(1)
+            canvas.setLineCap(1)
+            self.text_writer.draw([entry], stroke=True)
+            canvas.restoreState()
 
 
 class PdfRenderer(FacePainter):

@@ -18,14 +18,17 @@ import math
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.pdfmetrics import getFont
 
+from generator.text.bidi import (Direction, embedding_levels, language_direction, line_levels, paragraph_direction,
+                                 visual_order)
 from generator.text.hyphenation import Break, breaks
 from generator.text.linebreak import GLUE, NARROW_GLUE, NO_BREAK_SPACES, BreakRules, break_rules
 from generator.text.rich import Fragment, Paragraph
 from generator.text.setter import TextSetter
+from generator.text.shaping import run_pieces
 from generator.text.words import Word, glue_paragraphs, paragraph_words, word_piece
 from generator.units import PT_PER_MM, pt_to_mm
 
@@ -60,6 +63,7 @@ class SetStyle:
     hyphenate: bool = True        # False: never break inside a word, shrink instead
     icons: tuple[tuple[str, Path], ...] = ()   # the game's inline icons: name, art file
     breaks: BreakRules | None = None   # the language's line-breaking rules (None: the engine's for lang)
+    features: tuple[str, ...] = ()     # OpenType features on ('tnum') or off ('-liga') beyond HarfBuzz's defaults
 
     @property
     def rules(self) -> BreakRules:
@@ -78,11 +82,14 @@ class GlyphRun:
     color: str
     slant: bool = False
     halo: tuple[str, float] | None = None
+    features: tuple[str, ...] = ()   # the style's OpenType features (shaped with them, as measured)
+    rtl: bool = False                # shaped right to left (its text in logical order, drawn mirrored)
 
     def __reduce__(self):
         # pickled as its constructor's arguments: the slots dataclass's own state functions
         # run in Python and look its fields up on every object (the layout cache pickles ~100,000)
-        return (GlyphRun, (self.x, self.baseline, self.text, self.font, self.size, self.color, self.slant, self.halo))
+        return (GlyphRun, (self.x, self.baseline, self.text, self.font, self.size, self.color, self.slant, self.halo,
+                           self.features, self.rtl))
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +141,9 @@ class _Words(NamedTuple):
     singles: tuple[float | None, ...]
     total: float      # all the words' widths at 1 pt, side by side (icons at ICON_EM)
     face: object = None   # the one face every word of a plain paragraph is drawn in (None: not known to be one)
+    # "" for a paragraph of left-to-right text only (set as it always was); else its direction
+    # ("ltr", "rtl"): its lines are reordered by the bidi algorithm after breaking
+    direction: str = ""
 
 
 def _words_of(paragraph: Paragraph, words: tuple[Word, ...], units: tuple[tuple[float | None, ...], ...]) -> _Words:
@@ -152,6 +162,7 @@ class _Line:
     # the one face of its paragraph's plain words, when the line holds only such words (no piece of
     # a hyphenated word): it is then set as one run without looking at each word (_PlainLines)
     face: object = None
+    direction: str = ""   # its paragraph's, where the bidi algorithm reorders it ("" for left-to-right text only)
 
     def add(self, word: Word, width: float) -> None:
         self.words.append(word)
@@ -212,13 +223,25 @@ def _prepare(paragraphs: tuple[Paragraph, ...], style: SetStyle, setter: TextSet
     prepared = []
     for paragraph in paragraphs:
         if len(paragraph.fragments) == 1 and _plain(paragraph.fragments[0]):
-            prepared.append(measure.plain_words(paragraph))
+            prepared.append(_directed(measure.plain_words(paragraph), style))
             continue
         words = paragraph_words(paragraph)
         units = tuple(tuple(None if f.icon else measure.unit(f.text, f.bold, f.italic) for f in word)
                       for word in words)
-        prepared.append(_words_of(paragraph, tuple(words), units))
+        prepared.append(_directed(_words_of(paragraph, tuple(words), units), style))
     return tuple(prepared)
+
+
+def _directed(words: _Words, style: SetStyle) -> _Words:
+    """The words with their paragraph's direction where it needs the bidi algorithm ("" where it is
+    left-to-right text only: the usual text, which is set as it always was)."""
+    text = "".join(fragment.text for fragment in words.paragraph.fragments)
+    if text.isascii() and language_direction(style.lang) == "ltr":
+        return words
+    direction = paragraph_direction(text, style.lang)
+    if direction == "ltr" and not any(level for level in embedding_levels(text, "ltr")):
+        return words
+    return words._replace(direction=direction)
 
 
 def _plain(fragment: Fragment) -> bool:
@@ -277,7 +300,8 @@ def line_width(paragraphs: tuple[Paragraph, ...], style: SetStyle, setter: TextS
 def _one_line(texts: tuple[_Words, ...], width, height, style, setter) -> TextLayout | None:
     """Plain text in one face that fits on one line at full size (a name, a title): set
     directly, exactly as wrapping and placing would set it, without measuring word by word."""
-    if len(texts) != 1 or texts[0].paragraph.marker or len(texts[0].paragraph.fragments) != 1:
+    if len(texts) != 1 or texts[0].paragraph.marker or len(texts[0].paragraph.fragments) != 1 \
+            or texts[0].direction:
         return None
     fragment = texts[0].paragraph.fragments[0]
     if fragment.bold or fragment.italic or fragment.icon:
@@ -293,7 +317,7 @@ def _one_line(texts: tuple[_Words, ...], width, height, style, setter) -> TextLa
         return None
     text = _joined([word[0].text for word in words])
     printable = measure.printable(text)
-    found = setter.in_first_face(printable, style.stack, style.weight, style.italic)
+    found = setter.in_first_face(printable, style.stack, style.weight, style.italic, style.features)
     if found is not None:     # the usual title: its width as unit and text give it, not kept (titles differ)
         face, drawn, content = found[0], printable, pt_to_mm(found[1] * style.size)
     else:
@@ -305,8 +329,9 @@ def _one_line(texts: tuple[_Words, ...], width, height, style, setter) -> TextLa
         return None
     top = {"top": 0.0, "middle": (height - used) / 2, "bottom": height - used}[style.valign]
     baseline = top + pt_to_mm(style.size * (style.leading - 1) / 2) + pt_to_mm(style.size * BASELINE)
-    x = {"left": 0.0, "center": (width - content) / 2, "right": width - content}[style.align]
-    run = GlyphRun(x, baseline, drawn, face.name, style.size, style.color, face.synthetic_italic, style.halo)
+    x = {"left": 0.0, "center": (width - content) / 2, "right": width - content}[_side(style.align, "ltr")]
+    run = GlyphRun(x, baseline, drawn, face.name, style.size, style.color, face.synthetic_italic, style.halo,
+                   style.features)
     return TextLayout((run,), style.size, True, 0.0, used, line_tops=(top,))
 
 
@@ -361,7 +386,8 @@ def _wrap(texts: tuple[_Words, ...], width, size, style, setter,
         elif not paragraph.line_break:    # a line break keeps the indent of the list item it continues
             indent = 0.0
         available = width - indent
-        line = _Line([], indent, paragraph.marker, first=not paragraph.line_break, face=text.face)
+        line = _Line([], indent, paragraph.marker, first=not paragraph.line_break, face=text.face,
+                     direction=text.direction)
         used = 0.0
         words, singles, units = text.words, text.singles, text.units
         count, index = len(words), 0
@@ -408,7 +434,7 @@ def _wrap(texts: tuple[_Words, ...], width, size, style, setter,
             else:
                 carried = (word, word_width)
             lines.append(line)
-            line, used = _Line([], indent, face=next_face), 0.0
+            line, used = _Line([], indent, face=next_face, direction=text.direction), 0.0
         if line.words:
             lines.append(line)
     return lines, too_wide
@@ -523,7 +549,7 @@ class _Measure:
         table = self._tables.get((bold, italic))
         if table is None:
             table = self._tables[(bold, italic)] = self.setter.unit_table(
-                self.style.stack, self.weight(bold), italic or self.style.italic)
+                self.style.stack, self.weight(bold), italic or self.style.italic, self.style.features)
         return table
 
     def unit(self, text: str, bold: bool, italic: bool) -> float:
@@ -532,14 +558,14 @@ class _Measure:
         unit = table.get(text)
         if unit is None:
             unit = table[text] = self.setter.width_pt(self.printable(text), self.style.stack, self.weight(bold),
-                                                      italic or self.style.italic, 1.0)
+                                                      italic or self.style.italic, 1.0, self.style.features)
         return unit
 
     def plain_words(self, paragraph: Paragraph) -> _Words:
         """A plain one-fragment paragraph's words and their widths at 1 pt, as paragraph_words and unit give
         them (each word looked up once per face: a deck's texts are made of the same few thousand words)."""
         fragment = paragraph.fragments[0]
-        known = self.setter.word_table(self.style.stack, self.style.weight, self.style.italic)
+        known = self.setter.word_table(self.style.stack, self.style.weight, self.style.italic, self.style.features)
         entries = [known.get(part) or self._plain_word(known, fragment, part)
                    for part in fragment.text.split(" ") if part]
         if not entries:
@@ -554,7 +580,7 @@ class _Measure:
         alone) and the one face it is drawn in (plain_face), each noted where unit and plain_face keep them."""
         style = self.style
         printable = self.printable(part)
-        found = self.setter.in_first_face(printable, style.stack, style.weight, style.italic)
+        found = self.setter.in_first_face(printable, style.stack, style.weight, style.italic, style.features)
         if found is not None:     # the usual word: all of it in the stack's first face
             face, unit = found         # (the width as width_pt gives it)
             self._table(False, False)[part] = unit
@@ -572,7 +598,7 @@ class _Measure:
         known = self._space_faces.get(face.name)
         if known is None:
             known = self._space_faces[face.name] = \
-                abs(pt_to_mm(stringWidth(" ", face.name, self.size)) - self.space()) < 1e-6
+                abs(pt_to_mm(font_width(face.name, " ", self.style.features) * self.size) - self.space()) < 1e-6
         return known
 
     def plain_faces(self) -> dict:
@@ -606,6 +632,10 @@ class _Measure:
     def word(self, word: Word) -> float:
         if len(word) == 1:
             return self.fragment(word[0])
+        first = word[0]
+        if not first.icon and all(not f.icon and f.bold == first.bold and f.italic == first.italic for f in word):
+            # one style end to end (a hyphenated head and its '-'): drawn as one string, measured so
+            return self.text("".join(f.text for f in word), first.bold, first.italic)
         return sum(self.fragment(f) for f in word)
 
     def space(self) -> float:
@@ -634,16 +664,19 @@ def _place(attempt, width, height, size, style, setter) -> TextLayout:
             y += gap
         tops.append(y)
         baseline = y + half_leading + ascent
+        if line.direction:
+            runs.extend(_bidi_line(line, width, baseline, measure, style, setter, icons, files))
+            y += line_height
+            continue
         content = sum(line.widths) + space_width * _spaces(line.words)
         available = width - line.indent
-        if align == "left":
+        placement = _side(align, "ltr")
+        if placement == "left":
             shift = 0.0
-        elif align == "center":
+        elif placement == "center":
             shift = (available - content) / 2
-        elif align == "right":
-            shift = available - content
         else:
-            raise KeyError(align)
+            shift = available - content
         x = line.indent + shift
         if line.marker:
             runs.extend(_runs(line.marker, False, False, x - line.indent, baseline, measure, style, setter))
@@ -675,7 +708,8 @@ def _place(attempt, width, height, size, style, setter) -> TextLayout:
                     # a word starting in another face: its space goes into its string, so the
                     # PDF's text reads "cell of", not "cellof" (the letters stay where they were)
                     first = placed[0]
-                    placed[0] = replace(first, x=first.x - pt_to_mm(stringWidth(" ", first.font, first.size)),
+                    placed[0] = replace(first, x=first.x - pt_to_mm(font_width(first.font, " ", first.features)
+                                                                    * first.size),
                                         text=" " + first.text)
                 line_runs.extend(placed)
                 joinable = joinable or bool(placed)
@@ -722,7 +756,8 @@ class _PlainLines:
         if GLUE in joined or NARROW_GLUE in joined:
             joined = measure.printable(joined)
         style = self.style
-        return GlyphRun(x, baseline, joined, face.name, measure.size, style.color, face.synthetic_italic, style.halo)
+        return GlyphRun(x, baseline, joined, face.name, measure.size, style.color, face.synthetic_italic, style.halo,
+                        style.features)
 
     def _checked(self, line: _Line) -> list[str] | None:
         """The texts of a line's words, each checked to be plain and in the space's face (None if one is not)."""
@@ -752,7 +787,106 @@ def _space_as_measured(space: str, run: GlyphRun, measure: "_Measure") -> bool:
     """Whether a space drawn in run's face is as wide as the layout measured it. A bold or
     fallback face's space is wider or narrower than the style's: joined into one string, every
     such space would shift the words after it (bold phrases ran into the next word)."""
-    return not space or abs(pt_to_mm(stringWidth(" ", run.font, run.size)) - measure.space()) < 1e-6
+    return not space or abs(pt_to_mm(font_width(run.font, " ", run.features) * run.size) - measure.space()) < 1e-6
+
+
+def _side(align: str, direction: str) -> str:
+    """Where a line goes in its box: left, center or right (start and end by the paragraph's direction)."""
+    if align in ("left", "center", "right"):
+        return align
+    if align == "start":
+        return "right" if direction == "rtl" else "left"
+    if align == "end":
+        return "left" if direction == "rtl" else "right"
+    raise KeyError(align)
+
+
+class _Piece(NamedTuple):
+    """A stretch of a line at one embedding level: text in one face (or an icon, or a space)."""
+
+    level: int
+    text: str            # logical order ("" for an icon)
+    face: Any            # the FontFace (None for an icon)
+    icon: str = ""
+    width: float = 0.0   # mm
+
+
+OBJECT = "\ufffc"      # an icon in the text the bidi algorithm reads (a neutral, as U+FFFC is)
+
+
+def _bidi_line(line: _Line, width: float, baseline: float, measure: _Measure, style: SetStyle,
+               setter: TextSetter, icons: list[InlineIcon], files: dict) -> list[GlyphRun]:
+    """A line of a paragraph the bidi algorithm orders: its stretches at each embedding level (UAX #9,
+    generator/text/bidi.py) shaped in their direction (HarfBuzz mirrors brackets right to left) and
+    placed left to right in visual order; numbers, Latin names, icons and the words' spaces where the
+    algorithm puts them. The line keeps its logical words (breaking was done in logical order)."""
+    direction: Direction = "rtl" if line.direction == "rtl" else "ltr"
+    items: list[tuple[str, bool, bool, str]] = []      # (text, bold, italic, icon) in logical order
+    for number, word in enumerate(line.words):
+        if number and _spaced(line.words[number - 1]):
+            items.append((" ", False, False, ""))
+        for fragment in word:
+            items.append(("", False, False, fragment.icon) if fragment.icon else
+                         (measure.printable(fragment.text), fragment.bold, fragment.italic, ""))
+    text = "".join(OBJECT if icon else chars for chars, _, _, icon in items)
+    levels = line_levels(text, embedding_levels(text, direction), direction)
+    pieces: list[_Piece] = []
+    offset = 0
+    for chars, bold, italic, icon in items:
+        if icon:
+            pieces.append(_Piece(levels[offset], "", None, icon, measure.icon()))
+            offset += 1
+            continue
+        for level, stretch in _level_stretches(chars, levels[offset:offset + len(chars)]):
+            for run in setter.runs(stretch, style.stack, measure.weight(bold), italic or style.italic):
+                pieces.append(_Piece(level, run.text, run.face))
+        offset += len(chars)
+    pieces = [piece if piece.icon else piece._replace(width=pt_to_mm(
+        font_width(piece.face.name, piece.text, style.features, piece.level % 2 == 1) * measure.size))
+        for piece in pieces]
+    ordered = [pieces[index] for index in visual_order([piece.level for piece in pieces])]
+    content = sum(piece.width for piece in ordered)
+    marker_width = measure.text(line.marker, False, False) if line.marker else 0.0
+    # the indent of a list item is on the side its lines start from
+    left, right = (0.0, width - line.indent) if direction == "rtl" else (line.indent, width)
+    side = _side(style.align, direction)
+    x = {"left": left, "center": left + (right - left - content) / 2, "right": right - content}[side]
+    runs: list[GlyphRun] = []
+    if line.marker:
+        marker_x = width - marker_width if direction == "rtl" else 0.0
+        runs.extend(_runs(line.marker, False, False, marker_x, baseline, measure, style, setter))
+    markers = len(runs)
+    for piece in ordered:
+        if piece.icon:
+            side_mm = piece.width
+            icons.append(InlineIcon(piece.icon, x, baseline - side_mm, side_mm, files.get(piece.icon)))
+            x += side_mm
+            continue
+        rtl = piece.level % 2 == 1
+        face = piece.face
+        previous = runs[-1] if len(runs) > markers else None
+        if previous is not None and previous.rtl == rtl and previous.font == face.name and \
+                abs(previous.x + run_width(previous) - x) < 1e-6:
+            # one string per stretch of a face and direction: the words of a right-to-left stretch
+            # in logical order (the one on the right first)
+            joined = piece.text + previous.text if rtl else previous.text + piece.text
+            runs[-1] = replace(previous, text=joined)
+        else:
+            runs.append(GlyphRun(x, baseline, piece.text, face.name, measure.size, style.color,
+                                 face.synthetic_italic, style.halo, style.features, rtl))
+        x += piece.width
+    return runs
+
+
+def _level_stretches(text: str, levels: tuple[int, ...]) -> list[tuple[int, str]]:
+    """The text cut where its characters' levels change."""
+    stretches: list[tuple[int, str]] = []
+    start = 0
+    for index in range(1, len(text) + 1):
+        if index == len(text) or levels[index] != levels[start]:
+            stretches.append((levels[start], text[start:index]))
+            start = index
+    return stretches
 
 
 def _spaced(word: Word) -> bool:
@@ -784,6 +918,17 @@ def _runs(text, bold, italic, x, baseline, measure: _Measure, style: SetStyle, s
     placed = []
     for run in setter.runs(measure.printable(text), style.stack, weight, slanted):
         placed.append(GlyphRun(x, baseline, run.text, run.face.name, measure.size, style.color,
-                               run.face.synthetic_italic, style.halo))
-        x += pt_to_mm(stringWidth(run.text, run.face.name, measure.size))
+                               run.face.synthetic_italic, style.halo, style.features))
+        x += pt_to_mm(font_width(run.face.name, run.text, style.features) * measure.size)
     return placed
+
+
+def font_width(font: str, text: str, features: tuple[str, ...] = (), rtl: bool = False) -> float:
+    """A text's width at 1 pt in the face registered as `font`, shaped as it is drawn."""
+    path = Path(getFont(font).face.filename)
+    return sum(piece.width for piece in run_pieces(path, text, features, "rtl" if rtl else "ltr"))
+
+
+def run_width(run: GlyphRun) -> float:
+    """A placed run's width in mm, as it is drawn."""
+    return pt_to_mm(font_width(run.font, run.text, run.features, run.rtl) * run.size)

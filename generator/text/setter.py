@@ -2,7 +2,10 @@
 
 ReportLab has no fallback: a glyph missing from a Noto font draws nothing and a
 missing glyph in DejaVu draws a box, without a warning. So coverage is checked
-here, per character, against each family's cmap.
+here, per character, against each family's cmap. A width is the text shaped by
+HarfBuzz in its face (text/shaping.py): kerning, ligatures and marks as drawn.
+Layout characters (U+200B, U+200C, U+200D …) stay in the run of the character
+before them: HarfBuzz needs them to shape their neighbours, and draws none.
 """
 
 from __future__ import annotations
@@ -11,10 +14,9 @@ from dataclasses import dataclass, field
 from itertools import groupby
 from typing import Any
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
-
 from generator.caches import Cached, cached
 from generator.text.fonts import FontFace, FontLibrary
+from generator.text.shaping import shaped_width
 from generator.text.words import glue_paragraphs, word_piece
 
 # Characters that are layout instructions, never drawn.
@@ -40,9 +42,9 @@ class TextSetter:
     # widths at 1 pt by face (stack, weight, italic), then by text as written (before glue spaces
     # are made printable): a width scales with the size, and fitting measures the same words at
     # every trial size
-    unit_tables: dict[tuple[tuple[str, ...], str, bool], dict[str, float]] = field(default_factory=dict)
-    face_tables: dict[tuple[tuple[str, ...], str, bool], dict[str, Any]] = field(default_factory=dict)
-    word_tables: dict[tuple[tuple[str, ...], str, bool], dict[str, Any]] = field(default_factory=dict)
+    unit_tables: dict[tuple, dict[str, float]] = field(default_factory=dict)
+    face_tables: dict[tuple, dict[str, Any]] = field(default_factory=dict)
+    word_tables: dict[tuple, dict[str, Any]] = field(default_factory=dict)
 
     def runs(self, text: str, stack: tuple[str, ...], weight: str, italic: bool) -> tuple[Run, ...]:
         runs, missing = _split(self.library, text, stack, weight, italic)
@@ -50,31 +52,35 @@ class TextSetter:
         return runs
 
     def in_first_face(self, text: str, stack: tuple[str, ...], weight: str,
-                      italic: bool) -> tuple[FontFace, float] | None:
-        """The stack's first face and the text's width in it at 1 pt, when that face has every character
-        of the text (the text is then one run in it); else None."""
+                      italic: bool, features: tuple[str, ...] = ()) -> tuple[FontFace, float] | None:
+        """The stack's first face and the text's shaped width in it at 1 pt, when that face has every
+        character of the text (the text is then one run in it); else None."""
         face = _one_face(self.library, text, stack, weight, italic)
-        return None if face is None else (face, stringWidth(text, face.name, 1.0))
+        return None if face is None else (face, shaped_width(face, text, features))
 
     def width_pt(self, text: str, stack: tuple[str, ...], weight: str, italic: bool,
-                 size: float) -> float:
+                 size: float, features: tuple[str, ...] = ()) -> float:
+        """The text's shaped width at size, each run in its face (as drawn)."""
         # measured once per text and face by the layout, which keeps the answer (unit_tables)
-        found = self.in_first_face(text, stack, weight, italic)
+        found = self.in_first_face(text, stack, weight, italic, features)
         if found is not None:      # the usual word: the very float the sum over its one run gives
             return found[1] * size
-        return sum(stringWidth(run.text, run.face.name, 1.0) for run in self.runs(text, stack, weight, italic)) * size
+        return sum(shaped_width(run.face, run.text, features)
+                   for run in self.runs(text, stack, weight, italic)) * size
 
-    def unit_table(self, stack: tuple[str, ...], weight: str, italic: bool) -> dict[str, float]:
+    def unit_table(self, stack: tuple[str, ...], weight: str, italic: bool,
+                   features: tuple[str, ...] = ()) -> dict[str, float]:
         """The widths at 1 pt of texts in one face of a stack, by text as written (layout fills it)."""
-        return _table(self.unit_tables, (stack, weight, italic))
+        return _table(self.unit_tables, (stack, weight, italic, features))
 
     def face_table(self, stack: tuple[str, ...], weight: str, italic: bool) -> dict[str, Any]:
         """For texts in one face of a stack: the one face each is drawn in end to end, or None (layout fills it)."""
         return _table(self.face_tables, (stack, weight, italic))
 
-    def word_table(self, stack: tuple[str, ...], weight: str, italic: bool) -> dict[str, Any]:
+    def word_table(self, stack: tuple[str, ...], weight: str, italic: bool,
+                   features: tuple[str, ...] = ()) -> dict[str, Any]:
         """For plain words in one face of a stack: each word's fragments and widths at 1 pt (layout fills it)."""
-        return _table(self.word_tables, (stack, weight, italic))
+        return _table(self.word_tables, (stack, weight, italic, features))
 
     def covers(self, char: str, stack: tuple[str, ...]) -> bool:
         return any(ord(char) in self.library.cmap(family) for family in stack)
@@ -110,19 +116,25 @@ def _split(library: FontLibrary, text: str, stack: tuple[str, ...], weight: str,
     families = [library.characters(family) for family in stack]
     missing: set[str] = set()
 
+    previous = 0
+
     def first_family(char: str) -> int:
-        """The first family of the stack that has the character (the first, drawing nothing, if none has)."""
+        """The first family of the stack that has the character (the first, drawing nothing, if none has);
+        a layout character goes with the one before it (it shapes its neighbours, and is drawn by none)."""
+        nonlocal previous
+        if char in INVISIBLE:
+            return previous
         index = next((i for i, present in enumerate(families) if char in present), None)
         if index is None:
             missing.add(char)
-        return index or 0
-    drawn = (char for char in text if char not in INVISIBLE)
+        previous = index or 0
+        return previous
     runs = tuple(Run("".join(chars), library.face(stack[index], weight, italic))
-                 for index, chars in groupby(drawn, key=first_family))
+                 for index, chars in groupby(text, key=first_family))
     return runs, frozenset(missing) if missing else _NOTHING
 
 
-def _table(tables: dict[Any, dict[str, Any]], key: tuple[tuple[str, ...], str, bool]) -> dict[str, Any]:
+def _table(tables: dict[Any, dict[str, Any]], key: tuple) -> dict[str, Any]:
     """The table of one face (stack, weight, italic) among a setter's tables, made empty the first time."""
     table = tables.get(key)
     if table is None:
@@ -131,10 +143,14 @@ def _table(tables: dict[Any, dict[str, Any]], key: tuple[tuple[str, ...], str, b
 
 
 def _one_face(library: FontLibrary, text: str, stack: tuple[str, ...], weight: str, italic: bool) -> FontFace | None:
-    """The stack's first face when it has every character of text (nothing invisible in it): the
+    """The stack's first face when it has every character of text (layout characters aside): the
     whole text is one run in it. None: split the text by characters."""
     characters = set(text)
-    if characters and characters <= library.characters(stack[0]) and not characters & INVISIBLE:
+    if not characters:
+        return None
+    present = library.characters(stack[0])
+    if characters <= present or (characters & INVISIBLE and characters - INVISIBLE <= present
+                                 and characters - INVISIBLE):
         return library.face(stack[0], weight, italic)
     return None
 

@@ -5,10 +5,9 @@ layout had measured regular ones, so the word after it ran into it ("cell of" â†
 """
 
 import pytest
-from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from generator.text.fonts import FontLibrary
-from generator.text.layout import SetStyle, fit_text
+from generator.text.layout import SetStyle, fit_text, font_width
 from generator.text.rich import parse_rich_text
 from generator.text.setter import TextSetter
 from generator.units import pt_to_mm
@@ -20,13 +19,13 @@ def _word_gaps(text: str, stack: tuple[str, ...]) -> tuple[list[float], float]:
     """The gaps (mm) between the drawn words of one line, and the style's space width."""
     setter = TextSetter(FontLibrary())
     layout = fit_text(parse_rich_text(text), 300, 50, SetStyle(stack, SIZE, SIZE), setter)
-    words = []   # (left, right) of every drawn word, from each run's own glyph advances
+    words = []   # (left, right) of every drawn word, from each run's own shaped advances
     for run in layout.runs:
         x = run.x
         for index, word in enumerate(run.text.split(" ")):
             if index:
-                x += pt_to_mm(stringWidth(" ", run.font, run.size))
-            width = pt_to_mm(stringWidth(word, run.font, run.size))
+                x += pt_to_mm(font_width(run.font, " ") * run.size)
+            width = pt_to_mm(font_width(run.font, word) * run.size)
             if word:
                 if words and abs(words[-1][1] - x) < 1e-9:
                     words[-1] = (words[-1][0], x + width)     # a word continued in another face
