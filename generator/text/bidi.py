@@ -34,8 +34,12 @@ RTL_SCRIPTS = frozenset({"arab", "hebr", "thaa", "syrc", "nkoo", "adlm", "rohg",
 
 _STRONG_RTL = frozenset({"R", "AL"})
 _ISOLATE_OPEN = frozenset({"LRI", "RLI", "FSI"})
-# Bidi classes that make a paragraph that is left to right by default anything but level 0 throughout
-_NOT_PLAIN_LTR = frozenset({"R", "AL", "AN", "LRE", "LRO", "RLE", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"})
+# The blocks holding every character whose bidi class (R, AL, AN, or an explicit embedding, override
+# or isolate) can lift a left-to-right paragraph off level 0: Hebrew to Arabic Extended, RLM, the
+# embeddings and isolates, the presentation forms, and the right-to-left ranges of planes 1
+# (checked against every code point of Python's Unicode 14.0 by tests/text/test_bidi.py)
+_MAYBE_RTL = re.compile("[\u0590-\u08ff\u200f\u202a-\u202e\u2066-\u2069\ufb1d-\ufdff\ufe70-\ufeff"
+                        "\U00010800-\U00010fff\U0001e800-\U0001efff]")
 
 
 def language_direction(lang: str) -> Direction:
@@ -75,7 +79,7 @@ def embedding_levels(text: str, direction: Direction) -> tuple[int, ...]:
     base = 1 if direction == "rtl" else 0
     if not text:
         return ()
-    if base == 0 and not any(unicodedata.bidirectional(char) in _NOT_PLAIN_LTR for char in text):
+    if base == 0 and (text.isascii() or _MAYBE_RTL.search(text) is None):
         return (0,) * len(text)     # the usual text of a left-to-right game: no call, no parsing
     described = get_display(text, base_dir="R" if base else "L", debug=True)
     assert isinstance(described, str)
@@ -91,17 +95,23 @@ def embedding_levels(text: str, direction: Direction) -> tuple[int, ...]:
     return tuple(levels)
 
 
-_LEVELS = re.compile(r"\n    levels: \[(.*?)\n    \]", re.S)
-_LEVEL = re.compile(r"Level\(\s*(\d+),?\s*\)")
+_LEVELS_FIELD = "\n    levels: ["
 
 
 def _described_levels(described: str) -> list[int]:
-    """The levels in python-bidi's debug description of a BidiInfo (the text's own line comes first,
-    its newlines escaped, so the first '\\n    levels: [' at that indent is the field)."""
-    found = _LEVELS.search(described)
-    if found is None:
-        return [] if "levels: []" in described else [-1]
-    return [int(level) for level in _LEVEL.findall(found.group(1))]
+    """The levels in python-bidi's debug description of a BidiInfo: its field `levels: [Level(\\n 0,\\n ),
+    …]` (the text's own line comes first, its newlines escaped, so the first '\\n    levels: [' at that
+    indent is the field; its words are 'Level(', the number and its comma, '),')."""
+    start = described.find(_LEVELS_FIELD)
+    if start < 0:
+        return [-1]
+    start += len(_LEVELS_FIELD)
+    if described.startswith("],", start):
+        return []
+    words = described[start:described.find("\n    ]", start)].split()
+    if words[0::3] != ["Level("] * len(words[0::3]):
+        return [-1]
+    return [int(word.rstrip(",")) for word in words[1::3]]
 
 
 def line_levels(line: str, levels: tuple[int, ...], direction: Direction) -> tuple[int, ...]:

@@ -3,11 +3,13 @@ language and by a paragraph's first strong letter, embedding levels, visual orde
 
 from __future__ import annotations
 
+import unicodedata
+
 import pytest
 from bidi import get_display
 
-from generator.text.bidi import (embedding_levels, language_direction, line_levels, paragraph_direction,
-                                 visual_order)
+from generator.text.bidi import (_MAYBE_RTL, _described_levels, embedding_levels, language_direction, line_levels,
+                                 paragraph_direction, visual_order)
 
 
 @pytest.mark.parametrize(("lang", "direction"), [
@@ -92,3 +94,19 @@ def test_trailing_space_back_at_the_paragraph_level():
     line = line_levels(text[:4], levels[:4], "rtl")
     assert line == (2, 2, 2, 1)     # at the line's end: the paragraph's (L1)
     assert line_levels(text, levels, "rtl") == levels
+
+
+def test_the_left_to_right_shortcut_misses_no_right_to_left_character():
+    # every character that could lift a left-to-right paragraph off level 0 is in _MAYBE_RTL's blocks
+    lifting = {"R", "AL", "AN", "LRE", "LRO", "RLE", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"}
+    missed = [hex(code) for code in range(0x110000)
+              if unicodedata.bidirectional(chr(code)) in lifting and not _MAYBE_RTL.match(chr(code))]
+    assert missed == []
+
+
+@pytest.mark.parametrize("text", ["Положите карту в колоду", "მოთამაშე იღებს 2 ბარათს", "Δύναμη +2 ★",
+                                  "カードを1枚引く。", "plain (ascii) 1.5%"])
+def test_the_shortcut_gives_the_library_levels(text):
+    assert embedding_levels(text, "ltr") == (0,) * len(text)
+    described = get_display(text, base_dir="L", debug=True)
+    assert set(_described_levels(described)) == {0}
