@@ -396,6 +396,20 @@ class Size(Strict):
 
 
 DEFAULT_TEXT_SIZE = 9.0     # pt: a style's size when it names none
+MAX_FEATURES = 32           # OpenType features a style may name
+
+
+def _opentype_features(features: list[str]) -> list[str]:
+    """A style's OpenType features: four-letter tags, '-' before one to turn it off."""
+    if len(features) > MAX_FEATURES:
+        raise OutOfRange(f"expected at most {MAX_FEATURES} features, got {len(features):,}",
+                         "name the features the style needs (tnum, smcp, -liga …)")
+    for feature in features:
+        tag = feature[1:] if feature[:1] in "+-" else feature
+        if len(tag) != 4 or not tag.isascii() or not tag.isalnum():
+            raise OutOfRange(f"{abridged(feature)} is not an OpenType feature tag",
+                             "write four letters or digits, e.g. tnum, smcp, ss01; -liga turns ligatures off")
+    return features
 
 
 class TextStyle(Strict):
@@ -406,8 +420,13 @@ class TextStyle(Strict):
     weight: Literal["regular", "bold", "black"] | None = None
     italic: bool | None = None
     color: ColourRef | None = None
-    align: Literal["left", "center", "right"] | None = None
+    align: Literal["start", "end", "left", "center", "right"] | None = Field(
+        None, description="start (the default) and end follow the paragraph's direction (start is the right "
+                          "in Arabic or Hebrew); left, center and right are where they say in every language.")
     valign: Literal["top", "middle", "bottom"] | None = None
+    features: Annotated[list[str], AfterValidator(_opentype_features)] | None = Field(
+        None, description="OpenType features on top of HarfBuzz's defaults (kerning, ligatures, marks): "
+                          "tnum (tabular numbers), onum, smcp, ss01 …; a leading '-' turns one off (-liga).")
     leading: Annotated[float, AfterValidator(number_in(0, 10, above=True, what="a line height (a multiple "
                                                                      "of the size)"))] | None = Field(
         None, description="Line height as a multiple of the size.")
