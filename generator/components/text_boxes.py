@@ -28,7 +28,7 @@ from generator.content.schema import DEFAULT_TEXT_SIZE, LOWEST_TEXT_FLOOR, MIN_G
 from generator.content.templates import ResolvedTemplate
 from generator.errors import SourceMark
 from generator.text.casing import upper as upper_text
-from generator.text.fonts import CJK_EXTRA, STACKS, families_having, script_of
+from generator.text.fonts import CJK_EXTRA, DEFAULT_STACK, STACKS, families_having, for_language, script_of
 from generator.text.layout import SetStyle, TextLayout, fit_text, fit_whole_words
 from generator.text.rich import parse_rich_text
 
@@ -77,8 +77,8 @@ def _resolve_style(template: ResolvedTemplate, name: str | None, ctx: LayoutCont
         min_size=min(size, floor), weight=style.weight or "regular",
         italic=bool(style.italic),
         color=ctx.colour(style.color or "#222222", template.model.palette, colour_mark) or "#000000",
-        align=style.align or "left", valign=style.valign or "top", leading=style.leading or 1.2,
-        lang=ctx.lang, halo=_halo(style, template, name, ctx, mark))
+        align=style.align or "start", valign=style.valign or "top", leading=style.leading or 1.2,
+        lang=ctx.lang, halo=_halo(style, template, name, ctx, mark), features=tuple(style.features or ()))
 
 
 def _halo(style: TextStyle, template: ResolvedTemplate, name: str | None, ctx: LayoutContext,
@@ -241,7 +241,7 @@ def check_glyphs(text: str, stack, ctx: LayoutContext, key, mark: SourceMark, su
     if not missing:
         return
     found: dict[str, MissingGlyphs] = ctx.memo.setdefault(MISSING_GLYPHS, {})
-    for char in sorted(missing):
+    for char in dict.fromkeys(char for char in text if char in missing):     # in reading order
         script = script_of(char)
         entry = found.get(script)
         if entry is None:
@@ -260,7 +260,7 @@ def report_missing_glyphs(ctx: LayoutContext) -> None:
     which (a sample), where the first is used and in how many keys, and the font that would set them."""
     found: dict[str, MissingGlyphs] = ctx.memo.pop(MISSING_GLYPHS, {})
     for script, entry in sorted(found.items()):
-        chars = list(entry.chars)
+        chars = sorted(entry.chars, key=lambda char: not char.isalpha())     # letters first, as met
         sample = ", ".join(f"'{char}' U+{ord(char):04X}" for char in chars[:SAMPLE])
         more = f" and {len(chars) - SAMPLE} more" if len(chars) > SAMPLE else ""
         kind = {"Common": ("symbol or punctuation mark", "symbols or punctuation marks"),
@@ -269,9 +269,12 @@ def report_missing_glyphs(ctx: LayoutContext) -> None:
         what = f"the {kind[0]} {sample}," if len(chars) == 1 else f"{len(chars)} {kind[1]}: {sample}{more};"
         keys = len(entry.keys)
         where = f"used in {keys} keys, the first '{entry.first_key}'" if keys > 1 else f"used in '{entry.first_key}'"
-        stacks = "; ".join(", ".join(stack) for stack in entry.stacks)
+        default = for_language(DEFAULT_STACK, ctx.lang)
+        stacks = "; ".join("the default stack" if stack[:len(default)] == default else ", ".join(stack)
+                           for stack in entry.stacks)
+        fonts = stacks if stacks == "the default stack" else f"the stack ({stacks})"
         ctx.problems.add(entry.mark,
-                         f"language '{ctx.lang}': no font of the stack ({stacks}) has {what} {where} "
+                         f"language '{ctx.lang}': no font of {fonts} has {what} {where} "
                          f"({entry.first_subject})",
                          coverage_fix(ctx, script, frozenset(chars), tuple(entry.stacks)))
 

@@ -120,7 +120,8 @@ def run_operators(font: GlyphFont, usage: GlyphUsage, text: str, features: tuple
         parts.append(piece_operators(piece, font, size))
         read.append(_note(piece, usage))      # (right to left: pieces in visual order, each read logically)
     logical = "".join(char for char in text if char not in IGNORABLE)
-    operators = " ".join(part for part in parts if part)
+    # the pieces' arrays joined end to end: one TJ a run (where no mark is raised)
+    operators = " ".join(part for part in parts if part).replace("] TJ [", "")
     # right to left, readers put the glyphs' texts back in logical order themselves (an /ActualText
     # there is taken as visual and turned round again): the glyphs' own texts must do
     if rtl or "".join(read[::-1] if rtl else read) == logical:

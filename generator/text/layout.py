@@ -55,7 +55,7 @@ class SetStyle:
     weight: str = "regular"
     italic: bool = False
     color: str = "#000000"
-    align: str = "left"
+    align: str = "start"     # start, end (by the paragraph's direction), left, center, right
     valign: str = "top"
     leading: float = 1.2
     lang: str = "en"
