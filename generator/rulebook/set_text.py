@@ -18,12 +18,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
-
 from generator.components.piece import Item, Rect, TextPlacement
 from generator.render.icons import icon_art
 from generator.rulebook.pages import Block
-from generator.text.layout import SetStyle, TextLayout, fit_text, line_width
+from generator.text.layout import SetStyle, TextLayout, fit_text, line_width, run_width
 from generator.text.linebreak import BreakRules
 from generator.text.rich import Fragment, Paragraph as RichParagraph, parse_rich_text
 from generator.text.setter import TextSetter
@@ -114,7 +112,7 @@ def line_extent(layout: TextLayout, line: int) -> tuple[float, float]:
         return 0.0, 0.0
     top = layout.line_tops[line]
     bottom = layout.line_tops[line + 1] if line + 1 < len(layout.line_tops) else float("inf")
-    spans = [(run.x, run.x + pt_to_mm(stringWidth(run.text, run.font, run.size))) for run in layout.runs
+    spans = [(run.x, run.x + run_width(run)) for run in layout.runs
              if top < run.baseline <= bottom + EPSILON]
     spans += [(icon.x, icon.x + icon.size) for icon in layout.icons if top < icon.y + icon.size <= bottom + EPSILON]
     if not spans:
