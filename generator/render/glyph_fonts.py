@@ -49,6 +49,7 @@ class GlyphUsage:
     """What one canvas drew in one glyph font: its resource name and each glyph's text (the first met)."""
 
     resource: str = ""
+    glyphs: set[int] = field(default_factory=set)         # every glyph drawn (a mark has no text of its own)
     texts: dict[int, str] = field(default_factory=dict)
     # runs already written: their operators and whether they read back as their text, by key
     written: dict[Any, str] = field(default_factory=dict)
@@ -144,7 +145,7 @@ class GlyphFont(pdfmetrics.Font):
         resource = usage.resource[1:]
         font = doc.idToObject[resource]
         hb = self.hb
-        glyphs = sorted(set(usage.texts) | {0})
+        glyphs = sorted(usage.glyphs | set(usage.texts) | {0})
         program = subset_program(hb, glyphs)
         cmap = to_unicode(usage.texts)
         widths = {gid: self.advance(gid) for gid in glyphs}
@@ -248,6 +249,8 @@ def width_array(widths: dict[int, int]) -> list[Any]:
 
 def to_unicode(texts: dict[int, str]) -> str:
     """The ToUnicode CMap of glyph ids (two bytes, Identity-H) to their texts (UTF-16BE)."""
+    # (a glyph without a text of its own, an Arabic dot drawn as a mark, has no entry: the run it is
+    # drawn in is marked with its text, text_out.py)
     entries = [(gid, text) for gid, text in sorted(texts.items()) if text]
     lines = ["/CIDInit /ProcSet findresource begin", "12 dict begin", "begincmap",
              "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def",

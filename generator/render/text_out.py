@@ -122,11 +122,20 @@ def run_operators(font: GlyphFont, usage: GlyphUsage, text: str, features: tuple
     logical = "".join(char for char in text if char not in IGNORABLE)
     # the pieces' arrays joined end to end: one TJ a run (where no mark is raised)
     operators = " ".join(part for part in parts if part).replace("] TJ [", "")
-    # right to left, readers put the glyphs' texts back in logical order themselves (an /ActualText
-    # there is taken as visual and turned round again): the glyphs' own texts must do
-    if rtl or "".join(read[::-1] if rtl else read) == logical:
+    if rtl:
+        if "".join(read[::-1]) == logical:
+            return operators
+        # readers take a marked text as the glyphs' own, in the order they are drawn, and put a
+        # right-to-left line back into logical order themselves: the text is marked in visual order
+        return _marked(logical[::-1], operators)
+    if "".join(read) == logical:
         return operators
-    return f"/Span << /ActualText <FEFF{logical.encode('utf-16-be').hex().upper()}> >> BDC {operators} EMC"
+    return _marked(logical, operators)
+
+
+def _marked(text: str, operators: str) -> str:
+    """Operators marked as drawing the text (/ActualText), for glyphs that do not read back as it."""
+    return f"/Span << /ActualText <FEFF{text.encode('utf-16-be').hex().upper()}> >> BDC {operators} EMC"
 
 
 def piece_operators(piece: Shaped, font: GlyphFont, size: float) -> str:
@@ -196,6 +205,7 @@ def _note(piece: Shaped, usage: GlyphUsage) -> str:
     starts = sorted(set(clusters))
     ends = dict(zip(starts, starts[1:] + [len(text)], strict=True))
     texts = usage.texts
+    usage.glyphs.update(gids)
     read: list[str] = []
     index = 0
     while index < len(gids):

@@ -162,3 +162,24 @@ def test_the_text_writer_uses_no_private_name_of_reportlab():
     for module in ("text_out.py", "glyph_fonts.py"):
         source = (Path(__file__).parents[2] / "generator" / "render" / module).read_text()
         assert not re.search(r"\b(canvas|doc|font|self\.canvas)\._[a-zA-Z]", source), module
+
+
+def test_every_glyph_drawn_has_its_outline_in_the_subset(setter):
+    # Noto Sans Arabic draws its dots as marks (glyphs without a text of their own): they must be embedded too
+    import io
+
+    import pikepdf
+    from fontTools.ttLib import TTFont
+
+    words = ["ثم", "اقرأ", "بطاقات", "من"]
+    pdf = _pdf(setter, [("ar", " ".join(words))])
+    face = setter.library.face("noto-sans-arabic")
+    drawn = {gid for word in words for gid in shape(face, word, (), "rtl").gids}
+    with pikepdf.open(io.BytesIO(pdf)) as document:
+        fonts = [font for font in document.pages[0].Resources.Font.values()
+                 if font.get("/Subtype") == "/Type0" and "Arabic" in str(font.BaseFont)]
+        assert len(fonts) == 1
+        program = TTFont(io.BytesIO(fonts[0].DescendantFonts[0].FontDescriptor.FontFile2.read_bytes()))
+    glyf, order = program["glyf"], program.getGlyphOrder()
+    assert len(drawn) > 8
+    assert [gid for gid in drawn if glyf[order[gid]].numberOfContours == 0] == []
