@@ -28,7 +28,7 @@ from generator.content.schema import DEFAULT_TEXT_SIZE, LOWEST_TEXT_FLOOR, MIN_G
 from generator.content.templates import ResolvedTemplate
 from generator.errors import SourceMark
 from generator.text.casing import upper as upper_text
-from generator.text.fonts import CJK_EXTRA, DEFAULT_STACK, STACKS, families_having, for_language, script_of
+from generator.text.fonts import DEFAULT_STACK, font_to_add, for_language, script_of
 from generator.text.layout import SetStyle, TextLayout, fit_text, fit_whole_words
 from generator.text.rich import parse_rich_text
 
@@ -280,25 +280,17 @@ def report_missing_glyphs(ctx: LayoutContext) -> None:
 
 
 def coverage_fix(ctx: LayoutContext, script: str, chars: frozenset[str], stacks: tuple[tuple[str, ...], ...]) -> str:
-    """What sets the missing characters: the CJK extra, an installed family added to the game's stack, or a
-    font of the game's own (one font_files line: a family no stack names is every stack's last fallback)."""
+    """What sets the missing characters (fonts.font_to_add), said of the game's stacks that lack them."""
     library = ctx.setter.library
-    own = "ship a font that has them: one line in game.yaml, font_files: {%s: {regular: fonts/%s}} " \
-          "(a family of font_files that no stack names sets what the stacks lack)"
-    if script == "CJK" and STACKS.cjk not in library.families:
-        return (f"{CJK_EXTRA} (Noto Sans CJK, 19 MB: Japanese, Chinese and Korean in the default stack), or "
-                + own % ("cjk", 'NotoSansCJK-Regular.ttc, face: "Noto Sans CJK JP"'))
-    having = families_having(library, chars, tuple(family for stack in stacks for family in stack))
-    if having:
-        names = [name for name, stack in ctx.source.game.fonts.items()
-                 if any(tuple(family for family in stack if family in library.families) == used[:len(
-                     [family for family in stack if family in library.families])] for used in stacks)]
-        place = (f"the font stack{'s' if len(names) > 1 else ''} {', '.join(repr(name) for name in names)} in "
-                 "game.yaml fonts") if names else \
-            "the style's font stack (game.yaml fonts: {body: [nunito, ...]}, and font: body in the style)"
-        return f"add '{having[0]}' to {place}: it has them" + (
-            f" (so do {', '.join(repr(family) for family in having[1:4])})" if len(having) > 1 else "")
-    return own % ("myfont", "MyFont.ttf") + ", or use other characters"
+    names = []
+    for name, families in ctx.source.game.fonts.items():
+        known = tuple(family for family in families if family in library.families)
+        if known and any(used[:len(known)] == known for used in stacks):
+            names.append(name)
+    place = (f"the font stack{'s' if len(names) > 1 else ''} {', '.join(repr(name) for name in names)} in "
+             "game.yaml fonts") if names else \
+        "the style's font stack (game.yaml fonts: {body: [nunito, ...]}, and font: body in the style)"
+    return font_to_add(library, script, chars, tuple(family for stack in stacks for family in stack), place)
 
 
 def report_small(call: BoxCall, key: str | None, size: float, style_name: str | None) -> None:

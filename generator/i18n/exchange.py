@@ -34,7 +34,7 @@ from generator.i18n.stub import catalog_in_place
 from generator.i18n.translation_units import PLACEHOLDER, build_units, cldr_order, font_family_name
 from generator.i18n.xliff import ReadFile, ReadUnit, read_xliff, write_xliff
 from generator.input_files import MAX_TEXT_BYTES, FileRefused, read_regular
-from generator.text.fonts import FontLibrary
+from generator.text.fonts import FontLibrary, font_to_add, game_families, script_of
 from generator.text.setter import TextSetter
 
 FORMATS = ("xliff", "po")
@@ -432,21 +432,38 @@ def _check_layout(source: GameSource, lang: str, text: str, catalog_file: Path, 
     finally:
         source.catalogs.clear()
         source.catalogs.update(catalogs)
-    setter = TextSetter(library)
+    # the game's own fonts too, as the layout had them (a character only they have is no problem)
+    setter = TextSetter(FontLibrary(game_families(source.folder, source.game.font_files, lambda where, message: None))
+                        if source.game.font_files else library)
+    # one error per script (at its first unit's line), as `pnp check` says it once per language and script
+    by_script: dict[str, list[tuple[str, int, list[str], tuple[str, ...], str, str]]] = {}
     for key, line in lines.items():
         usage, entry = usages.get(key), catalog.entries.get(key)
         texts = (entry.plural or {"other": entry.text or ""}).values() if entry is not None else ()
         for use in (usage.boxes.values() if usage else ()):
             stack = use.room.style.stack
-            missing = sorted({char for text in texts for char in setter.uncovered(text, stack)})
+            missing = list(dict.fromkeys(char for text in texts for char in text
+                                         if char in setter.uncovered(text, stack)))
             if missing:
-                problems.add(SourceMark(file, line, 1),
-                             f"unit '{key}' holds {', '.join(f'U+{ord(char):04X}' for char in missing)}, which no "
-                             f"font of box '{use.room.box}' of template '{use.room.template}' has "
-                             f"({', '.join(stack)}): `pnp check` would refuse it",
-                             "remove it (a line break inside a text is \\n), or add a font that has it to "
-                             "the stack in game.yaml fonts")
+                scripts = dict.fromkeys(script_of(char) for char in missing)
+                for script in scripts:
+                    by_script.setdefault(script, []).append((key, line, [char for char in missing
+                                                                         if script_of(char) == script],
+                                                             stack, use.room.box, use.room.template))
                 break
+    for script, units in by_script.items():
+        key, line, missing, stack, box, template = units[0]
+        more = "" if len(units) == 1 else (
+            f"; so do {len(units) - 1} more unit{'s' if len(units) > 2 else ''} "
+            f"(lines {', '.join(str(unit[1]) for unit in units[1:6])}{' …' if len(units) > 6 else ''})")
+        chars = frozenset(char for unit in units for char in unit[2])
+        problems.add(SourceMark(file, line, 1),
+                     f"unit '{key}' holds {', '.join(f'U+{ord(char):04X}' for char in missing)}, which no "
+                     f"font of box '{box}' of template '{template}' has ({', '.join(stack)}): `pnp check` would "
+                     f"refuse it{more}",
+                     "remove it (a line break inside a text is \\n), or add a font that has it to the stack in "
+                     "game.yaml fonts" if script in ("Common", "Inherited") else
+                     font_to_add(setter.library, script, chars, stack))
     for key, line in lines.items():
         usage = usages.get(key)
         for use in (usage.boxes.values() if usage else ()):

@@ -323,6 +323,24 @@ def families_having(library: FontLibrary, chars: frozenset[str], besides: tuple[
     return [family for family in order if family not in besides and chars <= library.characters(family)]
 
 
+OWN_FONT_LINE = ("ship a font that has them: one line in game.yaml, font_files: {%s: {regular: fonts/%s}} "
+                 "(a family of font_files that no stack names sets what the stacks lack)")
+
+
+def font_to_add(library: FontLibrary, script: str, chars: frozenset[str], stack: tuple[str, ...],
+                place: str = "the font stack in game.yaml fonts") -> str:
+    """What sets characters of a script no font of `stack` has: the CJK extra where it is not installed,
+    an installed family that has them all (added to `place`), else a font of the game's own."""
+    if script == "CJK" and STACKS.cjk not in library.families:
+        return (f"{CJK_EXTRA} (Noto Sans CJK, 19 MB: Japanese, Chinese and Korean in the default stack), or "
+                + OWN_FONT_LINE % ("cjk", 'NotoSansCJK-Regular.ttc, face: "Noto Sans CJK JP"'))
+    having = families_having(library, chars, stack)
+    if having:
+        return f"add '{having[0]}' to {place}: it has them" + (
+            f" (so do {', '.join(repr(family) for family in having[1:4])})" if len(having) > 1 else "")
+    return OWN_FONT_LINE % ("myfont", "MyFont.ttf") + ", or use other characters"
+
+
 def _register(name: str, path: Path) -> None:
     if name not in pdfmetrics.getRegisteredFontNames():
         pdfmetrics.registerFont(ReportLabTTFont(name, str(path)))

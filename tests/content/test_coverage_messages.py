@@ -133,3 +133,25 @@ def test_characters_no_installed_font_has_ask_for_a_font_of_the_games_own(tmp_pa
     assert cherokee[1] == ("    hint: ship a font that has them: one line in game.yaml, font_files: {myfont: {regular: "
                            "fonts/MyFont.ttf}} (a family of font_files that no stack names sets what the stacks "
                            "lack), or use other characters")
+
+
+def test_an_import_whose_units_hold_a_script_no_font_has_is_one_message_per_script(tmp_path):
+    folder = game(tmp_path, {"en": ["One", "Two", "Three"], "el": ["One", "Two", "Three"]})
+    result = pnp("i18n", "export", str(folder), "--lang", "el", "--format", "po", "--out", "x")
+    assert result.exit_code == 0, result.output
+    text = (tmp_path / "x" / "g.el.po").read_text(encoding="utf-8")
+    for english, greek in (("One", "Δύναμη"), ("Two", "Λιμάνι"), ("Three", "Ψυχή")):
+        assert f'msgstr "{english}"' in text
+        text = text.replace(f'msgstr "{english}"', f'msgstr "{greek}"')
+    (tmp_path / "g.el.po").write_text(text, encoding="utf-8")
+    before = (folder / "i18n" / "el.yaml").read_bytes()
+    result = pnp("i18n", "import", str(folder), "g.el.po")
+    assert result.exit_code == 1
+    found = errors(result.output)
+    assert len(found) == 1, result.output
+    line, hint = found[0]
+    assert re.match(r"g\.el\.po:\d+:1: unit 'cards\.c0' holds U\+0394, U\+03CD, U\+03BD, U\+03B1, U\+03BC, U\+03B7, "
+                    r"which no font of box 'name' of template 'card' has \(nunito\): `pnp check` would refuse it; "
+                    r"so do 2 more units \(lines \d+, \d+\)$", line), line
+    assert hint == "    hint: add 'inter' to the font stack in game.yaml fonts: it has them (so do 'noto-sans')"
+    assert (folder / "i18n" / "el.yaml").read_bytes() == before
