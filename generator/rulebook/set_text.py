@@ -79,6 +79,10 @@ class Book:
         style = replace(style, align="left")          # measured from its own left: the caller places it
         return fit_text(parse_rich_text(text), 1e4, 1e4, style, self.setter)
 
+    def space(self, size: float, weight: str = "regular") -> float:
+        """The width (mm) of the space between two words (a line's own ends hold none)."""
+        return self.width("a a", size, weight) - self.width("aa", size, weight)
+
     def width(self, text: str, size: float, weight: str = "regular") -> float:
         """The width (mm) of a text on one line, measured as the layout measures it."""
         key = ("width", text, size, weight)
@@ -155,7 +159,7 @@ class SetParagraph:
         start, end = line_extent(layout, len(layout.line_tops) - 1)
         self.last_start, self.last_end = start, end
         self.badge_width = book.width(f"\u00a0{badge}\u00a0", BADGE_SIZE, "black") if badge else 0.0
-        room = book.width(" ", style.size) + self.badge_width + 1.5
+        room = book.space(style.size) + self.badge_width + 1.5
         self.extra_line = bool(badge) and (start - room < 0 if book.rtl else end + room > text_width)
         self.lines = len(layout.line_tops) + (1 if self.extra_line else 0)
         self._run_lines = self._line_of(run.baseline - _ascent(run.size) for run in layout.runs)
@@ -210,17 +214,19 @@ class SetParagraph:
             baseline += self.line_height
         items: list[Item] = []
         if self.badge:
-            space = book.width(" ", style.size)
+            space = book.space(style.size)
             if book.rtl:
                 right = self.text_x + self.text_width if self.extra_line else self.text_x + self.last_start - space
                 left = right - self.badge_width
             else:
                 left = self.text_x if self.extra_line else self.text_x + self.last_end + space
-            text = book.line(f"\u00a0{self.badge}\u00a0", BADGE_SIZE, "black", style.color)
+            # the badge's words centred on its patch (a no-break space's width each side: a line drops them)
+            text = book.line(self.badge, BADGE_SIZE, "black", style.color)
             size = pt_to_mm(BADGE_SIZE)
             items.append(Rect(x + left, origin + baseline - 0.95 * size, self.badge_width, 1.2 * size, fill=BADGE))
             if text.runs:
-                items.append(moved(text, x + left, origin + baseline - text.runs[0].baseline))
+                inset = (self.badge_width - line_end(text, 0)) / 2
+                items.append(moved(text, x + left + inset, origin + baseline - text.runs[0].baseline))
         if leader:
             items += self._leader(x, origin, baseline, leader)
         return items
@@ -231,12 +237,13 @@ class SetParagraph:
         set_number = book.line(number, style.size, style.weight, style.color)
         number_width = line_end(set_number, 0)
         gap = pt_to_mm(2)
+        space = book.width("\u00a0", style.size)       # between the last dot and the number
         if book.rtl:
             number_x = 0.0
-            room = self.text_x + self.last_start - number_width - gap
+            room = self.text_x + self.last_start - number_width - space - gap
         else:
             number_x = self.width - number_width
-            room = number_x - (self.text_x + self.last_end) - gap
+            room = number_x - space - (self.text_x + self.last_end) - gap
         items: list[Item] = []
         if set_number.runs:
             items.append(moved(set_number, x + number_x, origin + baseline - set_number.runs[0].baseline))
@@ -247,7 +254,7 @@ class SetParagraph:
         if dots > 0:
             set_dots = book.line(LEADER_DOT * dots, style.size, style.weight, style.color)
             end = line_end(set_dots, 0)
-            dots_x = number_width + gap if book.rtl else number_x - end
+            dots_x = number_width + space if book.rtl else number_x - space - end
             if set_dots.runs:
                 items.append(moved(set_dots, x + dots_x, origin + baseline - set_dots.runs[0].baseline))
         return items
