@@ -5,7 +5,10 @@ from __future__ import annotations
 import pytest
 
 from generator.caches import Caches
+from generator.text.linebreak import break_rules
+from generator.text.rich import Fragment, Paragraph, parse_rich_text
 from generator.text.segment import break_locale, break_opportunities, has_spaceless, segments
+from generator.text.words import glue_paragraphs, paragraph_words, segmented
 
 
 def test_thai_between_words_by_dictionary():
@@ -80,3 +83,36 @@ def test_cached_in_the_build_caches():
         break_opportunities("ภาษาไทย", "th")
         break_opportunities("ภาษาไทย", "th")
         assert caches.sizes()["text.line_breaks"] == 1
+
+
+def _texts(words):
+    return ["".join(fragment.text for fragment in word) for word in words]
+
+
+def test_paragraph_words_end_each_piece_with_a_zero_width_space():
+    paragraph = Paragraph((Fragment("これは"), Fragment("太字", bold=True), Fragment("です。ちょっと")))
+    words = paragraph_words(paragraph, "ja")
+    assert _texts(words) == ["こ\u200b", "れ\u200b", "は\u200b", "太\u200b", "字\u200b", "で\u200b", "す。\u200b",
+                             "ちょっ\u200b", "と"]
+    assert [fragment.bold for word in words for fragment in word][3:5] == [True, True]
+
+
+def test_a_glued_paragraph_is_cut_once():
+    paragraphs = parse_rich_text("ภาษาไทยเป็นภาษา 2 ใบ **ที่ไม่มี**ช่องว่าง")
+    glued = glue_paragraphs(paragraphs, break_rules("th"))
+    assert segmented(glued[0], "th") is glued[0]
+    assert _texts(paragraph_words(glued[0], "th")) == [
+        "ภาษา\u200b", "ไทย\u200b", "เป็น\u200b", "ภาษา", "2\u00a0ใบ", "ที่\u200b", "ไม่มี\u200b", "ช่อง\u200b", "ว่าง"]
+
+
+def test_latin_and_cyrillic_paragraphs_are_left_as_they_are():
+    for text, lang in [("Take a card, then move 3 spaces.", "en"), ("Положите карту в колоду", "ru"),
+                       ("მოთამაშე იღებს ორ ბარათს", "ka")]:
+        paragraph = parse_rich_text(text)[0]
+        assert segmented(paragraph, lang) is paragraph
+        assert _texts(paragraph_words(paragraph, lang)) == text.split(" ")
+
+
+def test_a_zero_width_space_the_writer_put_is_a_break():
+    assert _texts(paragraph_words(parse_rich_text("Sonnen\u200bblumen feld")[0], "de")) == [
+        "Sonnen\u200b", "blumen", "feld"]
