@@ -33,7 +33,9 @@ PUBLISHED_IN = ("en", "de", "fr", "es", "it", "pt", "pt-BR", "nl", "pl", "cs", "
 
 def _read(lang: str):
     problems = Problems()
-    catalog = catalog_from_document(load_yaml(ENGINE_CATALOGS / f"{lang}.yaml", problems), lang, problems)
+    document = load_yaml(ENGINE_CATALOGS / f"{lang}.yaml", problems)
+    assert document is not None, [str(problem) for problem in problems.errors]
+    catalog = catalog_from_document(document, lang, problems)
     assert not problems.errors, [str(problem) for problem in problems.errors]
     return catalog
 
