@@ -71,11 +71,6 @@ def engine_language(lang: str) -> str | None:
     return None
 
 
-def speaks(lang: str) -> bool:
-    """Whether pnp has its own words in `lang` (else a game's pages get the English ones)."""
-    return engine_language(lang) is not None
-
-
 def lacking_keys(lang: str, keys: tuple[str, ...]) -> tuple[str, ...]:
     """Those of `keys` pnp has no words for in `lang`: a game in it prints them in English unless its own
     catalog says them (every key, in a language pnp has no catalog for)."""
