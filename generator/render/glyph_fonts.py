@@ -32,12 +32,13 @@ import threading
 import weakref
 import zlib
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.text.shaping import HbFont, hb_font
+from generator.text.shaping import HbFont, hb_font, run_pieces
 
 GLYPHS = "~glyphs"          # a glyph font's name: its face's registered name + this
 USAGE = "pnp_glyph_usage"   # the canvas attribute holding what it drew in each glyph font
@@ -51,6 +52,9 @@ class GlyphUsage:
     resource: str = ""
     glyphs: set[int] = field(default_factory=set)         # every glyph drawn (a mark has no text of its own)
     texts: dict[int, str] = field(default_factory=dict)
+    # each piece of a run (a word, a space) drawn so far, by (text, features, right to left): its
+    # operators, what it reads back as, whether they depend on the size (marks raised) and the size
+    pieces: dict[Any, tuple[str, str, bool, float]] = field(default_factory=dict)
     # runs already written: their operators and whether they read back as their text, by key
     written: dict[Any, str] = field(default_factory=dict)
 
@@ -74,6 +78,7 @@ class GlyphFont(pdfmetrics.Font):
         # (Font.__init__ is not called: it looks up a Type 1 face and encoding this font has none of)
         self.fontName = name + GLYPHS
         self.truetype = truetype          # ReportLab's TTFont of the face: its file and descriptor metrics
+        self.path = Path(truetype.face.filename)
         self.face = _Face(self.fontName)
         self.encName = "Identity-H"
         self.substitutionFonts: list[Any] = []
@@ -93,14 +98,10 @@ class GlyphFont(pdfmetrics.Font):
 
     @property
     def hb(self) -> HbFont:
-        from pathlib import Path
-        return hb_font(Path(self.truetype.face.filename))
+        return hb_font(self.path)
 
     def stringWidth(self, text: str, size: float, encoding: str = "utf8") -> float:
-        from pathlib import Path
-
-        from generator.text.shaping import run_pieces
-        return sum(piece.width for piece in run_pieces(Path(self.truetype.face.filename), text, (), "ltr")) * size
+        return sum(piece.width for piece in run_pieces(self.path, text, (), "ltr")) * size
 
     def select(self, canvas: Canvas, size: float) -> GlyphUsage:
         """The canvas's usage of this font, the font selected on it once (ReportLab names it then)."""
@@ -184,12 +185,11 @@ class GlyphFont(pdfmetrics.Font):
 
 def glyph_font(name: str) -> GlyphFont:
     """The glyph font of the face registered with ReportLab as `name`, registered beside it the first time."""
-    try:
+    # (getFont of a name not registered looks for a Type 1 font of that name on disk: asked only once known)
+    if name + GLYPHS in pdfmetrics.getRegisteredFontNames():
         found = pdfmetrics.getFont(name + GLYPHS)
-    except KeyError:
-        found = None
-    if isinstance(found, GlyphFont):
-        return found
+        if isinstance(found, GlyphFont):
+            return found
     font = GlyphFont(name, pdfmetrics.getFont(name))
     pdfmetrics.registerFont(font)
     return font

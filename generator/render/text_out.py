@@ -22,16 +22,17 @@ and rules cost a dictionary look-up.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
+from types import MappingProxyType
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.render.glyph_fonts import GlyphFont, GlyphUsage, glyph_font
-from generator.text.shaping import Shaped, run_pieces
+from generator.text.shaping import ZWSP, Shaped, cut_pieces, shape_file
 
 # Characters that shape their neighbours but leave no glyph (and are not read back)
 IGNORABLE = frozenset({"\u00ad", "\u200b", "\u200c", "\u200d", "\u2060", "\ufeff"})
+_DROPPED = MappingProxyType({ord(char): None for char in IGNORABLE})
 
 # One run: (x, y) its baseline's start in points on the canvas, its text (logical order), the face's
 # registered name, size (points), fill colour (a ReportLab colour, or None: the canvas's), features,
@@ -109,28 +110,49 @@ _UNSET = object()
 def run_operators(font: GlyphFont, usage: GlyphUsage, text: str, features: tuple[str, ...], rtl: bool,
                   size: float) -> str:
     """The TJ (and Ts) operators that draw a run from the pen, its glyphs' texts noted in `usage`;
-    marked with the run's text where the glyphs do not read back as it."""
-    path = Path(font.truetype.face.filename)
-    pieces = run_pieces(path, text, features, "rtl" if rtl else "ltr")
-    if rtl:
-        pieces = pieces[::-1]     # the last word leftmost (each piece's glyphs are in visual order already)
+    marked with the run's text where the glyphs do not read back as it.
+
+    A run is cut into the pieces the layout measured (its words and spaces, text/shaping.py
+    `cut_pieces`); each piece's operators and reading are worked out once per canvas (a deck's
+    texts are made of the same few thousand words)."""
+    pieces = usage.pieces
     parts: list[str] = []
     read: list[str] = []
-    for piece in pieces:
-        parts.append(piece_operators(piece, font, size))
-        read.append(_note(piece, usage))      # (right to left: pieces in visual order, each read logically)
-    logical = "".join(char for char in text if char not in IGNORABLE)
-    # the pieces' arrays joined end to end: one TJ a run (where no mark is raised)
-    operators = " ".join(part for part in parts if part).replace("] TJ [", "")
+    words = text.split(" ") if ZWSP not in text else None
+    for piece in (_spaced_words(words) if words is not None else cut_pieces(text)):
+        key = (piece, features, rtl)
+        found = pieces.get(key)
+        if found is None or (found[2] and found[3] != size):
+            shaped = shape_file(font.path, piece, features, "rtl" if rtl else "ltr")
+            found = pieces[key] = (piece_operators(shaped, font, size), _note(shaped, usage), shaped.rises, size)
+        parts.append(found[0])
+        read.append(found[1])
+    logical = text.translate(_DROPPED) if not text.isascii() else text
     if rtl:
-        if "".join(read[::-1]) == logical:
+        # the last word leftmost (each piece's glyphs are in visual order already)
+        operators = " ".join(part for part in reversed(parts) if part).replace("] TJ [", "")
+        if "".join(read) == logical:
             return operators
         # readers take a marked text as the glyphs' own, in the order they are drawn, and put a
         # right-to-left line back into logical order themselves: the text is marked in visual order
         return _marked(logical[::-1], operators)
+    # the pieces' arrays joined end to end: one TJ a run (where no mark is raised)
+    operators = " ".join(part for part in parts if part).replace("] TJ [", "")
     if "".join(read) == logical:
         return operators
     return _marked(logical, operators)
+
+
+def _spaced_words(words: list[str]) -> list[str]:
+    """A run's words (split at its spaces) with each space a piece of its own between them."""
+    if len(words) == 1:
+        return words
+    pieces = [words[0]] if words[0] else []
+    for word in words[1:]:
+        pieces.append(" ")
+        if word:
+            pieces.append(word)
+    return pieces
 
 
 def _marked(text: str, operators: str) -> str:

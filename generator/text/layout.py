@@ -24,6 +24,7 @@ from reportlab.pdfbase.pdfmetrics import getFont
 
 from generator.text.bidi import (Direction, embedding_levels, language_direction, line_levels, paragraph_direction,
                                  visual_order)
+from generator.caches import cached
 from generator.text.hyphenation import Break, breaks
 from generator.text.linebreak import GLUE, NARROW_GLUE, NO_BREAK_SPACES, BreakRules, break_rules
 from generator.text.rich import Fragment, Paragraph
@@ -925,8 +926,13 @@ def _runs(text, bold, italic, x, baseline, measure: _Measure, style: SetStyle, s
 
 def font_width(font: str, text: str, features: tuple[str, ...] = (), rtl: bool = False) -> float:
     """A text's width at 1 pt in the face registered as `font`, shaped as it is drawn."""
-    path = Path(getFont(font).face.filename)
-    return sum(piece.width for piece in run_pieces(path, text, features, "rtl" if rtl else "ltr"))
+    return sum(piece.width for piece in run_pieces(_font_file(font), text, features, "rtl" if rtl else "ltr"))
+
+
+# the file of each face registered with ReportLab, by its name (the name carries the file's digest)
+@cached("text.font_files", maxsize=256)
+def _font_file(font: str) -> Path:
+    return Path(getFont(font).face.filename)
 
 
 def run_width(run: GlyphRun) -> float:

@@ -56,6 +56,11 @@ class Shaped:
     width: float
     rtl: bool = False
 
+    @property
+    def rises(self) -> bool:
+        """Whether a glyph is moved up or down (a mark): its drawing depends on the size."""
+        return self.offsets is not None and any(y for _, y in self.offsets)
+
     def __reduce__(self):
         return (Shaped, (self.text, self.gids, self.clusters, self.advances, self.offsets, self.width, self.rtl))
 
@@ -98,6 +103,12 @@ def shape(face: FontFace, text: str, features: tuple[str, ...] = (), direction: 
     """The text shaped in the face (direction None: HarfBuzz's guess from the text's script, as the
     layout measures a word)."""
     return _shape(face.path, text, features, direction, script, lang)
+
+
+def shape_file(path: Path, text: str, features: tuple[str, ...], direction: str | None,
+               lang: str | None = None) -> Shaped:
+    """The text shaped in the TrueType file at path (the renderer's call: it knows faces by their files)."""
+    return _shape(path, text, features, direction, None, lang)
 
 
 # a deck's words and a text's runs, each shaped once per face and features: the latest 65,536
