@@ -98,7 +98,7 @@ def _kit_text(folder, tmp_path, lang: str) -> str:
 
 def test_the_kit_prints_the_engines_russian_words_with_the_plural_players(tmp_path):
     text = _kit_text(_game(tmp_path, "ru"), tmp_path, "ru")
-    assert text.startswith("G — набор для печати Standard edition · 2–4 игрока Что внутри")
+    assert text.startswith("G — набор для печати Standard edition · 2–4 игрока Состав игры")
     assert "Печатайте с двух сторон, с переворотом по длинному краю" in text and "Как печатать" in text
 
 
