@@ -217,6 +217,16 @@ class StoryBuilder:
         """Each column's least width (pt): its longest word in its cells' style, the badge in a first column that
         carries one, and the cell's padding."""
         book = self.book
+        head, cell = self.styles.head, self.styles.cell
+        # the same at every copyfitting step (the cells' type does not change with the spaces)
+        key = ("needs", table.header, table.rows, table.row_badges, columns, head.size, head.weight, cell.size,
+               cell.weight, self.doc.badge)
+        if key not in book.memo:
+            book.memo[key] = self._column_needs(table, columns)
+        return list(book.memo[key])
+
+    def _column_needs(self, table: RulesTable, columns: int) -> list[float]:
+        book = self.book
         needs = [0.0] * columns
         for style, rows in ((self.styles.head, (table.header,)), (self.styles.cell, table.rows)):
             measured = book.set_style(style.size, style.weight)
