@@ -240,3 +240,14 @@ def test_a_leaflet_shows_no_contents_heading_and_a_game_without_rules_neither_wo
     (leaflet / "rules.yaml").write_text(RULES.replace("rulebook:\n", "rulebook:\n  leaflet: true\n"), encoding="utf-8")
     keys = _listed(_status(leaflet), "cy")
     assert "rules.title" in keys and "rules.toc" not in keys
+
+
+@pytest.mark.parametrize("lang", ["ar", "fa", "he"])
+def test_a_right_to_left_calibration_sheet_prints_the_command_as_it_is_typed(lang, tmp_path):
+    # inside a right-to-left line the bidi algorithm would carry the option's leading "--" to its far end
+    # ("back-offset X,Y--"): the command stands on a line of its own, which reads left to right
+    assert "\n{option} X,Y" in engine_catalog(lang).entries["calibration.instructions"].text
+    result = pnp("calibrate", "--lang", lang, "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    text = open_pdf(tmp_path / f"calibration-a4-long-edge-{lang}.pdf")[0].get_textpage().get_text_range()
+    assert "\n--back-offset X,Y\n" in text.replace("\r\n", "\n"), text[-200:]       # read back in its order
