@@ -4,7 +4,7 @@ A figure is a face of the game's own (a card, a board: its display list in a Gro
 line) or an art file, with its captions under it. A row of card figures stands side by side and moves
 whole; a board or art figure shrinks, down to a share of its width, to stand in the room left at a
 page's foot, else it waits for the next page (floating past the text after it). A callout is a tinted,
-framed box of blocks that never splits.
+framed box of blocks that moves whole (only one taller than a page splits between its blocks).
 """
 
 from __future__ import annotations
@@ -85,6 +85,13 @@ class ShrinkingFigure(Block):
     def height(self, width: float, room: float) -> float:
         return self.drawn.height * self.scale(width, room) + self._captions(width)
 
+    def split(self, width: float, room: float, fresh: bool) -> list[Block]:
+        """Never in parts; but on a fresh page that it does not fit even at its least, it shrinks further
+        (no page would take it whole)."""
+        if not fresh or self.least_share == 0.0:
+            return []
+        return [ShrinkingFigure(self.drawn, self.captions, 0.0)]
+
     def items(self, x: float, y: float, width: float, height: float) -> list[Item]:
         captions = self._captions(width)
         scale = min(1.0, max(self.least_share, (height - captions) / self.drawn.height)) if self.drawn.height else 1
@@ -130,7 +137,8 @@ class FigureRow(Block):
 
 
 class CalloutBlock(Block):
-    """A box of blocks on the callout's paper, framed; it never splits (a fresh page takes it whole)."""
+    """A box of blocks on the callout's paper, framed: it moves whole (split between its blocks only where it is
+    taller than a fresh page)."""
 
     def __init__(self, blocks: list[Block]):
         self.blocks = blocks
@@ -145,6 +153,19 @@ class CalloutBlock(Block):
 
     def least(self, width: float) -> float:
         return self.height(width, 1e6) + self.space_before
+
+    def split(self, width: float, room: float, fresh: bool) -> list[Block]:
+        """Whole on the next page; only a callout taller than a fresh page is split between its blocks."""
+        if not fresh or len(self.blocks) < 2:
+            return []
+        top, _, bottom, _ = CALLOUT_PADDING
+        inner, padding = self._inner(width), pt_to_mm(top + bottom)
+        count = 1
+        while count < len(self.blocks) and stack_height(self.blocks[:count + 1], inner) + padding <= room + 1e-6:
+            count += 1
+        head, tail = CalloutBlock(self.blocks[:count]), CalloutBlock(self.blocks[count:])
+        head.space_before, tail.space_after = self.space_before, self.space_after
+        return [head, tail]
 
     def items(self, x: float, y: float, width: float, height: float) -> list[Item]:
         top, _, _, left = CALLOUT_PADDING

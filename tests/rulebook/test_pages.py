@@ -62,3 +62,15 @@ def test_a_heading_travels_with_the_start_of_what_follows():
 def test_the_last_page_fill_is_measured():
     pagination = paginate([Box("a", 90), Box("b", 25, after=5)], FRAME)
     assert len(pagination.pages) == 2 and pagination.last_fill == 0.3
+
+
+def test_what_no_page_takes_whole_is_shrunk_or_split_on_a_fresh_page():
+    from generator.rulebook.figures import CalloutBlock, Drawn, ShrinkingFigure
+    figure = ShrinkingFigure(Drawn(100, 150), [], least=1.0)      # a designed width, taller than the frame
+    pages = paginate([Box("text", 10), figure], FRAME).pages
+    assert [len(page) for page in pages] == [1, 1] and pages[1][0].height == 100      # shrunk to the page
+    callout = CalloutBlock([Box("a", 40), Box("b", 40), Box("c", 40)])
+    pages = paginate([callout], FRAME).pages
+    assert [[placed.block.blocks for placed in page] for page in pages] == [[callout.blocks[:2]],
+                                                                          [callout.blocks[2:]]]
+    assert paginate([Box("text", 10), callout], FRAME).pages[0][1:] == []     # not split on a page it shares
