@@ -138,6 +138,8 @@ class TableBlock(Block):
             if not fresh:
                 return []              # too short to split, or too little room here: the table moves
             cut = self.start + max(fitting, 1)     # a fresh page: no better one comes
+            if cut >= self.end:
+                return []              # one row taller than the page: it stands here as it is
         else:
             cut = self.start + min(fitting, body - MIN_ROWS)
         head = TableBlock(self.header, self.rows, self.widths, self.book, self.start, cut, measured)
