@@ -53,8 +53,9 @@ class GlyphUsage:
     glyphs: set[int] = field(default_factory=set)         # every glyph drawn (a mark has no text of its own)
     texts: dict[int, str] = field(default_factory=dict)
     # each piece of a run (a word, a space) drawn so far, by (text, features, right to left): its
-    # operators, what it reads back as, whether they depend on the size (marks raised) and the size
-    pieces: dict[Any, tuple[str, str, bool, float]] = field(default_factory=dict)
+    # operators, what it reads back as, whether they depend on the size (marks raised), the size and
+    # whether it reads back as its own text
+    pieces: dict[Any, tuple[str, str, bool, float, bool]] = field(default_factory=dict)
     # runs already written: their operators and whether they read back as their text, by key
     written: dict[Any, str] = field(default_factory=dict)
 

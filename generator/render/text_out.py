@@ -118,29 +118,30 @@ def run_operators(font: GlyphFont, usage: GlyphUsage, text: str, features: tuple
     pieces = usage.pieces
     parts: list[str] = []
     read: list[str] = []
+    plain = True          # every piece reads back as its own text
     words = text.split(" ") if ZWSP not in text else None
     for piece in (_spaced_words(words) if words is not None else cut_pieces(text)):
         key = (piece, features, rtl)
         found = pieces.get(key)
         if found is None or (found[2] and found[3] != size):
             shaped = shape_file(font.path, piece, features, "rtl" if rtl else "ltr")
-            found = pieces[key] = (piece_operators(shaped, font, size), _note(shaped, usage), shaped.rises, size)
+            reading = _note(shaped, usage)
+            found = pieces[key] = (piece_operators(shaped, font, size), reading, shaped.rises, size,
+                                   reading == piece.translate(_DROPPED))
         parts.append(found[0])
         read.append(found[1])
-    logical = text.translate(_DROPPED) if not text.isascii() else text
-    if rtl:
-        # the last word leftmost (each piece's glyphs are in visual order already)
-        operators = " ".join(part for part in reversed(parts) if part).replace("] TJ [", "")
-        if "".join(read) == logical:
-            return operators
-        # readers take a marked text as the glyphs' own, in the order they are drawn, and put a
-        # right-to-left line back into logical order themselves: the text is marked in visual order
-        return _marked(logical[::-1], operators)
-    # the pieces' arrays joined end to end: one TJ a run (where no mark is raised)
-    operators = " ".join(part for part in parts if part).replace("] TJ [", "")
+        plain = plain and found[4]
+    # the pieces' arrays joined end to end: one TJ a run (where no mark is raised); right to left,
+    # the last word leftmost (each piece's glyphs are in visual order already)
+    operators = " ".join([part for part in (reversed(parts) if rtl else parts) if part]).replace("] TJ [", "")
+    if plain:
+        return operators
+    logical = text.translate(_DROPPED)
     if "".join(read) == logical:
         return operators
-    return _marked(logical, operators)
+    # readers take a marked text as the glyphs' own, in the order they are drawn, and put a
+    # right-to-left line back into logical order themselves: a right-to-left text is marked in visual order
+    return _marked(logical[::-1] if rtl else logical, operators)
 
 
 def _spaced_words(words: list[str]) -> list[str]:

@@ -15,21 +15,19 @@ Every width the layout measures is `shaped_width` of the text it measures, and t
 the glyphs `run_glyphs` gives for the same text: what is measured is what is drawn. A run is shaped
 word by word (split at its spaces, each space its own piece), as the layout measures it.
 
-The HarfBuzz font of a file is made once per build (`hb_font`, keyed by the file's stat signature so
-a font edited while `pnp serve` runs is read again); shaped texts are kept in a bounded table.
+The HarfBuzz font of a file is made once per build (`hb_font`; the face files are named by their
+digest, and a font edited while `pnp serve` runs is read again: both tables are emptied with what
+files held); shaped texts are kept in a bounded table.
 """
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from generator.caches import cached
-from generator.input_files import file_signature
 
 if TYPE_CHECKING:
     from generator.text.fonts import FontFace
@@ -37,8 +35,8 @@ if TYPE_CHECKING:
 # pieces a run is cut into before shaping (the layout measures words and spaces apart)
 SPACE = " "
 ZWSP = "\u200b"
-# HarfBuzz's direction names
-_DIRECTIONS: Mapping[str, str] = MappingProxyType({"ltr": "ltr", "rtl": "rtl"})
+# default-ignorable characters the layout uses: HarfBuzz shapes with them and draws none
+IGNORABLE = frozenset({"\u00ad", "\u200b", "\u200c", "\u200d", "\u2060", "\ufeff"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,13 +84,14 @@ def feature_map(features: tuple[str, ...]) -> dict[str, bool]:
 
 
 def hb_font(path: Path) -> HbFont:
-    """The HarfBuzz font of a TrueType file, read once per build (and again once the file changes)."""
-    return _hb_font(path, file_signature(path))
+    """The HarfBuzz font of a TrueType file, read once per build (and again once the files changed:
+    the table is emptied with every table of what files held, `Caches.files_changed`)."""
+    return _hb_font(path)
 
 
 @cached("text.harfbuzz_fonts", maxsize=64, reads_files=True)
-def _hb_font(path: Path, signature: tuple[int, ...]) -> HbFont:
-    import uharfbuzz as hb  # type: ignore[import-untyped, unused-ignore]  # only when text is shaped (a build with nothing stale never loads it)
+def _hb_font(path: Path) -> HbFont:
+    import uharfbuzz as hb  # type: ignore[import-untyped, unused-ignore]  # only when text is shaped
     face = hb.Face(hb.Blob(path.read_bytes()))
     font = hb.Font(face)       # its scale: the face's units per em (HarfBuzz's default)
     return HbFont(font, face.upem, path)
@@ -111,35 +110,37 @@ def shape_file(path: Path, text: str, features: tuple[str, ...], direction: str 
     return _shape(path, text, features, direction, None, lang)
 
 
-# a deck's words and a text's runs, each shaped once per face and features: the latest 65,536
-@cached("text.shaped", maxsize=65536)
+# a deck's words and a text's runs, each shaped once per face and features: the latest 65,536 (a
+# font edited while pnp serve runs is shaped again: the table goes with the files' tables)
+@cached("text.shaped", maxsize=65536, reads_files=True)
 def _shape(path: Path, text: str, features: tuple[str, ...], direction: str | None,
            script: str | None, lang: str | None) -> Shaped:
     import uharfbuzz as hb  # type: ignore[import-untyped, unused-ignore]  # see _hb_font
     if not text:
         return Shaped(text, (), (), (), None, 0.0, direction == "rtl")
-    font = hb_font(path)
+    font = _hb_font(path)
     buffer = hb.Buffer()
     buffer.add_str(text)
     buffer.guess_segment_properties()
     if direction is not None:
-        buffer.direction = _DIRECTIONS[direction]
+        buffer.direction = direction
     if script is not None:
         buffer.script = script
     if lang is not None:
         buffer.language = lang
-    buffer.flags = hb.BufferFlags.REMOVE_DEFAULT_IGNORABLES
+    if not IGNORABLE.isdisjoint(text):      # (setting flags costs as much as shaping a word: only where needed)
+        buffer.flags = hb.BufferFlags.REMOVE_DEFAULT_IGNORABLES
     rtl = buffer.direction == "rtl"
     hb.shape(font.font, buffer, feature_map(features) if features else {})
     scale = 1.0 / font.upem
     infos, positions = buffer.glyph_infos, buffer.glyph_positions or []
-    gids = tuple(info.codepoint for info in infos)
-    clusters = tuple(info.cluster for info in infos)
-    advances = tuple(position.x_advance * scale for position in positions)
+    gids = tuple([info.codepoint for info in infos])
+    clusters = tuple([info.cluster for info in infos])
+    units = [position.x_advance for position in positions]
     offsets: tuple[tuple[float, float], ...] | None = None
-    if any(position.x_offset or position.y_offset for position in positions):
-        offsets = tuple((position.x_offset * scale, position.y_offset * scale) for position in positions)
-    return Shaped(text, gids, clusters, advances, offsets, sum(advances), rtl)
+    if any([position.x_offset or position.y_offset for position in positions]):
+        offsets = tuple([(position.x_offset * scale, position.y_offset * scale) for position in positions])
+    return Shaped(text, gids, clusters, tuple([unit * scale for unit in units]), offsets, sum(units) * scale, rtl)
 
 
 def shaped_width(face: FontFace, text: str, features: tuple[str, ...] = ()) -> float:
