@@ -507,7 +507,8 @@ def _needs_cut(path: Path, index: int) -> bool:
 def _cut_target(path: Path, index: int, embolden: float) -> Path:
     """Where the TrueType cut of a font (at an emboldening) is kept."""
     stem = _face_stem(path, index) + (f"-b{round(embolden * 1000)}" if embolden else "")
-    return _cut_dir() / f"{stem}-tt-{file_digest(path)}.ttf"
+    # tt2: the glyf table written by cff.py itself (tt: by fontTools, other bytes of the same outlines)
+    return _cut_dir() / f"{stem}-tt2-{file_digest(path)}.ttf"
 
 
 def _rename(font: Any, unique: str) -> None:

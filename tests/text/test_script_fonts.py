@@ -169,7 +169,7 @@ def test_a_games_collection_works_with_one_font_files_line(tmp_path, face, index
     pdf = built(folder, tmp_path / "out") / "en" / "a4" / "cards.pdf"
     assert "Star Ꭰ" in all_text(pdf)
     report = font_report(pdf)
-    assert any(f"Own-{index}-tt-" in name for name in report), report      # that font of the file, cut
+    assert any(f"+Own-{index}-tt" in name for name in report), report      # that font of the file, cut
     assert any("Nunito" in name for name in report), report                # the rest from the default stack
 
 
