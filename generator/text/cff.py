@@ -2,7 +2,8 @@
 a face emboldened where its family has no file of the weight.
 
 HarfBuzz draws the outlines (its CFF interpreter is C: a 65,535-glyph CJK face is drawn in ~1 s,
-where fontTools' took 40 s), fontTools' cu2qu makes them quadratic and writes the glyf table; every
+where fontTools' took 40 s), fontTools' cu2qu makes them quadratic, and the glyf table is written
+here (~13 s for the whole face, where fontTools' glyph objects took 35); every
 other table (cmap, hmtx, GSUB, GPOS, GDEF, BASE, vmtx) is kept as it is, so shaping is unchanged.
 """
 

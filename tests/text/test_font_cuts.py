@@ -53,3 +53,60 @@ def test_the_table_directory_is_read_as_fonttools_reads_it(tmp_path: Path) -> No
         assert _table_tags(file, index) == expected, (file, index)
     assert b"CFF " in _table_tags(tmp_path / "Box.otf")
     assert _is_variable(Path(FontLibrary().families["nunito"].upright))
+
+
+def _pen_glyph(drawn, glyph_id: int, max_error: float, cubic: bool):
+    """A glyph as fontTools' own pens make it from HarfBuzz's drawing (what cff.py did before it wrote glyf itself)."""
+    from fontTools.pens.cu2quPen import Cu2QuPen
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    pen = TTGlyphPen(None)
+    drawn.draw_glyph_with_pen(glyph_id, Cu2QuPen(pen, max_error, reverse_direction=True) if cubic else pen)
+    glyph = pen.glyph()
+    glyph.recalcBounds(None)
+    return glyph
+
+
+class _Chosen:
+    """Some glyphs of a HarfBuzz font, drawn as a font of their own."""
+
+    def __init__(self, drawn, chosen: list[int]):
+        self.drawn, self.chosen = drawn, chosen
+
+    def draw_glyph_with_pen(self, glyph_id: int, pen) -> None:
+        self.drawn.draw_glyph_with_pen(self.chosen[glyph_id], pen)
+
+
+def test_the_glyf_table_cff_writes_holds_what_fontTools_pens_make(tmp_path: Path) -> None:
+    # cff.py writes glyf data itself (a CJK face's 65,535 glyphs in seconds): every glyph must decompile to
+    # the points, on-curve flags, contour ends and bounds fontTools' pens give, emboldened or not
+    from fontTools.ttLib import TTFont
+    from fontTools.ttLib.tables._g_l_y_f import Glyph
+
+    from generator.text.cff import _draw_outlines, _harfbuzz_font
+    from generator.text.fonts import FontLibrary
+    from tests.text.test_game_fonts import make_cff_font
+    make_cff_font(tmp_path / "Box.otf")
+    library = FontLibrary()
+    cases = [(tmp_path / "Box.otf", 0, 0.0, 1), (library.face("nunito").path, 0, 0.04, 3)]
+    if "noto-sans-cjk-jp" in library.families:
+        cases.append((library.families["noto-sans-cjk-jp"].upright, 0, 0.04, 211))    # 311 of its glyphs
+    for path, index, embolden, step in cases:
+        font = TTFont(str(path), fontNumber=index)
+        drawn = _harfbuzz_font(font, path, index, embolden)
+        chosen = list(range(0, font["maxp"].numGlyphs, step))
+        cubic = "glyf" not in font
+
+        outlines = _draw_outlines(_Chosen(drawn, chosen), len(chosen), 1.0, reverse=cubic)
+        drawn_somewhere = 0
+        for position, glyph_id in enumerate(chosen):
+            expected, written = _pen_glyph(drawn, glyph_id, 1.0, cubic), Glyph(outlines.data[position])
+            written.expand(None)
+            assert written.numberOfContours == expected.numberOfContours, (path, glyph_id)
+            if expected.numberOfContours:
+                drawn_somewhere += 1
+                assert list(written.coordinates) == list(expected.coordinates), (path, glyph_id)
+                assert [flag & 1 for flag in written.flags] == [flag & 1 for flag in expected.flags], (path, glyph_id)
+                assert list(written.endPtsOfContours) == list(expected.endPtsOfContours), (path, glyph_id)
+                assert (written.xMin, written.yMin, written.xMax, written.yMax) == \
+                    (expected.xMin, expected.yMin, expected.xMax, expected.yMax), (path, glyph_id)
+        assert drawn_somewhere > len(chosen) // 2, path
