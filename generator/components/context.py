@@ -227,11 +227,12 @@ class LayoutContext:
         for index, family in enumerate(self.source.game.fonts[stack]):
             if family in families:
                 known.append(family)
+            elif family in BUILTIN_FAMILIES:
+                # an optional family not installed (the cjk extra, which `pnp new` names too) sets nothing:
+                # a text that needs it is told to install it (text_boxes.report_missing_glyphs)
+                continue
             elif self.once("family", stack, family):
-                install = BUILTIN_FAMILIES[family].install if family in BUILTIN_FAMILIES else ""
                 self.problems.add(self.source.game_document.mark(("fonts", stack, index)),
-                                  f"font family '{family}' in font stack '{stack}' is not installed" if install
-                                  else f"unknown font family '{family}' in font stack '{stack}'",
-                                  f"{install} (its fonts are an optional extra)" if install
-                                  else f"families: {', '.join(sorted(families))}")
+                                  f"unknown font family '{family}' in font stack '{stack}'",
+                                  f"families: {', '.join(sorted(families))}")
         return tuple(known) or DEFAULT_STACK

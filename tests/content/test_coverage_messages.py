@@ -111,13 +111,17 @@ def test_japanese_without_the_cjk_extra_names_the_extra_and_the_font_files_line(
     assert "font_files: {cjk: {regular: fonts/NotoSansCJK-Regular.ttc, face: \"Noto Sans CJK JP\"}}" in hint, hint
 
 
-def test_a_stack_naming_the_cjk_family_without_the_extra_says_to_install_it(tmp_path, without_cjk):
+def test_a_stack_naming_the_cjk_family_without_the_extra_asks_for_it_only_where_text_needs_it(tmp_path, without_cjk):
+    # `pnp new` writes the default stack, CJK family and all, into game.yaml: without the extra it sets nothing
     folder = game(tmp_path, {"en": ["Star"]}, stack="[nunito, noto-sans-cjk]")
     result = pnp("check", str(folder))
-    assert result.exit_code == 1
+    assert result.exit_code == 0, result.output
+    folder = game(tmp_path, {"en": ["Star 港"]}, stack="[nunito, noto-sans-cjk]")
+    result = pnp("check", str(folder))
     (line, hint), = errors(result.output)
-    assert line == "g/game.yaml:7:18: font family 'noto-sans-cjk' in font stack 'body' is not installed"
-    assert hint == '    hint: pip install "pnp-generator[cjk]" (its fonts are an optional extra)'
+    assert line == ("g/i18n/en.yaml:8:9: language 'en': no font of the stack (nunito) has the CJK character '港' "
+                    "U+6E2F, used in 'cards.c0' (deck cards, card c0)")
+    assert 'pip install "pnp-generator[cjk]"' in hint, hint
 
 
 def test_characters_no_installed_font_has_ask_for_a_font_of_the_games_own(tmp_path):
