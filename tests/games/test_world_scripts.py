@@ -93,7 +93,9 @@ def built(game_copy, tmp_path_factory) -> Callable[[str], Path]:
     return folder
 
 
+@functools.lru_cache(maxsize=None)
 def catalog(lang: str) -> dict:
+    """The example's catalog of a language, read once."""
     return yaml.safe_load((EXAMPLE / "i18n" / f"{lang}.yaml").read_text(encoding="utf-8"))[lang]
 
 
