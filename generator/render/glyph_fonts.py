@@ -52,12 +52,11 @@ class GlyphUsage:
     resource: str = ""
     glyphs: set[int] = field(default_factory=set)         # every glyph drawn (a mark has no text of its own)
     texts: dict[int, str] = field(default_factory=dict)
-    # each piece of a run (a word, a space) drawn so far, by (text, features, right to left): its
-    # operators, what it reads back as, whether they depend on the size (marks raised), the size and
-    # whether it reads back as its own text
-    pieces: dict[Any, tuple[str, str, bool, float, bool]] = field(default_factory=dict)
-    # runs already written: their operators and whether they read back as their text, by key
-    written: dict[Any, str] = field(default_factory=dict)
+    # each piece of a run (a word, a space) drawn so far, by (features, right to left, size), then by
+    # its text: its operators, what it reads back as and whether that is its own text
+    pieces: dict[Any, dict[str, tuple[str, str, bool]]] = field(default_factory=dict)
+    # the operators of those that read back as their own text (a run of them needs no other look-up)
+    plain: dict[Any, dict[str, str]] = field(default_factory=dict)
 
 
 class _Face:

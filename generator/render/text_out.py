@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from types import MappingProxyType
+from typing import cast
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
@@ -89,19 +90,10 @@ class TextWriter:
                 selected = (name, size)
             shear = fp_str(SLANT) if slant else "0"
             code.append(f"1 0 {shear} {flip}1 {fp_str(x, y)} Tm")
-            code.append(self.run(font, usage, text, features, rtl, size))
+            code.append(run_operators(font, usage, text, features, rtl, size))
         if code:
             code.append("ET")
             canvas.addLiteral(" ".join(code))
-
-    def run(self, font: GlyphFont, usage: GlyphUsage, text: str, features: tuple[str, ...], rtl: bool,
-            size: float) -> str:
-        """A run's operators (its glyphs noted in the font's usage), worked out once per canvas."""
-        key = (text, features, rtl, size)
-        found = usage.written.get(key)
-        if found is None:
-            found = usage.written[key] = run_operators(font, usage, text, features, rtl, size)
-        return found
 
 
 _UNSET = object()
@@ -114,46 +106,47 @@ def run_operators(font: GlyphFont, usage: GlyphUsage, text: str, features: tuple
 
     A run is cut into the pieces the layout measured (its words and spaces, text/shaping.py
     `cut_pieces`); each piece's operators and reading are worked out once per canvas (a deck's
-    texts are made of the same few thousand words)."""
-    pieces = usage.pieces
-    parts: list[str] = []
-    read: list[str] = []
-    plain = True          # every piece reads back as its own text
-    words = text.split(" ") if ZWSP not in text else None
-    for piece in (_spaced_words(words) if words is not None else cut_pieces(text)):
-        key = (piece, features, rtl)
-        found = pieces.get(key)
-        if found is None or (found[2] and found[3] != size):
-            shaped = shape_file(font.path, piece, features, "rtl" if rtl else "ltr")
-            reading = _note(shaped, usage)
-            found = pieces[key] = (piece_operators(shaped, font, size), reading, shaped.rises, size,
-                                   reading == piece.translate(_DROPPED))
-        parts.append(found[0])
-        read.append(found[1])
-        plain = plain and found[4]
+    texts are made of the same few thousand words), so a run costs a look-up per word."""
+    key = (features, rtl, size)
+    plain = usage.plain.get(key)
+    if plain is not None and ZWSP not in text:       # the usual run: words met before, each reading as itself
+        known = [plain.get(word) for word in text.split(" ")]
+        if None not in known:
+            words = cast(list[str], known)
+            if len(words) == 1:
+                return words[0].replace("] TJ [", "")
+            space = plain.get(" ")
+            if space is not None:
+                return f" {space} ".join(reversed(words) if rtl else words).replace("] TJ [", "")
+    table = usage.pieces.get(key)
+    if table is None:
+        table = usage.pieces[key] = {}
+    plain = usage.plain.setdefault(key, {})
+    pieces = cut_pieces(text)
+    found = [table.get(piece) or _piece(font, usage, table, piece, features, rtl, size) for piece in pieces]
+    for piece, entry in zip(pieces, found, strict=True):
+        if entry[2]:
+            plain[piece] = entry[0]
     # the pieces' arrays joined end to end: one TJ a run (where no mark is raised); right to left,
     # the last word leftmost (each piece's glyphs are in visual order already)
-    operators = " ".join([part for part in (reversed(parts) if rtl else parts) if part]).replace("] TJ [", "")
-    if plain:
-        return operators
+    parts = [entry[0] for entry in found]
+    operators = " ".join(reversed(parts) if rtl else parts).replace("] TJ [", "")
     logical = text.translate(_DROPPED)
-    if "".join(read) == logical:
+    if "".join(entry[1] for entry in found) == logical:
         return operators
     # readers take a marked text as the glyphs' own, in the order they are drawn, and put a
     # right-to-left line back into logical order themselves: a right-to-left text is marked in visual order
     return _marked(logical[::-1] if rtl else logical, operators)
 
 
-def _spaced_words(words: list[str]) -> list[str]:
-    """A run's words (split at its spaces) with each space a piece of its own between them."""
-    if len(words) == 1:
-        return words
-    pieces = [words[0]] if words[0] else []
-    for word in words[1:]:
-        pieces.append(" ")
-        if word:
-            pieces.append(word)
-    return pieces
+def _piece(font: GlyphFont, usage: GlyphUsage, table: dict[str, tuple[str, str, bool]], piece: str,
+           features: tuple[str, ...], rtl: bool, size: float) -> tuple[str, str, bool]:
+    """A piece met the first time on this canvas: shaped, its operators written and its glyphs' texts
+    noted (what it reads back as, and whether that is its own text)."""
+    shaped = shape_file(font.path, piece, features, "rtl" if rtl else "ltr")
+    reading = _note(shaped, usage)
+    entry = table[piece] = (piece_operators(shaped, font, size), reading, reading == piece.translate(_DROPPED))
+    return entry
 
 
 def _marked(text: str, operators: str) -> str:
@@ -223,6 +216,8 @@ def _note(piece: Shaped, usage: GlyphUsage) -> str:
     glyph takes the cluster's text. Right to left, a text of several characters is noted in visual
     order: a reader puts a right-to-left line back into logical order character by character."""
     text, clusters, gids = piece.text, piece.clusters, piece.gids
+    if not gids:
+        return ""
     if piece.rtl:
         clusters, gids = clusters[::-1], gids[::-1]       # logical order
     starts = sorted(set(clusters))
