@@ -74,8 +74,10 @@ class BoundedHTTPServer(HTTPServer):
 
     request_queue_size = LISTEN_BACKLOG
 
-    def __init__(self, address: tuple[str, int], handler: type[StrictRequestHandler], workers: int):
+    def __init__(self, address: tuple[str, int], handler: type[StrictRequestHandler], workers: int,
+                 head_timeout: float = HEAD_TIMEOUT_S):
         self.handler = handler
+        self.head_timeout = head_timeout        # seconds (HEAD_TIMEOUT_S; a test lowers it to see it at work)
         self.pool = ThreadPoolExecutor(workers, thread_name_prefix="pnp-serve")
         self.max_connections = _connection_cap()
         self.waiting: dict[socket.socket, Arrival] = {}      # in order of arrival: the oldest first
@@ -137,7 +139,7 @@ class BoundedHTTPServer(HTTPServer):
                 _brief_answer(sock, 503, "pnp serve is answering too many requests: try again in a moment")
                 continue
             sock.setblocking(False)
-            arrival = Arrival(sock, address, time.monotonic() + HEAD_TIMEOUT_S)
+            arrival = Arrival(sock, address, time.monotonic() + self.head_timeout)
             self.waiting[sock] = arrival
             self.selector.register(sock, selectors.EVENT_READ, arrival)
 
@@ -175,7 +177,7 @@ class BoundedHTTPServer(HTTPServer):
             if oldest.deadline > now:
                 return
             self._leave_lobby(oldest)
-            _brief_answer(oldest.sock, 408, f"the request did not arrive within {HEAD_TIMEOUT_S:g} s")
+            _brief_answer(oldest.sock, 408, f"the request did not arrive within {self.head_timeout:g} s")
 
     def _drop(self, arrival: Arrival) -> None:
         self._leave_lobby(arrival)

@@ -14,14 +14,16 @@ from generator.cache_folder import cache_root
 from generator.errors import UsageError
 
 if TYPE_CHECKING:
+    from generator.serve.server import ServeClocks
     from generator.serve.session import Snapshot
 
 
 def serve_command(games: list[Path], edition: str | None, lang: str | None, paper: str, port: int,
-                  templates: Path | None) -> None:
-    """Serve the first of `games` (the page switches between all of them) until Ctrl-C."""
+                  templates: Path | None, clocks: ServeClocks | None = None) -> None:
+    """Serve the first of `games` (the page switches between all of them) until Ctrl-C; `clocks`: the
+    server's timeout and heartbeat (None: its own, as `pnp serve` runs)."""
     # the HTTP server, the watcher and the session's build context: loaded when serving, not by `pnp --help`
-    from generator.serve.server import serve
+    from generator.serve.server import ServeClocks, serve
     from generator.serve.session import PreviewSession, Selection
     if not games:
         raise UsageError("no game to serve: name a game folder (pnp serve GAME)")
@@ -39,7 +41,7 @@ def serve_command(games: list[Path], edition: str | None, lang: str | None, pape
         click.echo(f"build {snapshot.build}: {state} in {snapshot.seconds:.2f} s")
         sys.stdout.flush()
     try:
-        serve(session, port, watched, started, rebuilt)
+        serve(session, port, watched, started, rebuilt, clocks or ServeClocks())
     except OSError as error:
         if error.errno == errno.EADDRINUSE:
             raise UsageError(f"port {port} is in use on 127.0.0.1: choose another (--port), "

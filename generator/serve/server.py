@@ -25,12 +25,13 @@ import re
 import sys
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 from watchfiles import watch as watch_changes
 
-from generator.serve.bounded_http import BoundedHTTPServer, StrictRequestHandler, peer_closed
+from generator.serve.bounded_http import HEAD_TIMEOUT_S, BoundedHTTPServer, StrictRequestHandler, peer_closed
 from generator.serve.page import PAGE
 from generator.serve.session import PreviewSession, Refused
 
@@ -50,6 +51,16 @@ FACE_NAME = re.compile(r"/face/([0-9a-f]{64})\.png")
 PAGE_NAME = re.compile(r"/page/([0-9a-f]{20}-[0-9]{1,6})\.png")
 MAX_EVENT_STREAMS = 16           # open /events connections (each holds a worker)
 REQUEST_WORKERS = 8              # workers for every other request: streams never take them all
+
+
+@dataclass(frozen=True)
+class ServeClocks:
+    """The server's own clocks, in seconds: how long a request's head may take to arrive, and how often an
+    idle event stream is written a heartbeat. `pnp serve` runs with the defaults; a test lowers them to
+    see the timeout and the heartbeat at work without waiting out the real ones."""
+
+    head_timeout: float = HEAD_TIMEOUT_S
+    heartbeat: float = EVENT_HEARTBEAT_S
 
 
 def local_host(header: str | None, port: int) -> bool:
@@ -89,7 +100,7 @@ def status(session: PreviewSession) -> dict:
 SELECTABLE = ("game", "edition", "lang", "paper")
 
 
-def make_handler(session: PreviewSession, stopping: threading.Event):
+def make_handler(session: PreviewSession, stopping: threading.Event, heartbeat: float = EVENT_HEARTBEAT_S):
     streams = threading.BoundedSemaphore(MAX_EVENT_STREAMS)
 
     class Handler(StrictRequestHandler):
@@ -173,7 +184,7 @@ def make_handler(session: PreviewSession, stopping: threading.Event):
                             session.changed.wait(EVENT_POLL_S)
                         build = session.snapshot.build
                     now = time.monotonic()
-                    if build != seen or now - written >= EVENT_HEARTBEAT_S:
+                    if build != seen or now - written >= heartbeat:
                         self.wfile.write(f"data: {build}\n\n".encode() if build != seen else b": heartbeat\n\n")
                         seen, written = build, now
                     elif peer_closed(self.connection):
@@ -248,11 +259,13 @@ def _not_output(change, path: str) -> bool:
     return not (name.startswith(".") or name.endswith(("~", ".swp", ".tmp")) or "__pycache__" in path)
 
 
-def serve(session: PreviewSession, port: int, watched: list[Path], on_start, on_rebuild) -> None:
+def serve(session: PreviewSession, port: int, watched: list[Path], on_start, on_rebuild,
+          clocks: ServeClocks = ServeClocks()) -> None:
     """Answer on 127.0.0.1:port at once (build 0 until the first build is done) and rebuild on
     every change until Ctrl-C."""
     stopping = threading.Event()
-    server = BoundedHTTPServer((HOST, port), make_handler(session, stopping), MAX_EVENT_STREAMS + REQUEST_WORKERS)
+    server = BoundedHTTPServer((HOST, port), make_handler(session, stopping, clocks.heartbeat),
+                               MAX_EVENT_STREAMS + REQUEST_WORKERS, clocks.head_timeout)
     watcher = threading.Thread(target=watch, args=(session, watched, stopping, on_rebuild), daemon=True)
     watcher.start()
     on_start(f"http://{HOST}:{server.server_address[1]}/")

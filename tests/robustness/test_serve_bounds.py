@@ -3,9 +3,13 @@ other sites' pages after its event streams, and links swapped in for the files i
 
 Each case drives a real `pnp serve --port 0` child process (under the harness's address-space cap)
 on 127.0.0.1 with raw sockets, in loops with a deadline, and stops it; the server's peak memory is
-read from /proc where there is one. Every case failed on the server as it was before (a listen queue
-of 5, a thread per connection and no timeout, a 15 s keep-alive, no check of Origin, request line,
-duplicate Host or body, files read through links).
+read from /proc where there is one. The cases about the server's clocks run on a second server whose
+clocks are lowered (ServeClocks: a 2 s head timeout instead of 5 s, a heartbeat every 0.5 s instead of
+2 s): they see the timeout and the heartbeat at work without waiting out the real ones
+(tests/serve/test_http_rules.py holds the defaults to their range). The flood keeps the real 5 s: its
+oldest connections must be closed to make room, not for being late. Every case failed on the server as
+it was before (a listen queue of 5, a thread per connection and no timeout, a 15 s keep-alive, no check
+of Origin, request line, duplicate Host or body, files read through links).
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ import pytest
 from PIL import Image
 
 from generator.serve.bounded_http import HEAD_TIMEOUT_S, MAX_CONNECTIONS
-from generator.serve.server import EVENT_HEARTBEAT_S
+from generator.serve.server import ServeClocks
 from tests.robustness.harness import MEMORY_BYTES, _cap_memory
 from tests.test_content_errors import STAR_SVG, make_game
 BLUE_SVG = STAR_SVG.replace("#c00", "#00c")
@@ -35,6 +39,12 @@ BLUE_SVG = STAR_SVG.replace("#c00", "#00c")
 # room past them for a loaded machine: well inside what they guard against (for ever; a slot held 15 s).
 # How fast it answers is not asserted: tests/benchmarks/bench_serve.py times it.
 SLACK_S = 8.0
+CLOCKS = ServeClocks(head_timeout=2.0, heartbeat=0.5)          # the `quick` server's (`served` has pnp's own)
+# `pnp serve GAME --port 0` with the server's clocks lowered: the command's own code, given CLOCKS
+WITH_CLOCKS = ("import sys; from pathlib import Path; from generator.serve.command import serve_command; "
+               "from generator.serve.server import ServeClocks; "
+               "serve_command([Path(sys.argv[1])], None, None, 'a4', 0, None, "
+               "ServeClocks(float(sys.argv[2]), float(sys.argv[3])))")
 
 
 def _private_cache(folder: Path) -> Path:
@@ -47,13 +57,17 @@ def _private_cache(folder: Path) -> Path:
 
 
 class Server:
-    """`pnp serve GAME --port 0` in a child process, spoken to in raw bytes."""
+    """`pnp serve GAME --port 0` in a child process, spoken to in raw bytes; with `clocks`, the server's
+    timeout and heartbeat are those."""
 
-    def __init__(self, game: Path, cache: Path):
+    def __init__(self, game: Path, cache: Path, clocks: ServeClocks | None = None):
         self.game, self.cache = game, cache
+        command = [sys.executable, "-c", "import sys; sys.argv[0] = 'pnp'; from generator.__main__ import run; run()",
+                   "serve", str(game), "--port", "0"]
+        if clocks is not None:
+            command = [sys.executable, "-c", WITH_CLOCKS, str(game), str(clocks.head_timeout), str(clocks.heartbeat)]
         self.process = subprocess.Popen(
-            [sys.executable, "-c", "import sys; sys.argv[0] = 'pnp'; from generator.__main__ import run; run()",
-             "serve", str(game), "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
             env={**os.environ, "PNP_CACHE_DIR": str(cache)}, preexec_fn=_cap_memory)
         line = self.process.stdout.readline()
         found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
@@ -147,7 +161,17 @@ def _closed_by_server(sock: socket.socket, within: float) -> tuple[bool, bytes]:
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
     folder = tmp_path_factory.mktemp("bounds")
-    running = Server(make_game(folder, {}), _private_cache(folder))
+    yield from _running(folder)
+
+
+@pytest.fixture(scope="module")
+def quick(tmp_path_factory):
+    """The same server with its clocks lowered (CLOCKS)."""
+    yield from _running(tmp_path_factory.mktemp("clocks"), CLOCKS)
+
+
+def _running(folder: Path, clocks: ServeClocks | None = None):
+    running = Server(make_game(folder, {}), _private_cache(folder), clocks)
     running.wait(lambda status: status["faces"] and status["pages"] and not status["errors"])
     yield running
     peak = running.peak_bytes()
@@ -158,19 +182,19 @@ def served(tmp_path_factory):
 
 # ------------------------------------------------------------- connections
 
-def test_idle_connections_hold_no_thread_and_are_closed(served):
+def test_idle_connections_hold_no_thread_and_are_closed(quick):
     """250 connections that never send a byte: /status.json still answers, the server holds them
     without a thread each, and closes every one once the head timeout has passed (they used to pin
     a thread each, for ever). How soon it answers (1 s) is timed by tests/benchmarks/bench_serve.py."""
-    idle = [served.connect() for _ in range(250)]
+    idle = [quick.connect() for _ in range(250)]
     try:
         time.sleep(0.3)
-        assert _code(served.get("/status.json")) == 200
-        threads = served.threads()
+        assert _code(quick.get("/status.json")) == 200
+        threads = quick.threads()
         assert threads is None or threads < 60, threads
         with ThreadPoolExecutor(20) as pool:      # and answers many at once meanwhile
-            assert set(pool.map(lambda _: _code(served.get("/status.json")), range(40))) == {200}
-        deadline = time.monotonic() + HEAD_TIMEOUT_S + SLACK_S
+            assert set(pool.map(lambda _: _code(quick.get("/status.json")), range(40))) == {200}
+        deadline = time.monotonic() + CLOCKS.head_timeout + SLACK_S
         for sock in idle:
             closed, said = _closed_by_server(sock, max(deadline - time.monotonic(), 0.1))
             assert closed, "an idle connection stayed open past the head timeout"
@@ -197,24 +221,24 @@ def test_a_flood_of_connections_is_capped(served):
             sock.close()
 
 
-def test_a_head_sent_a_byte_at_a_time_is_cut_off(served):
+def test_a_head_sent_a_byte_at_a_time_is_cut_off(quick):
     """A client that trickles its request (slowloris) is answered 408 and closed once the head
     timeout has passed, however often it sends a byte; others are answered meanwhile."""
-    with served.connect() as slow:
+    with quick.connect() as slow:
         started = time.monotonic()
-        request = b"GET /status.json HTTP/1.1\r\nHost: " + served.host + b"\r\nX-Slow: " + b"a" * 200
+        request = b"GET /status.json HTTP/1.1\r\nHost: " + quick.host + b"\r\nX-Slow: " + b"a" * 200
         sent = 0
         slow.settimeout(0.3)
         answer = b""
         cut = False
-        while time.monotonic() - started < HEAD_TIMEOUT_S + SLACK_S:
+        while time.monotonic() - started < CLOCKS.head_timeout + SLACK_S:
             try:
                 slow.send(request[sent:sent + 1] if sent < len(request) else b"a")
                 sent += 1
             except OSError:
                 cut = True
                 break
-            assert _code(served.get("/status.json")) == 200
+            assert _code(quick.get("/status.json")) == 200
             try:
                 answer += slow.recv(4096)
                 if answer:
@@ -226,7 +250,7 @@ def test_a_head_sent_a_byte_at_a_time_is_cut_off(served):
                 cut = True
                 break
         assert cut, "a head trickled a byte at a time was still read past the head timeout"
-        assert time.monotonic() - started >= HEAD_TIMEOUT_S - 0.5      # cut by the timeout, not at once
+        assert time.monotonic() - started >= CLOCKS.head_timeout - 0.5      # cut by the timeout, not at once
         assert answer == b"" or _code(answer) == 408, answer[:80]
 
 
@@ -339,15 +363,15 @@ def test_event_streams_of_the_page_itself(served):
         assert _code(first) == 200 and b"text/event-stream" in first and b"data: " in first, first[:300]
 
 
-def test_a_closed_stream_frees_its_slot_at_once_and_idle_ones_beat(served):
+def test_a_closed_stream_frees_its_slot_at_once_and_idle_ones_beat(quick):
     """16 open streams fill the slots; a stream left idle gets a heartbeat; once the 16 close, a new
     stream is served at the next heartbeat at the latest (a closed one held its slot 15 s)."""
-    streams = [_open_stream(served)[0] for _ in range(16)]
+    streams = [_open_stream(quick)[0] for _ in range(16)]
     try:
-        sock, first = _open_stream(served)
+        sock, first = _open_stream(quick)
         sock.close()
         assert _code(first) == 503, first[:200]
-        beat, end = b"", time.monotonic() + EVENT_HEARTBEAT_S + SLACK_S
+        beat, end = b"", time.monotonic() + CLOCKS.heartbeat + SLACK_S
         streams[0].settimeout(0.2)
         while not re.search(rb"(^|\n):", beat) and time.monotonic() < end:   # a comment line: the heartbeat
             try:
@@ -360,11 +384,11 @@ def test_a_closed_stream_frees_its_slot_at_once_and_idle_ones_beat(served):
             sock.close()
     started = time.monotonic()
     while True:
-        sock, first = _open_stream(served)
+        sock, first = _open_stream(quick)
         sock.close()
         if _code(first) == 200:
             break
-        assert time.monotonic() - started < EVENT_HEARTBEAT_S + SLACK_S, first[:200]
+        assert time.monotonic() - started < CLOCKS.heartbeat + SLACK_S, first[:200]
         time.sleep(0.05)
 
 
