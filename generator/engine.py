@@ -17,7 +17,8 @@ from generator.caches import cached
 
 DRAWING_PACKAGES = ("reportlab", "pypdfium2", "svglib", "fonttools", "pyphen", "babel", "pillow",
                     "fontpkg-nunito", "fontpkg-inter", "fontpkg-noto-sans",
-                    "icu4py", "python-bidi")      # ICU's break rules and dictionaries; the bidi levels
+                    "icu4py", "python-bidi",      # ICU's break rules and dictionaries; the bidi levels
+                    "uharfbuzz")                  # the shaping: every width and glyph
 # the files of the package that make the engine: its code and the fonts it ships (generator/fonts)
 ENGINE_FILES = (".py", ".ttf", ".otf")
 
