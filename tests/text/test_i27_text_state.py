@@ -94,7 +94,8 @@ def test_the_stacks_are_defined_once() -> None:
     library = FontLibrary()
     assert library.body_face == library.face("nunito") == library.face(STACKS.body)
     assert library.display_face == library.face(STACKS.display)
-    assert DEFAULT_STACK == (STACKS.body, STACKS.symbols, STACKS.georgian, STACKS.more_symbols)
+    assert DEFAULT_STACK == (STACKS.body, STACKS.symbols, STACKS.georgian, STACKS.arabic, STACKS.hebrew,
+                             STACKS.devanagari, STACKS.thai, STACKS.more_symbols, STACKS.cjk)
     assert set(DEFAULT_STACK) <= set(builtin_families()) == set(BUILTIN_FAMILIES)
 
 
