@@ -131,6 +131,7 @@ def home_sections(target: Target, options: BuildOptions, paper: str, caption: Ca
     if machine:                           # the room layout checked the pieces in (targets._sheet_rooms)
         from generator.imposition.cut import sheet_room      # (--cut builds only)
         margin = sheet_room(paper, size, options.margin, options.cut).margin
+    bar = target.kit.scale_bar          # the scale bars' label: the language's words, or the game's
     grid_options: dict[str, Any] = dict(gap=options.gap, duplex=options.duplex, back_offset=options.back_offset,
                                         margin=margin)
     cards = target.copies("cards") if wanted("cards") or wanted("ink-saver") else []
@@ -143,19 +144,22 @@ def home_sections(target: Target, options: BuildOptions, paper: str, caption: Ca
             if not wanted(OUTPUT_OF_STEM[name]):
                 continue
             if options.layout == "gutterfold":
-                sections[name] = impose_gutterfold(variant, size, caption=caption, min_margin=options.margin)
+                sections[name] = impose_gutterfold(variant, size, caption=caption, min_margin=options.margin,
+                                                   bar_label=bar)
             else:
                 sheet, sheet_options = cut_sheet(variant, size, machine, grid_options)
-                sections[name] = impose_mixed(variant, sheet, caption, "cards", **sheet_options)
+                sections[name] = impose_mixed(variant, sheet, caption, "cards", bar_label=bar, **sheet_options)
     if target.copies("tokens") and wanted("tokens"):
         sheet, sheet_options = cut_sheet(target.copies("tokens"), size, machine, grid_options)
-        sections["tokens"] = impose_mixed(target.copies("tokens"), sheet, caption, "tokens", **sheet_options)
+        sections["tokens"] = impose_mixed(target.copies("tokens"), sheet, caption, "tokens", bar_label=bar,
+                                          **sheet_options)
     if target.copies("pawns") and wanted("pawns"):
         from generator.imposition.standees import standee_block      # (games with pawns only)
         sheet, pawn_options = cut_sheet(target.copies("pawns"), size, machine, dict(margin=margin))
         # a colour's pawns on one row, the block centred (imposition/standees.py)
         pawn_options.update(standee_block(target.copies("pawns"), sheet, pawn_options["margin"]))
-        sections["pawns"] = impose_mixed(target.copies("pawns"), sheet, caption, "pawns", **pawn_options)
+        sections["pawns"] = impose_mixed(target.copies("pawns"), sheet, caption, "pawns", bar_label=bar,
+                                         **pawn_options)
     if "tokens" in sections:            # a round token's cut line is a circle
         from generator.imposition.cut import round_cut_lines      # (games with tokens only)
         sections["tokens"] = [round_cut_lines(page) for page in sections["tokens"]]
@@ -171,7 +175,8 @@ def home_sections(target: Target, options: BuildOptions, paper: str, caption: Ca
     if target.boards and wanted("board"):
         from generator.imposition.tiles import impose_board, tile_spec      # (games with boards only)
         sections["board"] = [page for board in target.boards
-                             for page in impose_board(board.face, tile_spec(size, options.margin), caption, board.id)]
+                             for page in impose_board(board.face, tile_spec(size, options.margin), caption, board.id,
+                                                      bar)]
     return sections
 
 

@@ -30,6 +30,7 @@ class KitText:
     # how the page's texts are set, as every text of the game: its inline icons, its line-breaking rules
     icons: tuple[tuple[str, Path], ...] = ()
     breaks: BreakRules | None = None
+    scale_bar: str = ""                        # the 50 mm bar's label on each part's first sheet (kit.scale_bar)
 
 
 @dataclass(frozen=True)
@@ -107,4 +108,4 @@ def kit_text(ctx: LayoutContext, sets: dict[str, list[LaidOutSet]], boards: list
                    # the printing steps' words: the imposition fills in what the build made
                    tuple((key, words(key, {name: "{" + name + "}" for name in KIT_STEP_PLACEHOLDERS}))
                          for key in kit_step_keys()),
-                   icons=icon_files(ctx), breaks=game_break_rules(ctx))
+                   icons=icon_files(ctx), breaks=game_break_rules(ctx), scale_bar=words("kit.scale_bar"))

@@ -18,7 +18,9 @@ GRID = 40.0          # mm square of fine grid around the centre
 RED = "#d40000"
 
 
-def calibration_pages(paper: tuple[float, float], duplex: str, caption, instructions: str) -> list[Page]:
+def calibration_pages(paper: tuple[float, float], duplex: str, caption, instructions: str,
+                      bar_label: str = "") -> list[Page]:
+    """The sheet's front (scales, grid, `instructions`, a 50 mm bar labelled `bar_label`) and its back."""
     cx, cy = paper[0] / 2, paper[1] / 2
     # sign of the correction per mm the red cross appears right (x) or down (y) of the centre, seen from the front
     sign_x, sign_y = (1, -1) if duplex == "long-edge" else (-1, 1)
@@ -35,7 +37,7 @@ def calibration_pages(paper: tuple[float, float], duplex: str, caption, instruct
             front.append(TextPlacement(cx - GRID / 2 - 10.5, cy + d - 1.0, caption(f"{sign_y * d:+g}", 5.0)))
     front += _cross(cx, cy, "#000000", 0.15)
     front.append(TextPlacement(15, 15, caption(instructions, 9.0, paper[0] - 30)))
-    front.extend(scale_bar_items(15, paper[1] - 15, caption))
+    front.extend(scale_bar_items(15, paper[1] - 15, caption, bar_label))
     # the red cross reaches the scales at the grid's edges, where it is read
     back: list[Item] = _grid(cx, cy, "#f2a0a0") + _cross(cx, cy, RED, 0.25, GRID / 2 + 3.0)
     # the scales' own red twins on the back, behind the front's: their lines fall on one another when registered

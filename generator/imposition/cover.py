@@ -83,7 +83,7 @@ def cover_page(paper: tuple[float, float], text: KitText, setter: TextSetter, st
         layout = fit_text(parse_rich_text(words), width, paper[1], style, setter)
         items.append(placed_text(layout, MARGIN, y))
         y += layout.height + after
-    items.extend(scale_bar_items(MARGIN, paper[1] - MARGIN, caption))
+    items.extend(scale_bar_items(MARGIN, paper[1] - MARGIN, caption, text.scale_bar))
     return Page(*paper, (), tuple(items), label="kit cover")
 
 

@@ -190,13 +190,14 @@ class _Band:
 
 
 def impose_mixed(copies: Sequence[PieceCopy], paper: tuple[float, float], caption=None, label: str = "pieces",
-                 gap: float | None = None, **grid_options) -> list[Page]:
+                 gap: float | None = None, bar_label: str = "", **grid_options) -> list[Page]:
     """Pieces of several sizes (tokens of 26 and 15 mm) in order, each size in its own grid.
 
     A size that starts where the previous one left a sheet part-filled goes in a band
     below it when it fits: a lone large token does not take a sheet (and its back) of
     its own. Backs are placed at the mirror image of their fronts on the page. With no
-    `gap`, each size's run gets `default_gap` (apart when full-bleed, abutting otherwise).
+    `gap`, each size's run gets `default_gap` (apart when full-bleed, abutting otherwise). The first
+    sheet's scale bar is labelled `bar_label` (the language's kit.scale_bar), set by `caption`.
     """
     sheets: list[list[_Band]] = []
     for run in _runs_of_one_size(copies):
@@ -222,7 +223,7 @@ def impose_mixed(copies: Sequence[PieceCopy], paper: tuple[float, float], captio
             marks += crop_marks(band.spec, band.held, band.room)
         if number == 1:
             last = bands[-1]
-            marks += scale_bar(last.spec, last.held, caption, last.room)
+            marks += scale_bar(last.spec, last.held, caption, last.room, bar_label)
         pages.append(Page(*paper, tuple(fronts), tuple(marks), label=f"{label} fronts {number}"))
         if backs:
             pages.append(Page(*paper, tuple(backs), label=f"{label} backs {number}"))
@@ -363,13 +364,16 @@ def _line(x: float, y: float, w: float, h: float) -> Line:
 
 BAR_TICK = 1.6          # mm: the ticks at the bar's ends
 BAR_HEIGHT = 4.2        # mm from the caption's top to the ticks' bottom, the bar's line 2.6 mm down
-BAR_CAPTION = 18.0      # mm for "50 mm · 100 %" at 6 pt beside the bar
+BAR_CAPTION = 18.0      # mm for the label ("50 mm · 100 %", kit.scale_bar) at 6 pt beside the bar
+BAR_LABEL_SIZE = 6.0    # pt
 
 
 def scale_bar(spec: GridSpec, geometry: GridGeometry,
-              caption: Callable[[str, float], tuple[GlyphRun, ...]] | None, room: Sides | None = None) -> list[Item]:
+              caption: Callable[[str, float], tuple[GlyphRun, ...]] | None, room: Sides | None = None,
+              label: str = "") -> list[Item]:
     """A 50 mm bar to check 100 % printing, inside the printable area: under the first column between its
-    crop marks, or below them for narrow pieces, or else up the left margin beside the first row."""
+    crop marks, or below them for narrow pieces, or else up the left margin beside the first row; labelled
+    `label` (the language's words for it) when there is a `caption` to set it."""
     room = room or margin_room(spec, geometry)
     grid_w, grid_h = geometry.size(spec)
     bottom = geometry.top + grid_h
@@ -379,64 +383,76 @@ def scale_bar(spec: GridSpec, geometry: GridGeometry,
         y = bottom + clear + BAR_HEIGHT - BAR_TICK / 2
         x = geometry.left + (spec.card[0] - SCALE_BAR) / 2
         label_x = geometry.left + spec.card[0] + spec.gap + 2.0
-        return _bar(x, y, label_x, caption)
+        return _bar(x, y, label_x, caption, label)
     under_marks = (below.offset + below.length if below else 0.0) + 1.0
     if room.bottom >= under_marks + BAR_HEIGHT:                       # narrow pieces: below the crop marks
         y = bottom + under_marks + BAR_HEIGHT - BAR_TICK / 2
-        return _bar(geometry.left, y, geometry.left + SCALE_BAR + 3.0, caption)
+        return _bar(geometry.left, y, geometry.left + SCALE_BAR + 3.0, caption, label)
     length = SCALE_BAR + 3.0 + BAR_CAPTION
     # up the left margin, beside row one, clear of the fronts' bleed (Letter's narrow margin: the
     # ticks ran into the first column's bleed)
     left = room.left - spec.front_outer_bleed - 0.4
     if left >= BAR_HEIGHT and spec.card[1] >= length + 4:
-        own = _bar(0.0, BAR_HEIGHT - BAR_TICK / 2, SCALE_BAR + 3.0, caption)
+        own = _bar(0.0, BAR_HEIGHT - BAR_TICK / 2, SCALE_BAR + 3.0, caption, label)
         x = spec.margin + (left - BAR_HEIGHT) / 2
         y = geometry.top + (spec.card[1] + length) / 2 - length
         return [Group(x, y, BAR_HEIGHT, length, length, BAR_HEIGHT, 270, tuple(own))]
     y = bottom + (room.bottom + BAR_HEIGHT) / 2 - BAR_TICK / 2         # the room there is, however little
-    return _bar(geometry.left, y, geometry.left + SCALE_BAR + 3.0, caption)
+    return _bar(geometry.left, y, geometry.left + SCALE_BAR + 3.0, caption, label)
 
 
-def _bar(x: float, y: float, label_x: float, caption) -> list[Item]:
+def _bar(x: float, y: float, label_x: float, caption, label: str) -> list[Item]:
     items = scale_bar_items(x, y, None)
-    if caption is not None:
-        items.append(TextPlacement(label_x, y - 1.8, caption("50 mm · 100 %", 6.0)))
+    if caption is not None and label:
+        items.append(label_beside_bar(label_x, y, caption, label))
     return items
 
 
-def scale_bar_items(x: float, y: float, caption) -> list[Item]:
-    """A 50 mm bar with ticks every 10 mm, its left end at (x, y); labelled when caption is given."""
+def scale_bar_items(x: float, y: float, caption, label: str = "") -> list[Item]:
+    """A 50 mm bar with ticks every 10 mm, its left end at (x, y); labelled `label` (the language's
+    kit.scale_bar, "50 mm · 100 %") right of it when a caption is given to set it."""
     tick = BAR_TICK
     items: list[Item] = [_line(x, y, SCALE_BAR, 0), _line(x, y - tick / 2, 0, tick),
                          _line(x + SCALE_BAR, y - tick / 2, 0, tick)]
     for step in range(10, 50, 10):
         items.append(_line(x + step, y - tick / 4, 0, tick / 2))
-    if caption is not None:
-        items.append(TextPlacement(x + SCALE_BAR + 3.0, y - 1.8, caption("50 mm · 100 %", 6.0)))
+    if caption is not None and label:
+        items.append(label_beside_bar(x + SCALE_BAR + 3.0, y, caption, label))
     return items
+
+
+def label_beside_bar(x: float, y: float, caption, label: str) -> TextPlacement:
+    """The bar's label starting at `x` beside a bar at height `y`, whatever its direction: a right-to-left
+    label ("50 مم · 100%") comes flush right in the caption's width, and is moved back to `x`."""
+    runs = caption(label, BAR_LABEL_SIZE)
+    start = min((run.x for run in runs), default=0.0)
+    return TextPlacement(x - start if start > 0 else x, y - 1.8, runs)
 
 
 
 
 def impose_gutterfold(copies: Sequence[PieceCopy], paper: tuple[float, float],
                       back_of: Callable[[PieceCopy], Face | None] = lambda copy: copy.back,
-                      caption=None, label: str = "cards", min_margin: float = PRINTABLE_MARGIN) -> list[Page]:
+                      caption=None, label: str = "cards", min_margin: float = PRINTABLE_MARGIN,
+                      bar_label: str = "") -> list[Page]:
     """Fronts and backs side by side on a landscape sheet, folded along a dashed line between them.
 
     For card stock that will not go through a duplex printer: fold the sheet in
     half along the line, glue, then cut along the crop marks. The backs are the
     fronts' mirror image across the fold, like long-edge duplex. Pieces of another
-    size start sheets of their own. Marks stay inside `min_margin` of the paper's edge.
+    size start sheets of their own. Marks stay inside `min_margin` of the paper's edge. The first sheet's
+    scale bar is labelled `bar_label`.
     """
     pages: list[Page] = []
     for run in _runs_of_one_size(copies):
-        pages += _gutterfold_sheets(run, paper, back_of, caption, label, min_margin, first=len(pages) + 1)
+        pages += _gutterfold_sheets(run, paper, back_of, caption, label, min_margin, first=len(pages) + 1,
+                                    bar_label=bar_label)
     return pages
 
 
 def _gutterfold_sheets(copies: Sequence[PieceCopy], paper: tuple[float, float],
                        back_of: Callable[[PieceCopy], Face | None], caption, label: str, min_margin: float,
-                       first: int) -> list[Page]:
+                       first: int, bar_label: str = "") -> list[Page]:
     """Gutterfold sheets of pieces of one size, numbered from `first` (the scale bar goes on sheet 1)."""
     width, height = max(paper), min(paper)                # landscape
     card_w, card_h = copies[0].front.width, copies[0].front.height
@@ -473,7 +489,7 @@ def _gutterfold_sheets(copies: Sequence[PieceCopy], paper: tuple[float, float],
         marks.append(Line(fold, top - reach, 0, rows * card_h + 2 * reach, stroke="#000000",
                            stroke_width=CROP_MARK_WIDTH, dash=(3.0, 2.0)))
         if first + sheet == 1:
-            marks.extend(scale_bar(spec, geometry, caption, room))
+            marks.extend(scale_bar(spec, geometry, caption, room, bar_label))
         pages.append(Page(width, height, tuple(placements), tuple(marks),
                           label=f"{label} gutterfold {first + sheet}"))
     return pages

@@ -84,17 +84,19 @@ def tile_region(board: tuple[float, float], layout: TileLayout, row: int, column
 
 
 def impose_board(face: Face, spec: TileSpec, caption: Callable[[str, float], tuple[GlyphRun, ...]],
-                 label: str = "board") -> list[Page]:
+                 label: str = "board", bar_label: str = "") -> list[Page]:
+    """The board's tiles, one a page, each with its label band; the band's 50 mm bar labelled `bar_label`."""
     board = (face.width, face.height)
     layout = tile_layout(board, spec)
     pages = []
     for row in range(layout.rows):
         for column in range(layout.columns):
-            pages.append(_tile_page(face, spec, layout, row, column, caption, label))
+            pages.append(_tile_page(face, spec, layout, row, column, caption, label, bar_label))
     return pages
 
 
-def _tile_page(face: Face, spec: TileSpec, layout: TileLayout, row: int, column: int, caption, label) -> Page:
+def _tile_page(face: Face, spec: TileSpec, layout: TileLayout, row: int, column: int, caption, label,
+               bar_label: str = "") -> Page:
     board = (face.width, face.height)
     x0, y0, x1, y1 = tile_region(board, layout, row, column)
     left = (spec.paper[0] - (x1 - x0)) / 2
@@ -130,7 +132,7 @@ def _tile_page(face: Face, spec: TileSpec, layout: TileLayout, row: int, column:
         for cross_x in _cross_positions(board[0], layout.columns, x0, x1, cross):
             marks.extend(_cross(*to_page(cross_x, seam + side * strip / 2), cross))
     band = top + (y1 - y0) + grow_bottom + 6.0
-    marks.extend(_label_band(spec, layout, row, column, band, caption))
+    marks.extend(_label_band(spec, layout, row, column, band, caption, bar_label))
     return Page(*spec.paper, (placement,), tuple(marks), label=f"{label} {tile_label(row, column)}")
 
 
@@ -163,7 +165,8 @@ def _cross(x: float, y: float, size: float = CROSS) -> list[Item]:
     ]
 
 
-def _label_band(spec: TileSpec, layout: TileLayout, row: int, column: int, top: float, caption) -> list[Item]:
+def _label_band(spec: TileSpec, layout: TileLayout, row: int, column: int, top: float, caption,
+                bar_label: str = "") -> list[Item]:
     items: list[Item] = []
     left = spec.margin + 4
     items.append(TextPlacement(left, top, caption(tile_label(row, column), 26.0)))
@@ -177,7 +180,7 @@ def _label_band(spec: TileSpec, layout: TileLayout, row: int, column: int, top: 
                                stroke="#000000", stroke_width=0.25))
             runs = caption(tile_label(r, c), 6.5)
             items.append(TextPlacement(x + 2.2, y + 3.4, tuple(_recolour(runs, "#ffffff" if this else "#000000"))))
-    items.extend(scale_bar_items(spec.paper[0] - spec.margin - 22 - SCALE_BAR, top + 6, caption))
+    items.extend(scale_bar_items(spec.paper[0] - spec.margin - 22 - SCALE_BAR, top + 6, caption, bar_label))
     return items
 
 

@@ -76,8 +76,9 @@ def test_each_catalog_has_the_english_keys_placeholders_markup_and_the_plural_fo
 def test_no_catalog_leaves_english_words_behind(lang):
     english = _read("en").entries
     catalog = _read(lang).entries
-    # a text left as the English one is a word a reader of the language would see untranslated
-    same = [key for key in catalog if _texts(catalog[key]) == _texts(english[key])]
+    # a text left as the English one is a word a reader of the language would see untranslated (but the
+    # scale bar's "50 mm · 100 %" is numbers and units, which German, Swedish … write as English does)
+    same = [key for key in catalog if key != "kit.scale_bar" and _texts(catalog[key]) == _texts(english[key])]
     assert not same, (lang, same)
 
 
