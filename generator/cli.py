@@ -26,7 +26,6 @@ from generator.cli_places import (DEFAULT_CONTENT, locate, one_game, refuse_link
                                   resolve_games)
 from generator.errors import ContentError, Problems, UsageError, printable
 from generator.files import output_problem, remove_dead_staging, write_atomically
-from generator.i18n.engine_catalogs import engine_languages
 from generator.i18n.exchange_cli import export_command, import_command
 from generator.options import OUTPUTS, BuildOptions, Color, CutFormat, Duplex, Layout, PdfX, Shop, choices
 from generator.print_facts import INK_LIMIT_PERCENT_RANGE, PAPER_SIZES, Paper
@@ -462,13 +461,14 @@ def new_command(game, lang, title, content_root, project_file) -> None:
 @click.option("--paper", type=click.Choice(choices(Paper)), default=Paper.A4.value, show_default=True)
 @click.option("--duplex", type=click.Choice(choices(Duplex)), default=Duplex.LONG_EDGE.value, show_default=True)
 @click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False))
-@click.option("--lang", default="en", show_default=True, type=click.Choice(engine_languages()),
-              help="Language of the instructions printed on the sheet.")
+@click.option("--lang", default="en", show_default=True, metavar="LANG", callback=cli_options.calibration_language,
+              help="Language of the sheet's words: any code a build reads pnp's words for (pt-BR, zh-TW, "
+                   "de-AT …); an unknown one lists them.")
 def calibrate_command(paper, duplex, out, lang) -> None:
     """Write a two-sided test sheet to find your printer's back offset."""
     # the imposition and drawing stages (ReportLab): only when a calibration sheet is drawn
     from generator.context import BuildContext
-    from generator.i18n.engine_text import calibration_instructions
+    from generator.i18n.engine_text import calibration_instructions, engine_word
     from generator.imposition.calibration import calibration_pages
     from generator.imposition.sheet import Document
     from generator.render.pdf import render_pdf
@@ -476,7 +476,8 @@ def calibrate_command(paper, duplex, out, lang) -> None:
     path = Path(out) / f"calibration-{paper}-{duplex}{'' if lang == 'en' else '-' + lang}.pdf"
     with BuildContext(BuildOptions(out=Path(out))) as context:
         instructions = calibration_instructions(lang, duplex)
-        pages = calibration_pages(PAPER_SIZES[paper], duplex, caption_maker(context.library, lang), instructions)
+        pages = calibration_pages(PAPER_SIZES[paper], duplex, caption_maker(context.library, lang), instructions,
+                                  engine_word(lang, "kit.scale_bar"))
         write_atomically(path, render_pdf(Document(pages, title="pnp back-offset calibration"), context.drawing))
     click.echo(f"wrote {path}")
 

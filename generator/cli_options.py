@@ -180,3 +180,19 @@ def check_language_code(lang: str) -> None:
     if lang != PSEUDO and not re.fullmatch(LANG_PATTERN, lang):
         raise click.BadParameter(f"{printable(repr(lang))} is not a language code such as bg, en or pt-BR",
                                  param_hint="--lang")
+
+
+def calibration_language(context: click.Context, param: click.Parameter, value: str) -> str:
+    """`pnp calibrate --lang`: the catalog pnp speaks a code with, found as a build finds it ('pt-br' →
+    pt-BR, 'zh-TW' → zh-Hant, 'no' → nb, 'iw' → he, 'de-AT' → de); a usage error naming pnp's own
+    languages for a code it has no words for (a build prints those in English; a sheet has no game to)."""
+    # the catalogs' reader: imported when calibrate runs, never by `pnp --help` (it reads no catalog here)
+    from generator.i18n.engine_catalogs import engine_languages
+    from generator.i18n.engine_text import engine_language
+    name = engine_language(value)
+    if name is None:
+        raise click.BadParameter(
+            f"pnp has no words of its own for {printable(repr(value))}: choose one of "
+            f"{', '.join(map(repr, engine_languages()))}, or a regional or older code of one "
+            "(pt-br, zh-TW, de-AT, no, iw)", ctx=context, param=param)
+    return name
