@@ -54,6 +54,24 @@ class Unreadable(Exception):
     """A file preflight refuses to read, or stops reading: the reason, said to the user as its problem."""
 
 
+@dataclass(frozen=True)
+class DecodeBounds:
+    """How many decoded bytes preflight reads of one file: a stream (MAX_STREAM_BYTES) and all of them
+    (MAX_DECODED_BYTES). `pnp check --preflight` reads with these; a test lowers them to see the bound at
+    work without inflating a GiB."""
+
+    stream: int = MAX_STREAM_BYTES
+    total: int = MAX_DECODED_BYTES
+
+
+def _bytes(size: int) -> str:
+    """1 GiB, 128 MiB, 64 KiB: a bound as its message says it."""
+    for shift, unit in ((30, "GiB"), (20, "MiB"), (10, "KiB")):
+        if size >= 1 << shift and size % (1 << shift) == 0:
+            return f"{size >> shift} {unit}"
+    return f"{size:,} bytes"
+
+
 @dataclass
 class FileReport:
     path: Path
@@ -114,8 +132,8 @@ def _kind(mode: int) -> str:
     return "special file"
 
 
-def check_stream_sizes(data: bytes) -> None:
-    """Refuse a PDF with a stream that inflates past MAX_STREAM_BYTES, all of them past MAX_DECODED_BYTES, or
+def check_stream_sizes(data: bytes, bounds: DecodeBounds = DecodeBounds()) -> None:
+    """Refuse a PDF with a stream that inflates past `bounds.stream`, all of them past `bounds.total`, or
     an image of more than MAX_IMAGE_PIXELS, before pdfium decodes any of them. Compressed streams are
     inflated a chunk at a time and the output counted, never kept."""
     total = 0
@@ -130,13 +148,13 @@ def check_stream_sizes(data: bytes) -> None:
                     raise Unreadable(f"object {number}: an image of {pixels / 1e6:.0f} megapixels (more than "
                                      f"{MAX_IMAGE_PIXELS / 1e6:.0f}): {REBUILD}")
                 continue
-            size = _decoded_size(item, MAX_STREAM_BYTES + 1)
-            if size > MAX_STREAM_BYTES:
-                raise Unreadable(f"object {number}: a stream that inflates past {MAX_STREAM_BYTES >> 20} MiB "
+            size = _decoded_size(item, bounds.stream + 1)
+            if size > bounds.stream:
+                raise Unreadable(f"object {number}: a stream that inflates past {_bytes(bounds.stream)} "
                                  f"(a deflate bomb, or not a file pnp wrote): {REBUILD}")
             total += size
-            if total > MAX_DECODED_BYTES:
-                raise Unreadable(f"its streams inflate past {MAX_DECODED_BYTES >> 30} GiB in all: {REBUILD}")
+            if total > bounds.total:
+                raise Unreadable(f"its streams inflate past {_bytes(bounds.total)} in all: {REBUILD}")
 
 
 def _number(value) -> int:
@@ -195,12 +213,13 @@ def _inflated_size(raw: bytes, limit: int) -> int:
 
 
 def inspect(path: Path, shop: bool, ink_pages: int = 4, cmyk_limit: float | None = None,
-            folder: Path | None = None, preset: str | None = None) -> FileReport:
+            folder: Path | None = None, preset: str | None = None,
+            bounds: DecodeBounds = DecodeBounds()) -> FileReport:
     """One built PDF's report (`folder`: the output folder it must lie in; its own folder unless given).
     `preset`: the print shop it was built for (--shop), whose bleed a print-shop file must have; None:
-    any bleed a shop of the catalogue asks."""
+    any bleed a shop of the catalogue asks. `bounds`: the decoded bytes read of it at most."""
     data = read_regular(path, path.parent if folder is None else folder)
-    check_stream_sizes(data)
+    check_stream_sizes(data, bounds)
     report = FileReport(path)
     fonts = font_report(data)
     unembedded = [name for name, embedded in fonts.items() if not embedded]
@@ -357,16 +376,17 @@ def _stops_at_trim(page, trim) -> bool:
 
 
 def preflight(out: Path, targets: list[tuple[str, str, str]], cmyk_limit: float | None = None,
-              preset: str | None = None) -> list[FileReport]:
+              preset: str | None = None, bounds: DecodeBounds = DecodeBounds()) -> list[FileReport]:
     """Every built PDF of the (game, edition, language) targets; with cmyk_limit, print-shop files must be
-    CMYK within it; with `preset` (the build's --shop), print-shop files must have that shop's bleed."""
+    CMYK within it; with `preset` (the build's --shop), print-shop files must have that shop's bleed;
+    `bounds`: the decoded bytes read of each file at most."""
     reports = []
     for target in targets:
         for path in built_pdfs(out.joinpath(*target)):
             if "preview" in path.parts:
                 continue
             shop = "print-shop" in path.parts
-            reports.append(_inspect_readable(path, shop, cmyk_limit if shop else None, out, preset))
+            reports.append(_inspect_readable(path, shop, cmyk_limit if shop else None, out, preset, bounds))
     return reports
 
 
@@ -380,10 +400,10 @@ def built_pdfs(folder: Path) -> list[Path]:
 
 
 def _inspect_readable(path: Path, shop: bool, cmyk_limit: float | None, folder: Path,
-                      preset: str | None = None) -> FileReport:
+                      preset: str | None = None, bounds: DecodeBounds = DecodeBounds()) -> FileReport:
     """inspect(), with a file that cannot be read as a PDF (truncated, garbage) reported as its problem."""
     try:
-        return inspect(path, shop=shop, cmyk_limit=cmyk_limit, folder=folder, preset=preset)
+        return inspect(path, shop=shop, cmyk_limit=cmyk_limit, folder=folder, preset=preset, bounds=bounds)
     except Unreadable as error:
         report = FileReport(path, damaged=True)
         report.errors.append(str(error))

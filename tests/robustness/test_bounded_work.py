@@ -25,7 +25,7 @@ from reportlab.pdfgen.canvas import Canvas
 from tests.robustness.harness import run_pnp
 from tests.test_content_errors import EN, make_game
 
-MiB = 1 << 20
+KiB, MiB = 1 << 10, 1 << 20
 PREFLIGHT_BYTES = 500 * MiB
 
 
@@ -156,7 +156,9 @@ def _problem_of(run, name: str) -> str:
 
 def deflate_bomb(inflated: int = 1 << 30) -> bytes:
     """A zlib stream of `inflated` zero bytes in about a thousandth of that: one fully flushed block
-    of a MiB of zeros repeated (each block stands alone), its checksum correct."""
+    of a MiB of zeros repeated (each block stands alone), its checksum correct; under a MiB, zlib's own."""
+    if inflated < MiB:
+        return zlib.compress(bytes(inflated), 9)
     zero = bytes(MiB)
     raw = zlib.compressobj(9, zlib.DEFLATED, -15)
     raw.compress(zero)
@@ -197,10 +199,20 @@ def test_a_deflate_bomb_is_refused_as_that_files_problem(built, tmp_path):
 
 
 def test_many_streams_under_the_bound_each_are_refused_past_it_in_all(built, tmp_path):
+    """Streams each under the bound for one, refused once they pass the bound for all: nine of 120 KiB
+    (1.05 MiB) past 1 MiB, eight (960 KiB) not. The bounds are preflight's settings lowered 1,024 times
+    (DecodeBounds; pnp's own are 128 MiB and 1 GiB, and nine 120 MiB streams took 4 s of processor time to
+    count); the bomb above is refused at pnp's own bound, in a child whose memory is measured."""
+    from generator.preflight import DecodeBounds, preflight
     game, out, cards = _copy(built, tmp_path)
-    cards.write_bytes(bomb_pdf(streams=9, inflated=120 * MiB))      # 1.05 GiB in all
-    run = _preflight(game, out)
-    assert "its streams inflate past 1 GiB in all" in _problem_of(run, "a4/cards.pdf"), run.stdout
+    bounds = DecodeBounds(stream=128 * KiB, total=MiB)
+    for streams, refused in ((8, False), (9, True)):
+        cards.write_bytes(bomb_pdf(streams=streams, inflated=120 * KiB))
+        (report,) = [report for report in preflight(out, [("g", "standard", "en")], bounds=bounds)
+                     if report.path == cards]
+        inflated = [error for error in report.errors if "inflate" in error]
+        assert inflated == (["its streams inflate past 1 MiB in all: run `pnp build` to rebuild it"] if refused
+                            else []), (streams, report.errors)
 
 
 def test_a_fifo_in_place_of_a_pdf_is_refused_not_waited_on(built, tmp_path):
