@@ -218,11 +218,18 @@ def _note(piece: Shaped, usage: GlyphUsage) -> str:
     text, clusters, gids = piece.text, piece.clusters, piece.gids
     if not gids:
         return ""
+    texts = usage.texts
+    if not piece.rtl and len(gids) == len(text) and clusters == tuple(range(len(text))):
+        # the usual word: a glyph a letter, in order
+        usage.glyphs.update(gids)
+        for gid, char in zip(gids, text, strict=True):
+            if gid not in texts and char not in IGNORABLE:
+                texts[gid] = char
+        return "".join([texts.get(gid, "\0") for gid in gids])
     if piece.rtl:
         clusters, gids = clusters[::-1], gids[::-1]       # logical order
     starts = sorted(set(clusters))
     ends = dict(zip(starts, starts[1:] + [len(text)], strict=True))
-    texts = usage.texts
     usage.glyphs.update(gids)
     read: list[str] = []
     index = 0

@@ -40,6 +40,10 @@ HYPHENATE_BELOW = 0.6  # a line filled less than this much tries to hyphenate th
 SEARCH_STEPS = 7       # binary search steps: (max - min) / 128, well under 0.1 pt
 ICON_EM = 0.9          # an inline icon's height and width, in multiples of the size
 _ALPHA_RUN = re.compile(r"[^\W\d_]+")
+# every character whose bidi class can make a line anything but left to right (R, AL, AN and the
+# right-to-left marks, embeddings and isolates): a text without one is set without the bidi algorithm
+_RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\u200f\u202b\u202e\u2067\u2068\ufb1d-\ufdff\ufe70-\ufeff"
+                            "\U00010800-\U00010fff\U0001e800-\U0001efff]")
 _UNKNOWN = object()    # not looked up yet (None is an answer: no one face)
 ZWSP = "\u200b"        # a word ending in it is followed by no space (a break opportunity of Thai, Japanese …)
 
@@ -237,7 +241,7 @@ def _directed(words: _Words, style: SetStyle) -> _Words:
     """The words with their paragraph's direction where it needs the bidi algorithm ("" where it is
     left-to-right text only: the usual text, which is set as it always was)."""
     text = "".join(fragment.text for fragment in words.paragraph.fragments)
-    if text.isascii() and language_direction(style.lang) == "ltr":
+    if not _RIGHT_TO_LEFT.search(text) and language_direction(style.lang) == "ltr":
         return words
     direction = paragraph_direction(text, style.lang)
     if direction == "ltr" and not any(level for level in embedding_levels(text, "ltr")):
