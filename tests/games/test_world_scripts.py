@@ -28,6 +28,7 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_raw
 import pytest
 import yaml
 from click.testing import CliRunner, Result
@@ -43,10 +44,8 @@ CARDS = DECKS[0]["cards"]
 PT = 72 / 25.4                      # points per millimetre
 PDFTOTEXT = shutil.which("pdftotext")
 
-# The A4 card sheet: 3 × 3 poker cards (63 × 88 mm) 2 mm apart (full-bleed cards), centred on the page.
-CARD_W, CARD_H, GAP = 63.0, 88.0, 2.0
-SLOTS = tuple(((210 - 3 * CARD_W - 2 * GAP) / 2 + col * (CARD_W + GAP),
-               (297 - 3 * CARD_H - 2 * GAP) / 2 + row * (CARD_H + GAP)) for row in range(3) for col in range(3))
+# Poker cards: 63 × 88 mm, with a 3 mm bleed that each card's background rectangle fills
+CARD_W, CARD_H, BLEED = 63.0, 88.0, 3.0
 Box = tuple[float, float, float, float]      # x, y, width, height from the trim's top-left, mm
 # Boxes of templates/hl-card.yaml
 CARD_BOXES: dict[str, Box] = {"suit": (5, 5.5, 38, 8), "number": (46, 4, 11, 11), "title": (5, 18, 53, 11),
@@ -144,34 +143,52 @@ def pdfium_box(textpage, page_height: float, slot: tuple[float, float], box: Box
                                      top=page_height - top * PT, bottom=page_height - (top + h + 0.6) * PT)
 
 
+def card_slots(page) -> list[tuple[float, float]]:
+    """Where the cards on a page are: the trim's top-left corner (mm from the page's top-left) of every
+    card whose background fills its bleed (a path, or a form holding it, as large as the card and its
+    bleed), in drawing order. Found in the page itself, so the test does not depend on how the sheet
+    is imposed."""
+    _, height = page.get_size()
+    slots: list[tuple[float, float]] = []
+    for item in page.get_objects(max_depth=1):     # page space: a form's own objects are in the form's
+        if item.type in (pdfium_raw.FPDF_PAGEOBJ_PATH, pdfium_raw.FPDF_PAGEOBJ_FORM):
+            left, bottom, right, top = item.get_bounds()
+            slot = (round(left / PT + BLEED, 2), round((height - top) / PT + BLEED, 2))
+            if (abs((right - left) / PT - CARD_W - 2 * BLEED) < 0.3
+                    and abs((top - bottom) / PT - CARD_H - 2 * BLEED) < 0.3 and slot not in slots):
+                slots.append(slot)
+    return slots
+
+
 def pdfium_cards(pdf: Path, boxes: Mapping[str, Box]) -> list[dict[str, str]]:
-    """Each occupied card slot of every page: the text of each of its boxes, as pdfium reads it."""
+    """Each card front of every page: the text of each of its boxes, as pdfium reads it."""
     document = pdfium.PdfDocument(str(pdf))
     cards = []
     for index in range(len(document)):
         page = document[index]
         textpage, (_, height) = page.get_textpage(), page.get_size()
-        for slot in SLOTS:
-            if pdfium_box(textpage, height, slot, (0, 0, CARD_W, CARD_H)).strip():
-                cards.append({name: pdfium_box(textpage, height, slot, box) for name, box in boxes.items()})
+        for slot in card_slots(page):
+            cards.append({name: pdfium_box(textpage, height, slot, box) for name, box in boxes.items()})
     return cards
 
 
 def pdftotext_cards(pdf: Path) -> list[str]:
-    """Each occupied card slot of every page: its lines as pdftotext reads them (one run of the file,
-    -bbox-layout: every line with its place, its words in pdftotext's order)."""
+    """Each card front of every page (card_slots): its lines as pdftotext reads them (one run of the
+    file, -bbox-layout: every line with its place, its words in pdftotext's order)."""
     assert PDFTOTEXT is not None
     xhtml = subprocess.run([PDFTOTEXT, "-q", "-enc", "UTF-8", "-bbox-layout", str(pdf), "-"], capture_output=True,
                            text=True, check=True, encoding="utf-8").stdout
     namespace = "{http://www.w3.org/1999/xhtml}"
+    document = pdfium.PdfDocument(str(pdf))
     cards: list[str] = []
-    for page in ElementTree.fromstring(xhtml).iter(f"{namespace}page"):
+    for number, page in enumerate(ElementTree.fromstring(xhtml).iter(f"{namespace}page")):
+        places = card_slots(document[number])
         slots: dict[int, list[str]] = {}
         for line in page.iter(f"{namespace}line"):
             x = (float(line.get("xMin", 0)) + float(line.get("xMax", 0))) / 2 / PT
             y = (float(line.get("yMin", 0)) + float(line.get("yMax", 0))) / 2 / PT
             words = " ".join(word.text or "" for word in line.iter(f"{namespace}word"))
-            for index, (left, top) in enumerate(SLOTS):
+            for index, (left, top) in enumerate(places):
                 if left <= x <= left + CARD_W and top <= y <= top + CARD_H:
                     slots.setdefault(index, []).append(words)
         cards.extend("\n".join(lines) for _, lines in sorted(slots.items()))
@@ -325,8 +342,8 @@ def tiny_game(tmp_path: Path, lang: str, texts: dict[str, str], box: str, style:
     (folder / "cards.yaml").write_text("decks:\n  - id: d\n    name: game.title\n    template: face\n"
                                        f"    back: back\n    cards:\n{cards}", encoding="utf-8")
     (folder / "templates" / "face.yaml").write_text(
-        f"extends: poker-card\nstyles:\n  probe: {style}\nboxes:\n  text: {{kind: text, text: '@text', {box}, "
-        "style: probe}\n", encoding="utf-8")
+        f"extends: poker-card\nstyles:\n  probe: {style}\nboxes:\n  ground: {{kind: rect, area: bleed, fill: paper}}\n"
+        f"  text: {{kind: text, text: '@text', {box}, style: probe}}\n", encoding="utf-8")
     (folder / "templates" / "back.yaml").write_text("extends: poker-card\nboxes: {}\n", encoding="utf-8")
     entries = "".join(f'    {key}: "{value}"\n' for key, value in texts.items())
     (folder / "i18n" / f"{lang}.yaml").write_text(f'{lang}:\n  game: {{title: "G", edition: "E"}}\n  t:\n{entries}',
@@ -379,8 +396,11 @@ def test_arabic_letters_are_joined(tmp_path):
     box = (5, 30, 53, 20)
     folder = tiny_game(tmp_path, "ar", texts, f"x: {box[0]}, y: {box[1]}, width: {box[2]}, height: {box[3]}",
                        "{font: body, size: 30pt, min_size: 30pt, color: ink, align: center, valign: middle}")
-    image = build_tiny(folder, tmp_path / "out")[0].render(scale=300 / 72).to_pil().convert("L")
-    widths = [ink_width_mm(image, slot, box) for slot in SLOTS[:len(texts)]]
+    page = build_tiny(folder, tmp_path / "out")[0]
+    slots = card_slots(page)                       # in drawing order: the cards' order in cards.yaml
+    assert len(slots) == len(texts), slots
+    image = page.render(scale=300 / 72).to_pil().convert("L")
+    widths = [ink_width_mm(image, slot, box) for slot in slots]
     joined, isolated = widths[:len(words)], widths[len(words):]
     for word, narrow, wide in zip(words, joined, isolated, strict=True):
         assert narrow < 0.9 * wide, f"{word}: {narrow:.1f} mm joined, {wide:.1f} mm in isolated forms"
