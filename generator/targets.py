@@ -122,7 +122,8 @@ def layout_targets(sources: list[GameSource], options: BuildOptions, problems: P
                                     used=used.setdefault(source.id, set()),
                                     overflow_warns=lang == PSEUDO and not options.check_only,
                                     art=ART_FILES)
-                sets = {kind: layout_sets(ctx, pieces, rooms, options.layout)
+                drawn = _drawn_by_rules(source, edition, options)
+                sets = {kind: layout_sets(ctx, pieces, rooms, options.layout, drawn)
                         for kind, pieces in source.pieces.items()}
                 boards = layout_boards(ctx)
                 sheets = layout_sheets(ctx)
@@ -136,6 +137,19 @@ def layout_targets(sources: list[GameSource], options: BuildOptions, problems: P
     if layout_files is None:
         files.close()
     return targets
+
+
+RULEBOOK_OUTPUTS = frozenset({"rules", "booklet"})
+
+
+def _drawn_by_rules(source: GameSource, edition: str, options: BuildOptions) -> frozenset[tuple[str, str]] | None:
+    """For a build of the rulebook alone (--only rules,booklet), the cards it draws (its figures and cover):
+    the other pieces are laid out for their counts and their decks' text sizes only, their art unread
+    (about a third of such a build's time). None: every face is drawn, or checked (pnp check)."""
+    if options.check_only or options.only is None or not options.only <= RULEBOOK_OUTPUTS:
+        return None
+    from generator.rulebook.resolve import cards_shown      # the rulebook stage: for a rules build only
+    return cards_shown(source, edition)
 
 
 def _rules(ctx: LayoutContext, sets: dict[str, list[LaidOutSet]], boards: list[LaidOutBoard]) -> RuleDoc | None:

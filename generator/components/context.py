@@ -98,6 +98,9 @@ class LayoutContext:
     memo: dict = field(default_factory=dict)
     recorder: TextRecorder | None = field(default_factory=_RECORDER.get)   # see `recording`
     art: ArtFiles = field(kw_only=True)              # art sizes and checks, from the render stage
+    # Laying out a face no output of the build draws (a card no figure of a rules-only build shows):
+    # its art boxes are left out, unread; its texts are set as ever, for the sizes its deck shares
+    sketch: bool = False
 
     @property
     def templates(self) -> TemplateLibrary:

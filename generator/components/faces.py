@@ -52,6 +52,8 @@ def _layout_face(template: ResolvedTemplate, subject: Subject, ctx: LayoutContex
             continue
         if not _shown(box, subject, ctx, (mark, template.id, name)):
             continue
+        if ctx.sketch and box.kind == "art":     # a face never drawn: its art is not read (and not memoised)
+            continue
         if step.reads_no_field and box.anchor is None:
             known = ctx.memo.get(("box", template.id, name))
             if known is not None:       # laid out (and its frame checked) on an earlier face

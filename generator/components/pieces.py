@@ -5,6 +5,8 @@ Each distinct face is laid out once and shared by all its copies.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
 from generator.components.context import LayoutContext
@@ -34,12 +36,13 @@ class LaidOutSet:
 
 
 def layout_sets(ctx: LayoutContext, pieces: PieceFile, rooms: tuple[SheetRoom, ...] | None = None,
-                layout: str = "duplex") -> list[LaidOutSet]:
+                layout: str = "duplex", drawn: frozenset[tuple[str, str]] | None = None) -> list[LaidOutSet]:
     """Every set of a piece file laid out for the context's edition and language.
 
     Each set's pieces must fit a sheet of every paper in `rooms` (default: A4 and Letter inside the
     printer's margin; cards in `layout`: duplex or gutterfold); all sets of an edition together hold at
-    most MAX_PIECES.
+    most MAX_PIECES. `drawn`: the (set, piece) ids whose fronts the build draws (a rules-only build: the
+    rulebook's figures and cover), the others sketched (ctx.sketch: no art read); None: every face.
     """
     source = ctx.source
     laid_out: list[LaidOutSet] = []
@@ -65,8 +68,9 @@ def layout_sets(ctx: LayoutContext, pieces: PieceFile, rooms: tuple[SheetRoom, .
             backs = _DistinctBacks(f"{prefix}/back")
             # a back that reads nothing of its piece is one face: laid out for the first piece only
             same_back = back_template is not None and draws_the_same_for_every_subject(back_template, ctx)
-            saver = layout_face(saver_template, back_subject, ctx, f"{prefix}/back-ink-saver") \
-                if saver_template else None
+            with _sketching(ctx, drawn is not None):
+                saver = layout_face(saver_template, back_subject, ctx, f"{prefix}/back-ink-saver") \
+                    if saver_template else None
             copies: list[PieceCopy] = []
             for index, piece in enumerate(piece_set.items):
                 count = piece_count(piece_set, index, ctx.edition)
@@ -84,20 +88,23 @@ def layout_sets(ctx: LayoutContext, pieces: PieceFile, rooms: tuple[SheetRoom, .
 
                 subject = Subject(f"{noun} {piece_set.id}, {piece_set.ITEMS[:-1]} {piece.id}",
                                   {**set_fields, "id": piece.id, **piece.fields}, piece_mark)
-                front = layout_face(front_template, subject, ctx, f"{prefix}/{piece.id}")
+                sketch = drawn is not None and (piece_set.id, piece.id) not in drawn
+                with _sketching(ctx, sketch):
+                    front = layout_face(front_template, subject, ctx, f"{prefix}/{piece.id}")
                 piece_back: Face | None
-                if isinstance(piece_set, PawnSet):
-                    piece_back = layout_face(back_template, subject, ctx, f"{prefix}/{piece.id}/back") \
-                        if back_template else front
-                    front, piece_back = standee_face(front, piece_back, piece_set.standee.base,
-                                                     f"{prefix}/{piece.id}/standee"), None
-                elif back_template is not None:
-                    # laid out with the piece's own fields (a marker's colour, a coin's value on both
-                    # sides); pieces whose backs come out alike share one face, drawn once
-                    piece_back = backs.only if same_back and backs.only is not None else \
-                        backs.face(layout_face(back_template, subject, ctx, f"{prefix}/{piece.id}/back"))
-                else:
-                    piece_back = None
+                with _sketching(ctx, drawn is not None):     # no figure shows a back or a pawn
+                    if isinstance(piece_set, PawnSet):
+                        piece_back = layout_face(back_template, subject, ctx, f"{prefix}/{piece.id}/back") \
+                            if back_template else front
+                        front, piece_back = standee_face(front, piece_back, piece_set.standee.base,
+                                                         f"{prefix}/{piece.id}/standee"), None
+                    elif back_template is not None:
+                        # laid out with the piece's own fields (a marker's colour, a coin's value on both
+                        # sides); pieces whose backs come out alike share one face, drawn once
+                        piece_back = backs.only if same_back and backs.only is not None else \
+                            backs.face(layout_face(back_template, subject, ctx, f"{prefix}/{piece.id}/back"))
+                    else:
+                        piece_back = None
                 if not copies:      # pieces of a set share the front's template: one look is enough
                     what = f"{noun} {piece_set.id}: a {piece_set.ITEMS[:-1]}"
                     if isinstance(piece_set, PawnSet):
@@ -112,6 +119,16 @@ def layout_sets(ctx: LayoutContext, pieces: PieceFile, rooms: tuple[SheetRoom, .
         saver = sizes.final(saver)
         laid_out.append(LaidOutSet(piece_set.id, piece_set.title or piece_set.name, tuple(copies), saver))
     return laid_out
+
+
+@contextmanager
+def _sketching(ctx: LayoutContext, sketch: bool) -> Iterator[None]:
+    """Faces laid out inside are never drawn when `sketch` (LayoutContext.sketch)."""
+    ctx.sketch = sketch
+    try:
+        yield
+    finally:
+        ctx.sketch = False
 
 
 def _final_copy(copy: PieceCopy, sizes: DeckSizes) -> PieceCopy:

@@ -9,6 +9,7 @@ that the content already says.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,7 +20,8 @@ from generator.components.icons import check_icons, game_break_rules, game_icons
 from generator.components.subject import resolve_file
 from generator.components.piece import Face
 from generator.components.pieces import LaidOutSet
-from generator.content.rules_schema import Block, Rulebook, RulesTable, Shown, TableRow
+from generator.content.game import GameSource, piece_count
+from generator.content.rules_schema import Block, CardFigure, Rulebook, RulesTable, Shown, TableRow
 from generator.content.rules_schema import Figure as FigureSpec
 from generator.content.yaml_source import YamlDocument
 from generator.errors import SourceMark
@@ -312,6 +314,32 @@ def cover_design(resolver: _Resolver, sets: dict[str, list[LaidOutSet]], boards:
             ctx.problems.add(resolver.mark("cover", "board"), f"no board '{cover.board}'",
                              f"name a board of board.yaml ({', '.join(b.id for b in boards) or 'none'})")
     return CoverDesign(background, band, tuple(art), tuple(cards), board)
+
+
+def cards_shown(source: GameSource, edition: str) -> frozenset[tuple[str, str]]:
+    """The (deck, card) ids whose fronts the rulebook may print: every card figure (of any edition: one
+    more is harmless), the cover's cards or, by default, the first COVER_CARDS cards of each deck that
+    the edition has (`_first_cards` takes from those). A rules-only build draws only these faces."""
+    if source.rules is None:
+        return frozenset()
+    rulebook = source.rules.rulebook
+    shown = {(figure.deck, figure.card) for figure in _card_figures(
+        [block for section in rulebook.sections for block in section.blocks])}
+    if rulebook.cover.cards is not None:
+        shown.update((card.deck, card.card) for card in rulebook.cover.cards)
+    elif "cards" in source.pieces:
+        for deck in source.pieces["cards"].sets:
+            ids = [piece.id for index, piece in enumerate(deck.items) if piece_count(deck, index, edition)]
+            shown.update((deck.id, card) for card in ids[:COVER_CARDS])
+    return frozenset(shown)
+
+
+def _card_figures(blocks: list[Block]) -> Iterator[CardFigure]:
+    for block in blocks:
+        if block.figure is not None and block.figure.card is not None:
+            yield block.figure.card
+        if block.callout is not None:
+            yield from _card_figures(block.callout.blocks)
 
 
 def _first_cards(decks: list[LaidOutSet]) -> list[Face]:
