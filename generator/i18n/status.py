@@ -36,10 +36,12 @@ def language_status(source: GameSource, used: set[str]) -> list[LanguageStatus]:
     for lang in source.game.languages:
         catalog = source.catalogs.get(lang)
         entries = catalog.entries if catalog else {}
-        translated = {key for key in used if key in entries and not entries[key].untranslated}
+        # an engine key another catalog says its own way is not missing here: pnp says it (a stub's empty one is)
+        counted = {key for key in used if key not in engine_keys or key in entries}
+        translated = {key for key in counted if key in entries and not entries[key].untranslated}
         own = [key for key in engine_keys if overridden(key, translated)]
         rows.append(LanguageStatus(
-            source.id, lang, len(used), len(translated), tuple(sorted(used - translated)),
+            source.id, lang, len(counted), len(translated), tuple(sorted(counted - translated)),
             tuple(sorted(set(entries) - used)),
             str(catalog.file if catalog else source.folder / "i18n" / f"{lang}.yaml"),
             len(engine_keys), len(own),
