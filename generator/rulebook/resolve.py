@@ -327,10 +327,12 @@ def cards_shown(source: GameSource, edition: str) -> frozenset[tuple[str, str]]:
         [block for section in rulebook.sections for block in section.blocks])}
     if rulebook.cover.cards is not None:
         shown.update((card.deck, card.card) for card in rulebook.cover.cards)
-    elif "cards" in source.pieces:
-        for deck in source.pieces["cards"].sets:
-            ids = [piece.id for index, piece in enumerate(deck.items) if piece_count(deck, index, edition)]
-            shown.update((deck.id, card) for card in ids[:COVER_CARDS])
+    elif "cards" in source.pieces:      # as _first_cards takes them: each deck's first card in turn, …
+        decks = [[(deck.id, piece.id) for index, piece in enumerate(deck.items) if piece_count(deck, index, edition)]
+                 for deck in source.pieces["cards"].sets]
+        in_turn = [cards[rank] for rank in range(max(map(len, decks), default=0)) for cards in decks
+                   if rank < len(cards)]
+        shown.update(in_turn[:COVER_CARDS])
     return frozenset(shown)
 
 
