@@ -274,7 +274,7 @@ def i18n_status(games, content_root, project_file, brief) -> None:
 @project_option
 def i18n_stub(game, lang, content_root, project_file) -> None:
     """Write or complete i18n/LANG.yaml with every key it lacks (empty, source text as a comment)."""
-    from generator.i18n.stub import stub_catalog        # (with the layout it reports on)
+    from generator.i18n.stub import stub_catalog, stub_keys        # (with the layout it reports on)
     check_language_code(lang)
     try:
         sources, used, _ = _usage((game,), content_root, project_file)
@@ -283,20 +283,19 @@ def i18n_stub(game, lang, content_root, project_file) -> None:
     if not sources:
         raise click.UsageError(f"game '{game}' cannot be read: run `pnp check {game}`")
     source = sources[0]
-    source_catalog = source.catalogs[source.source_language]
-    keys = [key for key in source_catalog.entries if key in used[source.id] or lang not in source.catalogs]
-    keys = [key for key in source_catalog.entries if key in set(keys)]
-    keys = [key for key in keys if key not in source.sheet_keys.get(lang, ())]   # a sheet's name@LANG column has them
+    keys = stub_keys(source, used[source.id], lang)
     file = source.folder / "i18n" / f"{lang}.yaml"
     try:
-        text, added = stub_catalog(file, lang, source_catalog, keys, source.id)
+        text, added = stub_catalog(file, lang, source.catalogs[source.source_language], keys, source.id)
     except ValueError as error:
         click.echo(str(error), err=True)
         sys.exit(1)
     write_atomically(file, text.encode("utf-8"))
     from generator.content.json_schema import annotate, schema_folder_of     # pydantic's schemas: only here
     annotate(file, schema_folder_of(source.folder))
-    click.echo(f"{file}: {len(added)} key(s) added")
+    engine = [key for key in added if key not in source.catalogs[source.source_language].entries]
+    click.echo(f"{file}: {len(added)} key(s) added" + (f", {len(engine)} of them pnp's own words, which it has "
+                                                         f"none of in {lang}" if engine else ""))
     if lang not in source.game.languages:
         click.echo(f"add '{lang}' to languages in {source.folder / 'game.yaml'} to build it")
 

@@ -4,19 +4,51 @@ New keys get an empty value (untranslated, as Weblate and Crowdin read it)
 and the source text beside them as a comment. The file is edited as text, so
 existing translations, comments and order stay exactly as the translator left
 them; missing keys are inserted at the end of the block they belong to.
+
+The keys are the game's that its pages use (`stub_keys`) and, for a language pnp
+has no words of its own for (Esperanto, Welsh), the engine's words those pages
+would otherwise show in English (the kit's, the covers' facts, the rulebook's):
+marked like the others, with pnp's English text beside them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.content.yaml_source import parse_yaml
 from generator.errors import Problem, Problems, SourceMark
 from generator.i18n.catalog import Catalog, required_plural_forms
+from generator.i18n.engine_text import SOURCE_LANGUAGE, engine_catalog, lacking_keys, overridden, shown_engine_keys
 from generator.i18n.translation_units import PLURAL_ORDER
 from generator.input_files import FileRefused, locate, problem_message, read_text_file
 
+if TYPE_CHECKING:      # the content stage's model, handed down by the command
+    from generator.content.game import GameSource
+
 INDENT = 2
+
+
+def stub_keys(source: GameSource, used: set[str], lang: str) -> list[str]:
+    """The keys a stub of `lang` is given, in order: the source catalog's keys the game's pages use (all of
+    them for a language it has no catalog of yet), less those a sheet's name@LANG column says; then the
+    engine's words its pages show that pnp has none of in `lang` (`engine_stub_keys`)."""
+    source_catalog = source.catalogs[source.source_language]
+    sheet = source.sheet_keys.get(lang, ())
+    keys = [key for key in source_catalog.entries
+            if (key in used or lang not in source.catalogs) and key not in sheet]
+    return keys + engine_stub_keys(source, lang, keys)
+
+
+def engine_stub_keys(source: GameSource, lang: str, game_keys: Iterable[str] = ()) -> list[str]:
+    """The engine's keys whose words the game's pages would print in English in `lang` (none for a
+    language pnp has a catalog of), less those the game says its own way: in its catalog of `lang`, or
+    among `game_keys` (a source catalog's own kit.title, its rules.cover.players for game.players)."""
+    shown = shown_engine_keys(source.game, source.rules.rulebook if source.rules is not None else None)
+    catalog = source.catalogs.get(lang)
+    said = set(game_keys) | set(catalog.entries if catalog is not None else ())
+    return [key for key in lacking_keys(lang, shown) if not overridden(key, said)]
 
 
 def _tree(keys: list[str]) -> dict:
@@ -34,14 +66,17 @@ def _comment(text: str) -> str:
     return text.replace("\n", "\\n")
 
 
-def _lines(tree: dict, depth: int, source: Catalog, lang: str) -> list[str]:
+def _lines(tree: dict, depth: int, sources: tuple[Catalog, ...], lang: str) -> list[str]:
+    """The stub's lines of `tree`; each key's source text from the first of `sources` that has it (the
+    game's source catalog, then pnp's English words)."""
     pad = " " * (INDENT * depth)
     lines = []
     for name, value in tree.items():
         if isinstance(value, dict):
             lines.append(f"{pad}{name}:")
-            lines.extend(_lines(value, depth + 1, source, lang))
+            lines.extend(_lines(value, depth + 1, sources, lang))
             continue
+        source = next(catalog for catalog in sources if value in catalog.entries)
         entry = source.entries[value]
         if entry.plural is not None:
             lines.append(f"{pad}{name}:")
@@ -72,8 +107,10 @@ def catalog_in_place(folder: Path, file: Path) -> Problem | None:
 
 def stub_catalog(file: Path, lang: str, source: Catalog, keys: list[str], title: str) -> tuple[str, list[str]]:
     """The new text of the catalog file and the keys added (in source order); ValueError (a located
-    message) for a catalog that cannot be read or written in place."""
+    message) for a catalog that cannot be read or written in place. A key the game's `source` catalog
+    lacks is one of pnp's own (engine_stub_keys): its English words go beside it."""
     problems = Problems()
+    sources = (source,) if all(key in source.entries for key in keys) else (source, engine_catalog(SOURCE_LANGUAGE))
     refused = catalog_in_place(file.parent.parent, file)
     if refused is not None:
         raise ValueError(str(refused))
@@ -86,7 +123,7 @@ def stub_catalog(file: Path, lang: str, source: Catalog, keys: list[str], title:
     if document is None or lang not in (document.data or {}):
         header = [f"# {title} — {lang}. Empty values are not translated yet; the source text is beside them.",
                   f"{lang}:"]
-        body = _lines(_tree(missing), 1, source, lang)
+        body = _lines(_tree(missing), 1, sources, lang)
         before = text.rstrip("\n") + "\n" if text.strip() else ""
         return before + "\n".join(header + body) + "\n", missing
     lines = text.split("\n")
@@ -107,7 +144,7 @@ def stub_catalog(file: Path, lang: str, source: Catalog, keys: list[str], title:
         end = _block_end(lines, anchor_line - 1, anchor_indent)
         relative = _tree([".".join(key.split(".")[len(prefix):]) for key in group])
         _retarget(relative, prefix)
-        insertions.append((end, _lines(relative, len(prefix) + 1, source, lang)))
+        insertions.append((end, _lines(relative, len(prefix) + 1, sources, lang)))
     for end, new_lines in sorted(insertions, key=lambda pair: -pair[0]):
         lines[end:end] = new_lines
     return "\n".join(lines), missing

@@ -5,6 +5,8 @@ engine's words for a language pnp has no catalog of."""
 
 from __future__ import annotations
 
+import json
+import re
 import subprocess
 
 import pytest
@@ -126,3 +128,74 @@ def test_calibrate_refuses_a_language_pnp_has_no_words_for_naming_the_choices(tm
     assert not list(tmp_path.iterdir())
     odd = _pnp("calibrate", "--lang", "../../x", "--out", str(tmp_path))
     assert odd.exit_code == 2 and "'../../x'" in odd.output and not list(tmp_path.iterdir())
+
+
+# ---- 3. pnp i18n stub gives a language pnp lacks the engine's words --------------------------------
+
+def _translate_stub(file, special: dict[str, str]) -> None:
+    """Fill every empty value of a stub as a translator would: `special` words by key name, else 'Eo ' and
+    the English text beside it (placeholders kept)."""
+    def fill(match: re.Match) -> str:
+        text = special.get(match.group(2), "Eo " + match.group(3))
+        return f"{match.group(1)}{match.group(2)}: {json.dumps(text, ensure_ascii=False)}"
+    text = file.read_text(encoding="utf-8")
+    file.write_text(re.sub(r'^(\s*)([\w-]+): ""  # en: (.*)$', fill, text, flags=re.M), encoding="utf-8")
+
+
+def test_a_stub_of_a_language_pnp_lacks_holds_the_engines_words_to_translate_and_then_they_print(tmp_path):
+    folder = _game(tmp_path, "en")
+    game_yaml = folder / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace("languages: [en]", "languages: [en, eo]"),
+                         encoding="utf-8")
+    result = _pnp("i18n", "stub", str(folder), "--lang", "eo")
+    assert result.exit_code == 0, result.output
+    assert "25 key(s) added, 18 of them pnp's own words, which it has none of in eo" in result.output
+    stub = (folder / "i18n" / "eo.yaml").read_text(encoding="utf-8")
+    assert '\n  kit:\n    title: ""  # en: Print-and-play kit\n' in stub
+    assert '    scale_bar: ""  # en: 50 mm · 100 %\n' in stub
+    assert '      card_stock: ""  # en: Pages {pages}: card stock (160–220 g/m²).\n' in stub
+    # the players' words in Esperanto's plural forms, and the game's own keys as before
+    assert '    players:\n      one: ""  # en: {players} player\n      other: ""  # en: {players} players\n' in stub
+    assert '      name: ""  # en: First card\n' in stub
+    # untranslated, they are a translator's to do, as the game's own keys are
+    check = _pnp("check", str(folder))
+    assert check.exit_code == 1 and "missing translation key 'kit.scale_bar' for language 'eo'" in check.output
+    _translate_stub(folder / "i18n" / "eo.yaml", {"contents": "Enhavo", "scale_bar": "Mezuru: 50 mm · 100 %"})
+    check = _pnp("check", str(folder))
+    assert check.exit_code == 0, check.output
+    kit = _pdftotext(_cards(folder, tmp_path, "eo", only="kit"))
+    assert "Enhavo" in kit and "What’s inside" not in kit and "Eo How to print" in kit
+    assert "Mezuru: 50 mm · 100 %" in kit
+    assert "Mezuru: 50 mm · 100 %" in _pdftotext(_cards(folder, tmp_path, "eo"))
+    status = _pnp("i18n", "status", str(folder), "--brief")
+    assert status.exit_code == 0, status.output
+    rows = [line.split() for line in status.output.splitlines()[1:]]
+    assert rows == [["g", "en", "7/7", "0", "0", "0/18"], ["g", "eo", "25/25", "0", "0", "18/18"]]
+    again = _pnp("i18n", "stub", str(folder), "--lang", "eo")
+    assert again.output.startswith(f"{folder / 'i18n' / 'eo.yaml'}: 0 key(s) added\n")
+
+
+def test_a_stub_completes_a_catalog_that_says_some_engine_words_already(tmp_path):
+    folder = _game(tmp_path / "src", "en")
+    (folder / "i18n" / "cy.yaml").write_text('cy:\n  kit:\n    title: "Pecyn argraffu"  # ours\n',
+                                             encoding="utf-8")
+    result = _pnp("i18n", "stub", str(folder), "--lang", "cy")
+    assert result.exit_code == 0, result.output
+    text = (folder / "i18n" / "cy.yaml").read_text(encoding="utf-8")
+    assert '\ncy:\n  kit:\n    title: "Pecyn argraffu"  # ours\n    contents: ""  # en: What’s inside\n' in text
+    assert text.count("title:") == 2                    # kit.title kept, game.title added
+    data = yaml.safe_load(text)["cy"]
+    assert data["kit"]["title"] == "Pecyn argraffu" and data["kit"]["scale_bar"] == ""
+    # Welsh has six plural forms: the players' words get each of them
+    assert set(data["game"]["players"]) == {"zero", "one", "two", "few", "many", "other"}
+
+
+def test_a_stub_of_a_language_pnp_has_adds_none_of_its_words(tmp_path):
+    folder = _game(tmp_path, "en")
+    result = _pnp("i18n", "stub", str(folder), "--lang", "de")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(f"{folder / 'i18n' / 'de.yaml'}: 7 key(s) added\n")
+    data = yaml.safe_load((folder / "i18n" / "de.yaml").read_text(encoding="utf-8"))["de"]
+    assert set(data) == {"game", "deck", "cards"} and set(data["game"]) == {"title", "edition"}
+    regional = _pnp("i18n", "stub", str(folder), "--lang", "pt-BR")
+    assert regional.exit_code == 0 and "pnp's own words" not in regional.output
