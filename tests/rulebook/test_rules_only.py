@@ -4,6 +4,8 @@ bytes as a build that also makes the cards, and a card no page shows costs no ar
 
 from __future__ import annotations
 
+import pytest
+
 from tests.pdf_probe import open_pdf, page_text
 from tests.test_content_errors import make_game, pnp
 
@@ -54,6 +56,9 @@ decks:
     back: back
     cards:
       - {{id: other, count: 4, fields: {{rule: cards.near, art: art/near.svg}}}}
+      - {{id: second, fields: {{rule: cards.near, art: art/second.svg}}}}
+      - {{id: third, fields: {{rule: cards.near, art: art/third.svg}}}}
+      - {{id: fourth, fields: {{rule: cards.near, art: {far_art}}}}}
 """
 
 
@@ -99,11 +104,12 @@ def _svg(colour: str) -> str:
             f'<rect width="10" height="10" fill="{colour}"/></svg>\n')
 
 
-def _game(tmp_path, far_art: str = "art/far.svg", far_rule: str = LONG_RULE):
+def _game(tmp_path, far_art: str = "art/far.svg", far_rule: str = LONG_RULE, rules: str = RULES):
     return make_game(tmp_path, {
-        "game.yaml": GAME, "cards.yaml": _cards(far_art), "rules.yaml": RULES, "i18n/en.yaml": _en(far_rule),
+        "game.yaml": GAME, "cards.yaml": _cards(far_art), "rules.yaml": rules, "i18n/en.yaml": _en(far_rule),
         "templates/card.yaml": CARD, "templates/back.yaml": BACK,
         "art/frame.svg": _svg("#0000c0"), "art/near.svg": _svg("#c00000"), "art/far.svg": _svg("#00c000"),
+        "art/second.svg": _svg("#c0c000"), "art/third.svg": _svg("#00c0c0"),
         # not SVG at all: any build that reads it fails
         "art/broken.svg": "<svg xmlns='http://www.w3.org/2000/svg' width='10'",
     })
@@ -114,8 +120,11 @@ def _build(folder, out, only: str):
     return result
 
 
-def test_a_rules_only_build_writes_the_bytes_a_build_with_the_cards_writes(tmp_path):
-    folder = _game(tmp_path)
+# the cover's own cards, or by default five taken from the decks in turn: near, other, far, second, third
+@pytest.mark.parametrize("rules", [RULES, RULES.replace("    cards: [{deck: more, card: other}]\n", "")],
+                         ids=["cover-cards", "default-cover"])
+def test_a_rules_only_build_writes_the_bytes_a_build_with_the_cards_writes(tmp_path, rules):
+    folder = _game(tmp_path, rules=rules)
     alone, together = tmp_path / "alone", tmp_path / "together"
     assert _build(folder, alone, "rules,booklet").exit_code == 0
     assert _build(folder, together, "cards,rules,booklet").exit_code == 0
@@ -126,7 +135,7 @@ def test_a_rules_only_build_writes_the_bytes_a_build_with_the_cards_writes(tmp_p
     document = open_pdf(alone / "g/standard/en/a4/rules.pdf")
     words = " ".join(" ".join(page_text(document, i).split()) for i in range(len(document)))
     # the counts come from every piece, drawn or not
-    assert "The game has 5 cards, 3 of them far ones, and 4 more." in words, words
+    assert "The game has 5 cards, 3 of them far ones, and 7 more." in words, words
 
 
 def test_the_near_cards_rule_is_set_at_its_decks_size_in_the_figure(tmp_path):
