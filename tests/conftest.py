@@ -13,6 +13,7 @@ own copy under tmp_path.
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -35,6 +36,7 @@ import pytest  # noqa: E402
 from filelock import FileLock  # noqa: E402
 
 from generator.build import BuildOptions, build  # noqa: E402  (pnp's modules compiled once, as kept above)
+from generator.cache_folder import cache_root  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
@@ -80,3 +82,21 @@ def shipped_build(tmp_path_factory) -> Callable[[str], Path]:
 def built_christmas(shipped_build) -> Path:
     """output/ of a full build of christmas-round (both editions, bg and en, A4 and Letter, PNGs)."""
     return shipped_build("christmas-round")
+
+
+def private_font_cache(cache: Path) -> Path:
+    """`cache`, a folder for PNP_CACHE_DIR, holding the font instances pnp has cut already (slow to make):
+    a test's faces and texts start cold, but no test waits for a font to be cut. The files are linked, not
+    copied: the shared folder held 375 MB here, 4.6 s to copy for every server and session that asked.
+    pnp replaces a cache file, never writes into one, and no test that asks for this damages them."""
+    fonts = cache_root() / "fonts"
+    if fonts.is_dir() and not (cache / "fonts").exists():
+        shutil.copytree(fonts, cache / "fonts", copy_function=_link_or_copy)
+    return cache
+
+
+def _link_or_copy(source: str, target: str) -> None:
+    try:
+        os.link(source, target)
+    except OSError:                 # another filesystem, or no links there: a copy
+        shutil.copy2(source, target)

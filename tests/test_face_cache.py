@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import hashlib
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+from tests.conftest import private_font_cache
 
 CARDS = 12
 
@@ -48,9 +49,7 @@ def _build(game: Path, out: Path, cache: Path | None) -> str:
 def test_filled_read_and_damaged_caches_build_the_same_bytes(tmp_path):
     game = _game(tmp_path)
     cache = tmp_path / "cache"
-    fonts = Path(os.environ.get("PNP_CACHE_DIR") or Path.home() / ".cache" / "pnp") / "fonts"
-    if fonts.is_dir():            # the font instances only: the texts start cold
-        shutil.copytree(fonts, cache / "fonts")
+    private_font_cache(cache)     # the font instances only: the texts start cold
     without = _build(game, tmp_path / "cold", None)
     (cache / "layouts").mkdir(parents=True)
     (cache / "layouts" / "0123456789abcdef01234567.pickle").write_bytes(b"a file of the first format")

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import private_font_cache
 from tests.robustness.harness import run_in_process, run_pnp
 from tests.test_content_errors import make_game
 
@@ -32,10 +33,7 @@ LOCATED = re.compile(r"^\S+?(:\d+(:\d+)?)?: .+\n    hint: .+", re.M)
 def _font_cache(cache: Path) -> Path:
     """A private cache folder holding only the shared font instances (slow to make), so each
     served game starts cold but no test waits for a bold instance."""
-    fonts = Path(os.environ.get("PNP_CACHE_DIR") or Path.home() / ".cache" / "pnp") / "fonts"
-    if fonts.is_dir() and not (cache / "fonts").exists():
-        shutil.copytree(fonts, cache / "fonts")
-    return cache
+    return private_font_cache(cache)
 
 
 # ------------------------------------------------------------- pnp serve

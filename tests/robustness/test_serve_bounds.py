@@ -32,6 +32,7 @@ from PIL import Image
 
 from generator.serve.bounded_http import HEAD_TIMEOUT_S, MAX_CONNECTIONS
 from generator.serve.server import ServeClocks
+from tests.conftest import private_font_cache
 from tests.robustness.harness import MEMORY_BYTES, _cap_memory
 from tests.test_content_errors import STAR_SVG, make_game
 BLUE_SVG = STAR_SVG.replace("#c00", "#00c")
@@ -49,11 +50,7 @@ WITH_CLOCKS = ("import sys; from pathlib import Path; from generator.serve.comma
 
 def _private_cache(folder: Path) -> Path:
     """A cache folder holding only the shared font instances (slow to make): faces start cold."""
-    fonts = Path(os.environ.get("PNP_CACHE_DIR") or Path.home() / ".cache" / "pnp") / "fonts"
-    cache = folder / "cache"
-    if fonts.is_dir() and not (cache / "fonts").exists():
-        shutil.copytree(fonts, cache / "fonts")
-    return cache
+    return private_font_cache(folder / "cache")
 
 
 class Server:

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import io
 import os
-import shutil
 from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
 
 from generator.serve.session import PreviewSession, Selection
+from tests.conftest import private_font_cache
 from tests.test_content_errors import STAR_SVG, make_game
 
 RED, BLUE = "#c00", "#00c"      # the same length: the file keeps its size
@@ -21,9 +21,7 @@ RED, BLUE = "#c00", "#00c"      # the same length: the file keeps its size
 
 @pytest.fixture
 def session(tmp_path, monkeypatch):
-    fonts = Path(os.environ.get("PNP_CACHE_DIR") or Path.home() / ".cache" / "pnp") / "fonts"
-    if fonts.is_dir():              # the cut fonts: a cold cache only costs time
-        shutil.copytree(fonts, tmp_path / "cache" / "fonts")
+    private_font_cache(tmp_path / "cache")      # the cut fonts: a cold cache only costs time
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
     game = make_game(tmp_path, {})
     return PreviewSession([game], Selection(game), None, tmp_path / "out")

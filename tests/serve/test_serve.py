@@ -19,6 +19,8 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
+from tests.conftest import private_font_cache
+
 CARDS = 100
 HANG_S = 60.0                 # a server that has not answered by then never will: the test fails
 
@@ -86,9 +88,7 @@ class Server:
 def server(tmp_path_factory):
     folder = tmp_path_factory.mktemp("serve")
     cache = folder / "cache"
-    fonts = Path(os.environ.get("PNP_CACHE_DIR") or Path.home() / ".cache" / "pnp") / "fonts"
-    if fonts.is_dir():            # the font instances only: faces and texts start cold
-        shutil.copytree(fonts, cache / "fonts")
+    private_font_cache(cache)     # the font instances only: faces and texts start cold
     running = Server(_write_game(folder), cache)
     running.wait(lambda status: status["build"] >= 1 and status["faces"], HANG_S)
     yield running

@@ -3,20 +3,16 @@ and page PNGs (in process: the session's own tables are the honest measure)."""
 
 from __future__ import annotations
 
-import os
-import shutil
-from pathlib import Path
 
 from generator.serve.session import PreviewSession, Selection
+from tests.conftest import private_font_cache
 from tests.test_content_errors import make_game
 
 EDITS = 6
 
 
 def test_an_edited_session_keeps_two_builds(tmp_path, monkeypatch):
-    fonts = Path(os.environ.get("PNP_CACHE_DIR") or Path.home() / ".cache" / "pnp") / "fonts"
-    if fonts.is_dir():
-        shutil.copytree(fonts, tmp_path / "cache" / "fonts")
+    private_font_cache(tmp_path / "cache")
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
     game = make_game(tmp_path, {})
     session = PreviewSession([game], Selection(game), None, tmp_path / "out")
