@@ -85,3 +85,17 @@ def test_a_font_is_read_once_and_shaped_texts_are_kept_in_bounded_tables(library
         shape(face, "Toy train")
         sizes = tables.sizes()
         assert sizes["text.harfbuzz_fonts"] == 1 and sizes["text.shaped"] == 2
+
+
+def test_a_style_s_features_are_checked_where_they_are_written(tmp_path):
+    from tests.test_content_errors import edit, make_game, pnp, problem_lines
+
+    folder = make_game(tmp_path, edit("templates/card.yaml", "color: ink}", "color: ink, features: [tnum, tabular]}"))
+    result = pnp("check", str(folder))
+    assert result.exit_code == 1
+    (line,) = [line for line in problem_lines(result.output) if "features" in line]
+    assert "g/templates/card.yaml:5:71: styles.body.features: 'tabular' is not an OpenType feature tag" in line, line
+    assert "write four letters or digits" in result.output
+    good = make_game(tmp_path / "good", edit("templates/card.yaml", "color: ink}",
+                                            "color: ink, features: [tnum, -liga], align: end}"))
+    assert pnp("check", str(good)).exit_code == 0
