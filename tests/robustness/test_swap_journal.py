@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -51,13 +52,23 @@ def _killed_build(game: Path, out: Path, rename: int) -> int:
     return subprocess.run(command, cwd=ROOT, capture_output=True, timeout=120).returncode
 
 
+@pytest.fixture(scope="module")
+def old_and_new(tmp_path_factory) -> tuple[Path, Path, Path]:
+    """(the old content's output, the new content's game, its clean build), built once for the cases
+    below: each kills the swap of its own copy of the old output at another rename."""
+    root = tmp_path_factory.mktemp("swaps")
+    old = cards_game(root / "old", cards=3, name="Old")
+    assert build(old, root / "old-out").exit_code == 0
+    new = cards_game(root / "new", cards=2, name="New")            # new text, one card fewer
+    assert build(new, root / "reference").exit_code == 0
+    return root / "old-out", new, root / "reference"
+
+
 @pytest.mark.parametrize("rename", [1, 2, 6, 11, 17])
-def test_a_swap_killed_at_any_rename_is_completed_by_the_next_command(tmp_path, rename):
-    out, reference = tmp_path / "out", tmp_path / "reference"
-    game = cards_game(tmp_path, cards=3, name="Old")
-    assert build(game, out).exit_code == 0
-    game = cards_game(tmp_path, cards=2, name="New")              # new text, one card fewer
-    assert build(game, reference).exit_code == 0
+def test_a_swap_killed_at_any_rename_is_completed_by_the_next_command(old_and_new, tmp_path, rename):
+    old_out, game, reference = old_and_new
+    out = tmp_path / "out"
+    shutil.copytree(old_out, out)
     status = _killed_build(game, out, rename)
     assert status in (-signal.SIGKILL, 0)
     if status == -signal.SIGKILL:                                # the swap was cut: its journal is left
