@@ -25,7 +25,6 @@ import subprocess
 import unicodedata
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from xml.etree import ElementTree
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_raw
@@ -55,8 +54,9 @@ UPPERCASE_BOXES = frozenset({"suit", "title"})
 _MARKUP = re.compile(r"\{icon:[^{}\s]*\}|\*\*|(?<!\\)\*")
 _LIST_MARKER = re.compile(r"^\s*(?:[-•]|\d{1,3}[.)])\s+", re.M)
 # what may stand between two characters of the catalog's text in the PDF's: white space and line
-# breaks (ICU's zero-width break opportunities too), and a hyphen added where a line breaks
-_BETWEEN = r"(?:[\s\u200b\x02\u00ad]|-(?=[\s\u200b]))*"
+# breaks (ICU's zero-width break opportunities too), a hyphen added where a line breaks, and the
+# directional marks and embeddings pdftotext puts round right-to-left lines and the numbers in them
+_BETWEEN = r"(?:[\s\u200b\x02\u00ad\u200e\u200f\u202a-\u202e\u2066-\u2069]|-(?=[\s\u200b]))*"
 
 
 # ------------------------------------------------------------------ running pnp and reading PDFs
@@ -173,25 +173,19 @@ def pdfium_cards(pdf: Path, boxes: Mapping[str, Box]) -> list[dict[str, str]]:
 
 
 def pdftotext_cards(pdf: Path) -> list[str]:
-    """Each card front of every page (card_slots): its lines as pdftotext reads them (one run of the
-    file, -bbox-layout: every line with its place, its words in pdftotext's order)."""
+    """Each card front of every page (card_slots): pdftotext's reading of the card's area, in its own
+    reading order (plain text mode: the mode that puts right-to-left lines in their logical order)."""
     assert PDFTOTEXT is not None
-    xhtml = subprocess.run([PDFTOTEXT, "-q", "-enc", "UTF-8", "-bbox-layout", str(pdf), "-"], capture_output=True,
-                           text=True, check=True, encoding="utf-8").stdout
-    namespace = "{http://www.w3.org/1999/xhtml}"
     document = pdfium.PdfDocument(str(pdf))
-    cards: list[str] = []
-    for number, page in enumerate(ElementTree.fromstring(xhtml).iter(f"{namespace}page")):
-        places = card_slots(document[number])
-        slots: dict[int, list[str]] = {}
-        for line in page.iter(f"{namespace}line"):
-            x = (float(line.get("xMin", 0)) + float(line.get("xMax", 0))) / 2 / PT
-            y = (float(line.get("yMin", 0)) + float(line.get("yMax", 0))) / 2 / PT
-            words = " ".join(word.text or "" for word in line.iter(f"{namespace}word"))
-            for index, (left, top) in enumerate(places):
-                if left <= x <= left + CARD_W and top <= y <= top + CARD_H:
-                    slots.setdefault(index, []).append(words)
-        cards.extend("\n".join(lines) for _, lines in sorted(slots.items()))
+    dpi = 288
+    scale = dpi / 25.4
+    cards = []
+    for index in range(len(document)):
+        for left, top in card_slots(document[index]):
+            command = [PDFTOTEXT, "-q", "-enc", "UTF-8", "-f", str(index + 1), "-l", str(index + 1), "-r", str(dpi),
+                       "-x", str(int(left * scale)), "-y", str(int(top * scale)),
+                       "-W", str(int(CARD_W * scale)), "-H", str(int(CARD_H * scale)), str(pdf), "-"]
+            cards.append(subprocess.run(command, capture_output=True, text=True, check=True, encoding="utf-8").stdout)
     return cards
 
 
