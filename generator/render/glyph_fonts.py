@@ -52,9 +52,9 @@ class GlyphUsage:
     resource: str = ""
     glyphs: set[int] = field(default_factory=set)         # every glyph drawn (a mark has no text of its own)
     texts: dict[int, str] = field(default_factory=dict)
-    # each piece of a run (a word, a space) drawn so far, by (features, right to left, size), then by
-    # its text: its operators, what it reads back as and whether that is its own text
-    pieces: dict[Any, dict[str, tuple[str, str, bool]]] = field(default_factory=dict)
+    # each piece of a run (a word, a space) drawn so far, by (features, right to left), then by its
+    # text: its operators, what it reads back as, whether that is its own text, whether a mark is raised
+    pieces: dict[Any, dict[str, tuple[str, str, bool, bool]]] = field(default_factory=dict)
     # the operators of those that read back as their own text (a run of them needs no other look-up)
     plain: dict[Any, dict[str, str]] = field(default_factory=dict)
 

@@ -107,7 +107,7 @@ def run_operators(font: GlyphFont, usage: GlyphUsage, text: str, features: tuple
     A run is cut into the pieces the layout measured (its words and spaces, text/shaping.py
     `cut_pieces`); each piece's operators and reading are worked out once per canvas (a deck's
     texts are made of the same few thousand words), so a run costs a look-up per word."""
-    key = (features, rtl, size)
+    key = (features, rtl)
     plain = usage.plain.get(key)
     if plain is not None and ZWSP not in text:       # the usual run: words met before, each reading as itself
         known = [plain.get(word) for word in text.split(" ")]
@@ -123,13 +123,17 @@ def run_operators(font: GlyphFont, usage: GlyphUsage, text: str, features: tuple
         table = usage.pieces[key] = {}
     plain = usage.plain.setdefault(key, {})
     pieces = cut_pieces(text)
-    found = [table.get(piece) or _piece(font, usage, table, piece, features, rtl, size) for piece in pieces]
+    found = [table.get(piece) or _piece(font, usage, table, piece, features, rtl) for piece in pieces]
+    parts = []
     for piece, entry in zip(pieces, found, strict=True):
+        if entry[3]:       # a mark raised: its rise is in points, the piece is written for this size
+            parts.append(piece_operators(shape_file(font.path, piece, features, "rtl" if rtl else "ltr"), font, size))
+            continue
+        parts.append(entry[0])
         if entry[2]:
             plain[piece] = entry[0]
     # the pieces' arrays joined end to end: one TJ a run (where no mark is raised); right to left,
     # the last word leftmost (each piece's glyphs are in visual order already)
-    parts = [entry[0] for entry in found]
     operators = " ".join(reversed(parts) if rtl else parts).replace("] TJ [", "")
     logical = text.translate(_DROPPED)
     if "".join(entry[1] for entry in found) == logical:
@@ -139,13 +143,15 @@ def run_operators(font: GlyphFont, usage: GlyphUsage, text: str, features: tuple
     return _marked(logical[::-1] if rtl else logical, operators)
 
 
-def _piece(font: GlyphFont, usage: GlyphUsage, table: dict[str, tuple[str, str, bool]], piece: str,
-           features: tuple[str, ...], rtl: bool, size: float) -> tuple[str, str, bool]:
-    """A piece met the first time on this canvas: shaped, its operators written and its glyphs' texts
-    noted (what it reads back as, and whether that is its own text)."""
+def _piece(font: GlyphFont, usage: GlyphUsage, table: dict[str, tuple[str, str, bool, bool]], piece: str,
+           features: tuple[str, ...], rtl: bool) -> tuple[str, str, bool, bool]:
+    """A piece met the first time on this canvas: shaped, its operators written (at 1 pt where a mark is
+    raised: written again for each size) and its glyphs' texts noted (what it reads back as, whether that
+    is its own text, whether a mark is raised)."""
     shaped = shape_file(font.path, piece, features, "rtl" if rtl else "ltr")
     reading = _note(shaped, usage)
-    entry = table[piece] = (piece_operators(shaped, font, size), reading, reading == piece.translate(_DROPPED))
+    entry = table[piece] = (piece_operators(shaped, font, 1.0), reading, reading == piece.translate(_DROPPED),
+                            shaped.rises)
     return entry
 
 
