@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import pickle
 import stat
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -22,7 +23,10 @@ from pathlib import Path
 
 from PIL import Image
 
+from generator.cache_folder import cache_root
 from generator.caches import cached
+from generator.engine import engine_digest
+from generator.files import write_atomically
 from generator.input_files import FileRefused, open_regular, read_regular, shown
 from generator.render.raster_check import decoding_problem, raster_problem
 from generator.render.svg_drawing import draw_svg
@@ -107,8 +111,17 @@ def _checked(art: ReadArt) -> ReadArt:
 def _read_svg(path: Path) -> ReadArt:
     try:
         data = read_regular(path, MAX_SVG_BYTES, "SVG art", SIMPLER)
+    except FileRefused as error:
+        return ReadArt(problem=(str(error), error.hint))
+    except Exception as error:  # as any failure to read is worded below
+        return ReadArt(problem=(f"cannot read SVG: {shown(str(error))}", _REEXPORT))
+    digest = _digest(data)
+    kept = _kept_drawing(digest)
+    if kept is not None:          # these very bytes were checked and drawn by this engine before
+        return ReadArt(digest, (float(kept.width), float(kept.height)), kept)
+    try:
         drawing = draw_svg(path, checked_svg_root(data))
-    except (SvgRefused, FileRefused) as error:
+    except SvgRefused as error:
         return ReadArt(problem=(str(error), error.hint))
     except Exception as error:  # svglib raises many kinds on malformed files
         return ReadArt(problem=(f"cannot read SVG: {shown(str(error))}", _REEXPORT))
@@ -119,11 +132,69 @@ def _read_svg(path: Path) -> ReadArt:
     except SvgRefused as error:
         return ReadArt(problem=(str(error), error.hint))
     recolour(drawing, "rgb", 3.0)
-    return ReadArt(_digest(data), (float(drawing.width), float(drawing.height)), drawing)
+    _keep_drawing(digest, drawing)
+    return ReadArt(digest, (float(drawing.width), float(drawing.height)), drawing)
 
 
 def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
+
+
+# svglib takes ~10 ms to draw a card's art (a rules-only build reads ~35 files, a whole game's build ~70);
+# the drawing, once checked and recoloured, is kept pickled in the cache folder (art/) by the SVG's bytes
+# and the engine (pnp's code and svglib's and ReportLab's versions: engine_digest), and read back in
+# ~1 ms. A drawing with text or an image is not kept (drawing a text registers pnp's face with ReportLab
+# on the way; an image may name a file). Each file holds the SHA-256 of its pickle first: a damaged one
+# is drawn again. PNP_NO_CACHE=1 turns it off, like the fitted texts' cache (face_cache.py).
+_KEPT_FORMAT = 1
+
+
+def _kept_path(digest: str) -> Path | None:
+    if os.environ.get("PNP_NO_CACHE", "") not in ("", "0"):
+        return None
+    key = hashlib.sha256(f"{_KEPT_FORMAT}:{engine_digest()}:{digest}".encode()).hexdigest()
+    return cache_root() / "art" / key[:2] / f"{key}.drawing"
+
+
+def _kept_drawing(digest: str):
+    """The drawing of the SVG whose bytes have `digest`, as this engine drew it before, or None."""
+    path = _kept_path(digest)
+    if path is None:
+        return None
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    if len(data) < 32 or hashlib.sha256(data[32:]).digest() != data[:32]:
+        return None
+    from reportlab.graphics.shapes import Drawing    # (unpickling it imports as much)
+    try:
+        drawing = pickle.loads(data[32:])
+    except Exception:       # written by another pickle of a package since upgraded in place: drawn again
+        return None
+    return drawing if isinstance(drawing, Drawing) else None
+
+
+def _keep_drawing(digest: str, drawing) -> None:
+    path = _kept_path(digest)
+    if path is None or not _keepable(drawing):
+        return
+    try:
+        data = pickle.dumps(drawing, pickle.HIGHEST_PROTOCOL)
+        write_atomically(path, hashlib.sha256(data).digest() + data)
+    except (OSError, pickle.PicklingError, TypeError, AttributeError, RecursionError):
+        pass                # a read-only cache, or a drawing pickle cannot hold: drawn again next time
+
+
+def _keepable(drawing) -> bool:
+    from reportlab.graphics.shapes import Image, String
+    stack = [drawing]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (String, Image)):
+            return False
+        stack.extend(getattr(node, "contents", ()))
+    return True
 
 
 def cmyk_svg(path: Path, ink_limit: float, separation=None, opaque: bool = False):
