@@ -215,10 +215,11 @@ def test_ctrl_c_exits_130_without_a_traceback(tmp_path):
     """Ctrl-C once the build draws (its first file is in the staging folder; a fixed 2.5 s into a whole
     shipped game's build was the machine's speed): one line saying so, 130, no traceback."""
     from tests.robustness.test_outputs import cards_game
-    from tests.robustness.test_outputs_killed import wait_for_staging
+    from tests.robustness.test_outputs_killed import ctrl_c_heard, wait_for_staging
     game = cards_game(tmp_path / "game", cards=12, languages=("en", "de"))
     command = [sys.executable, "-m", "generator", "build", str(game), "--out", str(tmp_path / "out"), "--jobs", "2"]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+                               preexec_fn=ctrl_c_heard)
     wait_for_staging(tmp_path / "out", process, timeout=60)       # past the imports and layout, into writing
     assert process.poll() is None, "the build ended before it could be interrupted"
     os.killpg(process.pid, signal.SIGINT)           # as a terminal does: the whole process group

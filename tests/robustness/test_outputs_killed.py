@@ -38,6 +38,13 @@ def spawn_build(game: Path, out: Path, *more: str) -> subprocess.Popen:
                             stderr=subprocess.DEVNULL)
 
 
+def ctrl_c_heard() -> None:
+    """In a child about to start: Ctrl-C as a terminal's process has it. A shell that starts pytest in the
+    background without job control (`pytest &` in a script) has it ignored, and a child keeps that: pnp
+    would never hear the test's Ctrl-C and build to the end."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def wait_for_staging(out: Path, process: subprocess.Popen, timeout: float) -> None:
     """Until a file is drawn in the build's staging folder under `out`, the build ends, or timeout."""
     deadline = time.monotonic() + timeout
@@ -170,7 +177,7 @@ def test_ctrl_c_while_workers_draw_replaces_nothing_and_leaves_nothing(tmp_path)
         catalog.write_text(catalog.read_text().replace("Star", "Comet"))
     process = subprocess.Popen([sys.executable, "-m", "generator", "build", str(game), "--out", str(out), "-q",
                                 "--jobs", "2", "--paper", "a4"], cwd=ROOT, start_new_session=True,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=ctrl_c_heard)
     deadline = time.monotonic() + 20
     workers: list[int] = []
     while len(workers) < 2 and time.monotonic() < deadline and process.poll() is None:
