@@ -174,7 +174,15 @@ def run_pieces(path: Path, text: str, features: tuple[str, ...], direction: str 
 
 def cut_pieces(text: str) -> list[str]:
     """The text cut into its words and spaces (each space alone), a word ending after a U+200B."""
-    pieces: list[str] = []
+    if ZWSP not in text:      # (the usual text: cut by str.split, not character by character)
+        words = text.split(SPACE)
+        pieces = [words[0]] if words[0] else []
+        for word in words[1:]:
+            pieces.append(SPACE)
+            if word:
+                pieces.append(word)
+        return pieces
+    pieces = []
     start = 0
     for index, char in enumerate(text):
         if char == SPACE:
