@@ -20,6 +20,7 @@ import pypdfium2
 import pytest
 from PIL import Image
 
+from tests.conftest import private_font_cache
 from tests.robustness.harness import run_pnp
 from tests.robustness.test_art_and_fonts import ART_MARK, game_with_art, nunito_bytes, refused_by_check_and_build
 from tests.test_content_errors import BASE_FILES, pnp, problem_lines
@@ -226,7 +227,8 @@ def test_a_huge_path_is_refused_before_svglib_parses_it(tmp_path):
     """A 7 MB path of 1.75 million points: 8.7 s and 440 MiB here (16-38 s on the issue's machine)
     before svglib's drawing was refused; now the guard counts its numbers first."""
     game = game_with_art(tmp_path, "star.svg", BASE_FILES["art/star.svg"].encode())
-    cache = {"PNP_CACHE_DIR": str(tmp_path / "cache")}       # its own, warm: no other test cuts fonts in it
+    # its own cache, warm (the fonts pnp cut already, linked, and the first check's): no other test cuts fonts in it
+    cache = {"PNP_CACHE_DIR": str(private_font_cache(tmp_path / "cache"))}
     run_pnp("check", "g", cwd=tmp_path, env=cache).assert_clean(0)
     (game / "art" / "star.svg").write_bytes(huge_path_svg())
     run = run_pnp("check", "g", cwd=tmp_path, env=cache).assert_clean(1)
