@@ -5,8 +5,6 @@ no import hook, a normal exit, and an explicit public API for generator.build.""
 from __future__ import annotations
 
 import hashlib
-import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -20,6 +18,7 @@ from generator.caches import Caches
 from generator.context import BuildContext
 from generator.face_cache import LayoutFiles
 from generator.print_facts import Paper
+from tests.conftest import private_font_cache
 from tests.test_content_errors import make_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,11 +35,8 @@ def _cards_only(out: Path) -> BuildOptions:
 
 @pytest.fixture
 def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A cache folder of the test's own, its fonts copied from the usual one (cutting them takes seconds)."""
-    cache = tmp_path / "cache"
-    usual = Path(os.environ.get("PNP_CACHE_DIR") or Path.home() / ".cache" / "pnp") / "fonts"
-    if usual.is_dir():
-        shutil.copytree(usual, cache / "fonts")
+    """A cache folder of the test's own, its fonts linked from the usual one (cutting them takes seconds)."""
+    cache = private_font_cache(tmp_path / "cache")
     monkeypatch.setenv("PNP_CACHE_DIR", str(cache))
     monkeypatch.delenv("PNP_NO_CACHE", raising=False)
     return cache
