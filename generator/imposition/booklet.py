@@ -71,7 +71,7 @@ def _imposed(source, sides: list[tuple[int, int]], first: int, sheet: tuple[floa
         for slot, number in ((0, left), (1, right)):
             if number == 0:
                 continue
-            width, height = source[number - 1].get_size()
+            width, height = source.get_page_size(number - 1)    # (from the page tree: no page loaded)
             # each half of the sheet holds one page, centred; inner pages move towards the fold
             x = slot * sheet_w / 2 + (sheet_w / 2 - width) / 2 + (creep if slot == 0 else -creep)
             y = (sheet_h - height) / 2
