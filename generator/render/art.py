@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
+import shutil
 import stat
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -145,15 +146,17 @@ def _digest(data: bytes) -> str:
 # and the engine (pnp's code and svglib's and ReportLab's versions: engine_digest), and read back in
 # ~1 ms. A drawing with text or an image is not kept (drawing a text registers pnp's face with ReportLab
 # on the way; an image may name a file). Each file holds the SHA-256 of its pickle first: a damaged one
-# is drawn again. PNP_NO_CACHE=1 turns it off, like the fitted texts' cache (face_cache.py).
+# is drawn again. One engine's drawings are in a folder of their own: the first drawing another engine
+# keeps removes the folders of the others, so the cache holds one engine's art, not every upgrade's.
+# PNP_NO_CACHE=1 turns it off, like the fitted texts' cache (face_cache.py).
 _KEPT_FORMAT = 1
 
 
 def _kept_path(digest: str) -> Path | None:
     if os.environ.get("PNP_NO_CACHE", "") not in ("", "0"):
         return None
-    key = hashlib.sha256(f"{_KEPT_FORMAT}:{engine_digest()}:{digest}".encode()).hexdigest()
-    return cache_root() / "art" / key[:2] / f"{key}.drawing"
+    engine = hashlib.sha256(f"{_KEPT_FORMAT}:{engine_digest()}".encode()).hexdigest()[:24]
+    return cache_root() / "art" / engine / f"{digest}.drawing"
 
 
 def _kept_drawing(digest: str):
@@ -181,6 +184,9 @@ def _keep_drawing(digest: str, drawing) -> None:
         return
     try:
         data = pickle.dumps(drawing, pickle.HIGHEST_PROTOCOL)
+        if not path.parent.is_dir():        # this engine's first: the other engines' drawings go
+            for other in path.parent.parent.glob("*"):
+                shutil.rmtree(other, ignore_errors=True)
         write_atomically(path, hashlib.sha256(data).digest() + data)
     except (OSError, pickle.PicklingError, TypeError, AttributeError, RecursionError):
         pass                # a read-only cache, or a drawing pickle cannot hold: drawn again next time

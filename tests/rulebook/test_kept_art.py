@@ -92,6 +92,17 @@ def test_a_damaged_kept_file_is_drawn_again(tmp_path, cache, monkeypatch):
     assert _read(path).size == first.size
 
 
+def test_another_engines_drawings_are_removed_when_it_keeps_its_first(tmp_path, cache, monkeypatch):
+    path = tmp_path / "shapes.svg"
+    path.write_text(SHAPES, encoding="utf-8")
+    _read(path)
+    (before,) = _kept(cache)
+    monkeypatch.setattr(art, "engine_digest", lambda: "an engine upgraded since")
+    _read(path)
+    (after,) = _kept(cache)
+    assert after.parent != before.parent and not before.parent.exists()
+
+
 def test_a_drawing_with_text_is_not_kept(tmp_path, cache):
     path = tmp_path / "words.svg"
     path.write_text(WORDS, encoding="utf-8")
