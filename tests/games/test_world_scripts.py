@@ -210,6 +210,44 @@ def score_card_texts(lang: str) -> list[str]:
             *(f"+{points}" for _, points in rows), *(str(count) for count, _ in rows)]
 
 
+# ------------------------------------------------------------------ what the engine does not read back yet
+
+# Readings the text engine does not give yet (measured at the deadline of issue 28's example, on the
+# committed engine): each is xfail(strict=True), so the day it reads back the test says so and the
+# mark must go. The words below are what pypdfium2 and pdftotext read instead of the catalog's.
+_ARABIC_PDFIUM = ("pypdfium2 reads Arabic out of logical order where a word carries a haraka (يمرّر as رّيمر, "
+                  "بادِل as لِباد), ends in a hamza letter (المرفأ as أفرملا) or touches punctuation (مرفئك، as "
+                  "،مرفئك), and a title of Arabic and Latin in visual order (NAUTILUS السفينة)")
+_THAI_MARKS = ("a Thai tone mark stacked on a vowel sign reads back after the next letter (pypdfium2: จั่ว as "
+               "จัว่, เพิ่ม as เพิม่; pdftotext also splits ผู้เล่น as ผูเ้ ล่น and ขึ้น over two lines)")
+_ICON_GAP = ("pdftotext breaks a line at an inline icon's gap into blocks it reads out of order (el rules, "
+             "Components: καθένα. before , Αγορά; he: the word after the coin read after the next line)")
+KNOWN_MISREADINGS: dict[tuple[str, str], str] = {
+    ("cards-pdfium", "ar"): _ARABIC_PDFIUM,
+    ("cards-pdfium", "he"): "a title of Hebrew and Latin reads back in visual order (NAUTILUS ספינת)",
+    ("cards-pdfium", "th"): _THAI_MARKS,
+    ("cards-pdftotext", "ar"): ("pdftotext reads a shadda apart from its letter, on a line of its own "
+                                "(المدّ as الم ّ / د)"),
+    ("cards-pdftotext", "he"): _ICON_GAP,
+    ("cards-pdftotext", "th"): _THAI_MARKS,
+    ("rules-pdfium", "ar"): _ARABIC_PDFIUM + "; a sentence ending in a number reads its period first (بقيمة .5)",
+    ("rules-pdfium", "he"): ("a line ending in a number reads its period first (בערך .5), and a line that "
+                             "starts with a Latin name reads in visual order (… Berg Anna)"),
+    ("rules-pdfium", "th"): _THAI_MARKS,
+    ("rules-pdftotext", "ar"): ("pdftotext reads the numbers, Latin names and icons of Arabic rulebook lines out of "
+                                "place (من 2 إلى 4, Anna Berg, the coin's gap)"),
+    ("rules-pdftotext", "he"): "pdftotext reads a number range of a Hebrew line as 4–2 (ל־2–4); " + _ICON_GAP,
+    ("rules-pdftotext", "th"): _THAI_MARKS,
+    ("rules-pdftotext", "el"): _ICON_GAP,
+}
+
+
+def readable(case: str, langs: tuple[str, ...] = LANGUAGES) -> list:
+    """The languages of a readback test, those the engine does not read back yet marked xfail."""
+    return [pytest.param(lang, marks=pytest.mark.xfail(strict=True, reason=KNOWN_MISREADINGS[case, lang]))
+            if (case, lang) in KNOWN_MISREADINGS else lang for lang in langs]
+
+
 # ------------------------------------------------------------------ it checks
 
 def test_the_example_checks_in_every_language(game_copy):
@@ -220,7 +258,7 @@ def test_the_example_checks_in_every_language(game_copy):
 
 # ------------------------------------------------------------------ every word reads back
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", readable("cards-pdfium"))
 def test_every_card_reads_back_box_by_box_with_pdfium(built, lang):
     read = pdfium_cards(built(lang) / "cards.pdf", {**CARD_BOXES, "card": (0, 0, CARD_W, CARD_H)})
     missing = []
@@ -238,7 +276,7 @@ def test_every_card_reads_back_box_by_box_with_pdfium(built, lang):
 
 
 @pytest.mark.skipif(PDFTOTEXT is None, reason="pdftotext (poppler-utils) is not installed")
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", readable("cards-pdftotext"))
 def test_every_card_reads_back_with_pdftotext(built, lang):
     regions = pdftotext_cards(built(lang) / "cards.pdf")
     missing = []
@@ -280,11 +318,19 @@ def tokens_texts(lang: str) -> list[str]:
     return [text_of(lang, "tokens.first"), "1", "5"]
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("reader", ["pdfium", "pdftotext"])
-def test_the_rulebook_and_the_tokens_read_back(built, lang, reader):
-    if reader == "pdftotext" and PDFTOTEXT is None:
-        pytest.skip("pdftotext (poppler-utils) is not installed")
+@pytest.mark.parametrize("lang", readable("rules-pdfium"))
+def test_the_rulebook_and_the_tokens_read_back_with_pdfium(built, lang):
+    rulebook_and_tokens_read_back(built, lang, "pdfium")
+
+
+@pytest.mark.skipif(PDFTOTEXT is None, reason="pdftotext (poppler-utils) is not installed")
+@pytest.mark.parametrize("lang", readable("rules-pdftotext"))
+def test_the_rulebook_and_the_tokens_read_back_with_pdftotext(built, lang):
+    rulebook_and_tokens_read_back(built, lang, "pdftotext")
+
+
+def rulebook_and_tokens_read_back(built, lang: str, reader: str) -> None:
+    """Every text of rules.pdf and tokens.pdf is in the file's text as `reader` reads it."""
     folder = built(lang)
     for name, texts in (("rules.pdf", rules_texts(lang)), ("tokens.pdf", tokens_texts(lang))):
         if reader == "pdfium":
