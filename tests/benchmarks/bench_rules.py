@@ -11,12 +11,14 @@ the same command with PNP_NO_CACHE=1 (every text fitted and every SVG drawn agai
 printed: a shared machine's load stretches processor time too (caches and cores are shared).
 
 Issue 28 asks for at most 1.5 s for christmas-round full en. Measured here (2 cores shared with seven other
-engineers' work, load average 3-5, medians of 7): christmas-round full en 1.3-1.5 s (2.1-2.5 s at the start of
-this work, 3.0-3.5 s on platypus), sorry ka 1.2-1.4 s. Of the first, ~0.05 s is Python's start, ~0.45 s
-imports (pydantic's models ~0.13 s, ReportLab with svglib's reportlab.graphics and platypus ~0.15 s, pikepdf and
-pdfium for the booklet ~0.1 s), ~0.12 s reading the game, ~0.17 s laying it out (only the cards the rulebook
-prints read their art), ~0.38 s the two rulebooks (copyfitting ~0.14 s, drawing ~0.23 s) and ~0.22 s the two
-booklets.
+engineers' work, load average 3-4, medians of 7): christmas-round full en 1.29-1.40 s warm, 1.52 s cold; sorry ka
+1.11-1.12 s warm, 1.19 s cold. The tree this work started from, interleaved with it in one run: 1.88 s against
+1.32 s, the same bytes (2.1-2.5 s on a busier machine; 3.0-3.5 s on platypus). Of christmas-round's, ~0.05 s is
+Python's start, ~0.45 s imports (pydantic's models ~0.13 s, ReportLab with reportlab.graphics and platypus
+~0.15 s, pikepdf and pdfium for the booklet ~0.1 s), ~0.12 s reading the game, ~0.17 s laying it out (only the
+cards the rulebook prints have their art read; kept SVG drawings are unpickled, not drawn by svglib), ~0.15 s
+copyfitting both rulebooks (their texts fitted: the first step; the further steps ~5 ms each), ~0.3 s drawing
+them and ~0.2 s imposing the two booklets.
 """
 
 from __future__ import annotations
