@@ -96,7 +96,8 @@ def test_a_long_paragraph_sets_every_word(tmp_path):
     pages = _pages_text(tmp_path / "out" / "g" / "standard" / "en" / "a4" / "rules.pdf")
     assert len(pages) > 10
     printed = [word.strip("-\u00ad\ufffe\x02") for page in pages for word in page.split()]
-    body = [word for word in printed if word in set(words)]   # the running footer (read after the body) left out
+    known = set(words)
+    body = [word for word in printed if word in known]        # the running footer (read after the body) left out
     assert body[-4:] == words[-4:]                            # down to the last words
 
 
