@@ -25,9 +25,12 @@ Measured here (2 cores shared with other engineers' work, load average 1-2, medi
 --text rules: floor 0.51-0.54 s; engine cold 0.62-0.69 s (1.22-1.28×), warm 0.55-0.60 s (1.09-1.11×). The tree this
 work started from: cold 0.85 s (1.75×; 2.06× before the session before). 10,000 cards cold:
 4.8-5.0 s CPU, 254 MiB peak (cache on: 274 MiB first, 276 MiB warm; before: 6.95 s, 292 MiB);
-~0.48 ms a card past a fixed ~0.17 s. With HarfBuzz shaping and glyph-level PDF text (issue 28; 2 cores shared, load 4-5, medians of
-3): floor 1.32 s, engine cold 1.85 s (1.40×), warm 1.62 s (1.22×), 85 MiB peak, against the tree before it at
-load 4: floor 1.32 s, cold 1.65 s (1.26×), warm 1.43 s (1.08×); uharfbuzz's import is ~26 ms of it. Of a cold 1,000-card build ~0.18 s is starting and
+~0.48 ms a card past a fixed ~0.17 s.
+With HarfBuzz shaping and glyph-level PDF text (issue 28, the whole of main at its end; load 3-4,
+medians of 3): engine cold 1.48 s, warm 1.16 s, 85 MiB peak; the tree before it at the same load:
+cold 1.47 s, warm 1.16 s, 76 MiB (the floor measured 0.91-1.32 s beside them: 1.26-1.62x cold);
+run in pairs at load 1, 1.34 s before, 1.66 s after (ICU breaking, bidi and the larger default stack
+included); uharfbuzz's import is ~26 ms of it. Of a cold 1,000-card build ~0.18 s is starting and
 importing (pydantic and its validators ~0.1 s), ~0.06 s reading the YAML, ~0.25 s laying out
 (svglib's import and the fonts' registering included), ~0.12 s drawing.
 """
