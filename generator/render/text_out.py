@@ -29,10 +29,9 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.render.glyph_fonts import GlyphFont, GlyphUsage, glyph_font
-from generator.text.shaping import ZWSP, Shaped, cut_pieces, shape_file
+from generator.text.shaping import IGNORABLE, ZWSP, Shaped, cut_pieces, shape_file
 
-# Characters that shape their neighbours but leave no glyph (and are not read back)
-IGNORABLE = frozenset({"\u00ad", "\u200b", "\u200c", "\u200d", "\u2060", "\ufeff"})
+# IGNORABLE: characters that shape their neighbours or steer bidi but leave no glyph (and are not read back)
 _DROPPED = MappingProxyType({ord(char): None for char in IGNORABLE})
 
 # One run: (x, y) its baseline's start in points on the canvas, its text (logical order), the face's

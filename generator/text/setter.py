@@ -16,11 +16,12 @@ from typing import Any
 
 from generator.caches import Cached, cached
 from generator.text.fonts import FontFace, FontLibrary
-from generator.text.shaping import shaped_width
+from generator.text.shaping import BIDI_FORMAT, shaped_width
 from generator.text.words import glue_paragraphs, word_piece
 
-# Characters that are layout instructions, never drawn.
-INVISIBLE = frozenset({"\u00ad", "\u200b", "\u200c", "\u200d", "\ufeff"})
+# Characters that are layout instructions, never drawn (the bidi marks, embeddings and isolates
+# steer the bidi algorithm: no font needs them).
+INVISIBLE = frozenset({"\u00ad", "\u200b", "\u200c", "\u200d", "\ufeff"}) | BIDI_FORMAT
 # "nothing missing", shared: every frozenset() is a new 216-byte object, and the caches below
 # keep one answer per text (tens of thousands in a large deck)
 _NOTHING: frozenset[str] = frozenset()

@@ -35,8 +35,11 @@ if TYPE_CHECKING:
 # pieces a run is cut into before shaping (the layout measures words and spaces apart)
 SPACE = " "
 ZWSP = "\u200b"
-# default-ignorable characters the layout uses: HarfBuzz shapes with them and draws none
-IGNORABLE = frozenset({"\u00ad", "\u200b", "\u200c", "\u200d", "\u2060", "\ufeff"})
+# the bidi format characters a translator's text may hold (LRM, RLM, ALM, the embeddings and
+# overrides, the isolates LRI, RLI, FSI, PDI): they steer the bidi algorithm and are no glyph
+BIDI_FORMAT = frozenset("\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# default-ignorable characters the layout uses, and those: HarfBuzz shapes with them and draws none
+IGNORABLE = frozenset({"\u00ad", "\u200b", "\u200c", "\u200d", "\u2060", "\ufeff"}) | BIDI_FORMAT
 
 
 @dataclass(frozen=True, slots=True)
