@@ -168,6 +168,7 @@ class _Line:
     # a hyphenated word): it is then set as one run without looking at each word (_PlainLines)
     face: object = None
     direction: str = ""   # its paragraph's, where the bidi algorithm reorders it ("" for left-to-right text only)
+    opens: bool = False   # the first line of its paragraph's words (a line break's too: bidi levels are per paragraph)
 
     def add(self, word: Word, width: float) -> None:
         self.words.append(word)
@@ -392,7 +393,7 @@ def _wrap(texts: tuple[_Words, ...], width, size, style, setter,
             indent = 0.0
         available = width - indent
         line = _Line([], indent, paragraph.marker, first=not paragraph.line_break, face=text.face,
-                     direction=text.direction)
+                     direction=text.direction, opens=True)
         used = 0.0
         words, singles, units = text.words, text.singles, text.units
         count, index = len(words), 0
@@ -664,13 +665,17 @@ def _place(attempt, width, height, size, style, setter) -> TextLayout:
     half_leading, ascent = pt_to_mm(size * (style.leading - 1) / 2), pt_to_mm(size * BASELINE)
     space_width, align = measure.space(), style.align
     plain_lines = _PlainLines(measure, style)
+    paragraph_levels: list[tuple[int, ...]] = []     # the levels of the lines of a bidi paragraph, from its first
     for index, line in enumerate(lines):
         if index and line.first:
             y += gap
         tops.append(y)
         baseline = y + half_leading + ascent
         if line.direction:
-            runs.extend(_bidi_line(line, width, baseline, measure, style, setter, icons, files))
+            if line.opens or not paragraph_levels:
+                paragraph_levels = _paragraph_levels(lines, index, measure)
+            levels = paragraph_levels.pop(0)
+            runs.extend(_bidi_line(line, levels, width, baseline, measure, style, setter, icons, files))
             y += line_height
             continue
         content = sum(line.widths) + space_width * _spaces(line.words)
@@ -819,22 +824,51 @@ class _Piece(NamedTuple):
 OBJECT = "\ufffc"      # an icon in the text the bidi algorithm reads (a neutral, as U+FFFC is)
 
 
-def _bidi_line(line: _Line, width: float, baseline: float, measure: _Measure, style: SetStyle,
-               setter: TextSetter, icons: list[InlineIcon], files: dict) -> list[GlyphRun]:
-    """A line of a paragraph the bidi algorithm orders: its stretches at each embedding level (UAX #9,
-    generator/text/bidi.py) shaped in their direction (HarfBuzz mirrors brackets right to left) and
-    placed left to right in visual order; numbers, Latin names, icons and the words' spaces where the
-    algorithm puts them. The line keeps its logical words (breaking was done in logical order)."""
-    direction: Direction = "rtl" if line.direction == "rtl" else "ltr"
-    items: list[tuple[str, bool, bool, str]] = []      # (text, bold, italic, icon) in logical order
+def _line_items(line: _Line, measure: _Measure) -> list[tuple[str, bool, bool, str]]:
+    """A bidi line's (text, bold, italic, icon) in logical order: its words' fragments and spaces."""
+    items: list[tuple[str, bool, bool, str]] = []
     for number, word in enumerate(line.words):
         if number and _spaced(line.words[number - 1]):
             items.append((" ", False, False, ""))
         for fragment in word:
             items.append(("", False, False, fragment.icon) if fragment.icon else
                          (measure.printable(fragment.text), fragment.bold, fragment.italic, ""))
-    text = "".join(OBJECT if icon else chars for chars, _, _, icon in items)
-    levels = line_levels(text, embedding_levels(text, direction), direction)
+    return items
+
+
+def _items_text(items: list[tuple[str, bool, bool, str]]) -> str:
+    """What the bidi algorithm reads of a line (an icon as U+FFFC)."""
+    return "".join(OBJECT if icon else chars for chars, _, _, icon in items)
+
+
+def _paragraph_levels(lines: list[_Line], start: int, measure: _Measure) -> list[tuple[int, ...]]:
+    """The levels of each line of the paragraph whose first line is lines[start] (UAX #9: the levels
+    are resolved once for the whole paragraph, X1-I2, then each line takes its slice and rule L1)."""
+    direction: Direction = "rtl" if lines[start].direction == "rtl" else "ltr"
+    end = start + 1
+    while end < len(lines) and not lines[end].opens:
+        end += 1
+    texts = [_items_text(_line_items(line, measure)) for line in lines[start:end]]
+    # the lines' texts as the paragraph runs on: a space where a line broke at one (none after a U+200B)
+    joins = ["" if not line.words or not _spaced(line.words[-1]) else " " for line in lines[start:end - 1]]
+    whole = "".join(text + join for text, join in zip(texts, joins + [""], strict=True))
+    levels = embedding_levels(whole, direction)
+    sliced, offset = [], 0
+    for text, join in zip(texts, joins + [""], strict=True):
+        sliced.append(line_levels(text, levels[offset:offset + len(text)], direction))
+        offset += len(text) + len(join)
+    return sliced
+
+
+def _bidi_line(line: _Line, levels: tuple[int, ...], width: float, baseline: float, measure: _Measure,
+               style: SetStyle, setter: TextSetter, icons: list[InlineIcon], files: dict) -> list[GlyphRun]:
+    """A line of a paragraph the bidi algorithm orders: its stretches at each embedding level (UAX #9,
+    generator/text/bidi.py; `levels`, the line's slice of its paragraph's, `_paragraph_levels`) shaped
+    in their direction (HarfBuzz mirrors brackets right to left) and placed left to right in visual
+    order; numbers, Latin names, icons and the words' spaces where the algorithm puts them. The line
+    keeps its logical words (breaking was done in logical order)."""
+    direction: Direction = "rtl" if line.direction == "rtl" else "ltr"
+    items = _line_items(line, measure)
     pieces: list[_Piece] = []
     offset = 0
     for chars, bold, italic, icon in items:

@@ -102,3 +102,40 @@ def test_brackets_are_mirrored_and_arabic_reads_back(setter, tmp_path):
     closing = next(run for run in brackets if ")" in run.text)
     word = next(run for run in layout.runs if run.text == "القواعد")
     assert closing.x < word.x        # the closing bracket at the word's left end
+
+
+def test_bidi_levels_are_the_paragraph_s_across_its_line_breaks(setter):
+    # An English quotation isolated left to right (LRI … PDI) inside Hebrew, ending in a Hebrew word,
+    # wraps: the second line holds the quotation's end. UAX #9 resolves levels per paragraph, so שלום,
+    # still inside the left-to-right isolate, stands right of "twelve" as in left-to-right text; levels
+    # of the line alone (no LRI in it) would put it left of "twelve".
+    quoted = "one two three four five six seven eight nine ten eleven twelve"
+    text = f"הוא אמר \u2066{quoted} שלום\u2069 וזהו"
+    for width in range(40, 90, 4):     # a box where the quotation's end and שלום share a later line
+        layout = fit_text(parse_rich_text(text), width, 30, _style(), setter)
+        shalom = next(run for run in layout.runs if "שלום" in run.text)
+        latin = [run for run in layout.runs if run.baseline == shalom.baseline and not run.rtl and run.text.strip()]
+        if layout.fits and latin and shalom.baseline > layout.runs[0].baseline:
+            break
+    else:
+        pytest.fail("no width puts the quotation's end and שלום on a later line")
+    assert all(run.x < shalom.x for run in latin), _spans(layout)
+    # and וזהו, after the isolate, is left of both (the line right to left)
+    after = next(run for run in layout.runs if "וזהו" in run.text)
+    assert after.baseline == shalom.baseline and all(after.x < run.x for run in latin)
+
+
+def test_a_number_after_arabic_on_the_line_before_is_an_arabic_number(setter):
+    # W2: a European number whose nearest strong character before it is Arabic (lines before) becomes an
+    # Arabic number, so "3+4" right to left reads 4+3 from the left — on a line of numbers only, too
+    pairs = " ".join(f"{n}+{n + 1}" for n in range(1, 40, 2))
+    layout = fit_text(parse_rich_text("كلمة " + pairs), 30, 80, _style("ar"), setter)
+    assert layout.fits and layout.lines >= 3
+    first = min(run.baseline for run in layout.runs)
+    later = sorted({run.baseline for run in layout.runs} - {first})
+    for baseline in later:
+        row = "".join(run.text for run in sorted((run for run in layout.runs if run.baseline == baseline),
+                                                 key=lambda run: run.x))
+        assert all(char in "0123456789+ " for char in row), row
+        pairs_read = row.split()
+        assert pairs_read and all(int(a) == int(b) + 1 for a, b in (pair.split("+") for pair in pairs_read)), row
