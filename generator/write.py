@@ -24,7 +24,7 @@ from generator.render.pdf import render_pdf
 from generator.render.settings import DrawingSettings
 from generator.report import BuildReport
 from generator.targets import Target
-from generator.text.fonts import DEFAULT_STACK, FontLibrary
+from generator.text.fonts import DEFAULT_STACK, FontLibrary, for_language
 from generator.text.layout import GlyphRun, SetStyle, fit_text
 from generator.text.rich import parse_rich_text
 from generator.text.setter import TextSetter
@@ -323,6 +323,6 @@ def caption_maker(library: FontLibrary, lang: str) -> Caption:
 
     def caption(text: str, size: float, width: float = 200.0) -> tuple[GlyphRun, ...]:
         """Engine text (scale bar, tile labels, calibration instructions) wrapped to `width` mm."""
-        style = SetStyle(DEFAULT_STACK, size, size, lang=lang, color="#000000")
+        style = SetStyle(for_language(DEFAULT_STACK, lang), size, size, lang=lang, color="#000000")
         return fit_text(parse_rich_text(text), width, 40, style, setter).runs
     return caption

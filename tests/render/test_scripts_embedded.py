@@ -114,3 +114,20 @@ def test_a_card_holding_each_format_character_builds(tmp_path: Path):
     text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
     assert not set(text) & set(FORMAT_CHARACTERS)
     assert text.count("abc") >= 6 and "שלום" in text and DEFAULT_STACK
+
+
+def test_a_chinese_caption_is_set_in_the_sc_face_and_reads_back(setter):
+    # write.caption_maker (scale bar, tile labels) maps the default stack's CJK family to the language's
+    from generator.components.piece import Face, TextPlacement
+    from generator.imposition.sheet import Document, Page, Placement
+    from generator.render.pdf import render_pdf
+    from generator.write import caption_maker
+
+    text = "比例尺 50 毫米 直"          # 直 differs between the Chinese and Japanese faces
+    runs = caption_maker(setter.library, "zh")(text, 8)
+    cjk = [run.font for run in runs if "cjk" in run.font]
+    assert cjk and all("cjk-sc" in font for font in cjk), [run.font for run in runs]
+    face = Face("caption", 100, 20, 0, (TextPlacement(5, 5, runs),))
+    pdf = render_pdf(Document([Page(110, 30, (Placement(face, 5, 5, (5, 5, 100, 20)),))]),
+                     setter.library.face("nunito").name)
+    assert _pdfium_text(pdf).split() == text.split()
