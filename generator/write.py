@@ -88,7 +88,7 @@ def write_target(target: Target, options: BuildOptions, library: FontLibrary, re
             from generator.imposition.booklet import impose_booklet
             from generator.rulebook.flow import book_direction, render_rules
             with drawing(target, base, base / paper / "rules.pdf"):
-                # its canvas names each font subset as it is written (render/font_tags.py), as every PDF's
+                # its fonts name their subsets by content as they are written (render/glyph_fonts.py)
                 rules = render_rules(target.rules, paper, target.setter, target.stack, body.colour_mode,
                                      body.ink_limit)
                 if options.wants("rules"):

@@ -1,16 +1,10 @@
-"""Every embedded font subset under its own subset tag (ISO 32000-1 §9.6.4), named as it is written.
+"""Every embedded font subset under its own subset tag (ISO 32000-1 §9.6.4).
 
-ReportLab names the subsets of each font AAAAAA+, AAAAAB+ … afresh in every file, so a file
-made of several (the kit with its rulebook booklet) would hold many different subsets all
-called `AAAAAA+Nunito-…`, which print-shop RIPs may mix up. A canvas made by
-`SubsetNamingCanvas` writes its document through `SubsetNamingDocument`, which, once the
-subsets are known and numbered and before any object is written, names each subset by what
-it holds (its font dictionary, character map and font program, as written, and so its place
-in the file): identical input still gives identical bytes, and nothing is rewritten after.
-
-The composite fonts of shaped glyphs (render/glyph_fonts.py) are tagged by content as they are
-written. A composite font is one subset: its Type0 dictionary, its CIDFont descendant and their
-descriptor carry one tag, and it is counted once (by its Type0 dictionary).
+Every text pnp draws is written in the composite fonts of shaped glyphs (render/glyph_fonts.py),
+tagged by content as they are written (ReportLab's own TrueType subsets, AAAAAA+ afresh in every
+file, are never written: no text goes through ReportLab's drawString). A composite font is one
+subset: its Type0 dictionary, its CIDFont descendant and their descriptor carry one tag, and it is
+counted once (by its Type0 dictionary).
 
 Files joined or imposed by pdfium (render/merge.py) carry the tags their parts were written
 with; `distinct_tags` gives a subset a new tag there only where two different subsets meet
@@ -21,103 +15,13 @@ from __future__ import annotations
 
 import hashlib
 import io
-from typing import TYPE_CHECKING, Any
-
-from reportlab.pdfbase.pdfdoc import PDFDocument, PDFIndirectObject, PDFName, PDFTrueTypeFont
-from reportlab.pdfgen.canvas import Canvas
-
-from generator.render.reportlab_settings import pnp_settings
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import pikepdf
 
 _LETTERS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _FONT_FILES = ("FontFile2", "FontFile", "FontFile3")
-
-
-# ----------------------------------------------------------------- written by ReportLab
-class SubsetNamingDocument(PDFDocument):
-    """ReportLab's document, its font subsets named by content just before it is written, and written
-    with pnp's ReportLab settings (its pages' and forms' streams are encoded as it is written)."""
-
-    def format(self) -> bytes:
-        with pnp_settings():
-            name_subsets(self)
-            written: bytes = super().format()
-        return written
-
-
-class SubsetNamingCanvas(Canvas):
-    """A ReportLab canvas whose PDF names every font subset by content (pass it as a doc template's
-    `canvasmaker` to have a platypus document named the same way)."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        name_subsets_when_written(self)
-
-
-def name_subsets_when_written(canvas: Canvas) -> None:
-    """Have the canvas's PDF name its subsets (and use pnp's settings) when it is written: the document
-    the canvas made itself, the same object, of the class that does (a canvas pnp paints on, see
-    FacePainter.on, is written so whoever made it)."""
-    if type(canvas._doc) is PDFDocument:
-        canvas._doc.__class__ = SubsetNamingDocument
-
-
-def name_subsets(document: PDFDocument) -> None:
-    """Each TrueType subset's dictionary (and its descriptor) under a tag derived from what it holds.
-
-    A subset's tag is six capitals from the digest of its font dictionary as written (without
-    its tag), its ToUnicode map and its font program; in object order, a tag already taken (an
-    identical subset) goes to the next digest in line. Dictionaries sharing a descriptor share a tag."""
-    numbers = document.idToObjectNumberAndVersion
-    fonts = sorted((numbers[name][0], name, font) for name, font in document.idToObject.items()
-                   if isinstance(font, PDFTrueTypeFont) and name in numbers and _tag_of(font.BaseFont))
-    used: set[bytes] = set()
-    named: dict[str, bytes] = {}          # descriptor's name → the tag it was given
-    for _, name, font in fonts:
-        old = _tag_of(font.BaseFont)
-        descriptor = _referenced(document, font, "FontDescriptor")
-        if descriptor is not None and descriptor in named:
-            tag = named[descriptor]
-        else:
-            tag = _new_tag(_subset_digest(document, name, font, old, descriptor), used)
-        font.BaseFont = (tag + font.BaseFont.encode("latin-1")[6:]).decode("latin-1")
-        if descriptor is not None and descriptor not in named:
-            described = document.idToObject[descriptor].dict
-            written = str(described.get("FontName", ""))
-            if _tag_of(written.removeprefix("/")):
-                described["FontName"] = PDFName((tag + written.removeprefix("/").encode("latin-1")[6:])
-                                                .decode("latin-1"))
-            named[descriptor] = tag
-
-
-def _subset_digest(document: PDFDocument, name: str, font: PDFTrueTypeFont, tag: bytes,
-                   descriptor: str | None) -> bytes:
-    """What identifies a subset: its dictionary as written without its tag, its ToUnicode map and font program."""
-    body = _written(document, name)
-    digest = hashlib.sha256(body.replace(b"/BaseFont /" + tag + b"+", b"/BaseFont/"))
-    parts = [_referenced(document, font, "ToUnicode")]
-    if descriptor is not None:
-        described = document.idToObject[descriptor]
-        parts += [_referenced(document, described, key) for key in _FONT_FILES]
-    for part in parts:
-        if part is not None:
-            digest.update(_written(document, part))
-    return digest.digest()
-
-
-def _written(document: PDFDocument, name: str) -> bytes:
-    """An object as the document will write it, from its `N 0 obj` up to its `endobj`."""
-    written: bytes = PDFIndirectObject(name, document.idToObject[name]).format(document)
-    return written[:written.find(b"endobj")]
-
-
-def _referenced(document: PDFDocument, holder: Any, key: str) -> str | None:
-    """The name of the object `holder[key]` refers to (an attribute of a font, a key of a dictionary)."""
-    value = holder.dict.get(key) if hasattr(holder, "dict") else getattr(holder, key, None)
-    name = getattr(value, "name", None)
-    return name if isinstance(name, str) and name in document.idToObject else None
 
 
 def _tag_of(base_font: str) -> bytes:
@@ -224,8 +128,7 @@ def _held(font: pikepdf.Dictionary, descriptor: object) -> bytes:
 
 def distinct_subset_tags(data: bytes) -> bytes:
     """A PDF file's subsets each under its own tag: the file itself when they are (every PDF pnp writes
-    names its subsets as it writes them), else renamed through pikepdf (a ReportLab file written
-    without SubsetNamingCanvas)."""
+    names its subsets as it writes them), else renamed through pikepdf (a file pnp did not write)."""
     import pikepdf     # see subset_fonts
     with pikepdf.open(io.BytesIO(data)) as pdf:
         if not distinct_tags(pdf):

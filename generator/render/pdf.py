@@ -31,7 +31,6 @@ from generator.print_facts import INK_LIMIT
 from generator.render.art import art_digest, art_size, cmyk_svg, load_svg, open_raster
 from generator.render.colour import colour_object
 from generator.render.separation import ProfileSeparation
-from generator.render.font_tags import SubsetNamingCanvas, name_subsets_when_written
 from generator.render.reportlab_settings import pnp_settings
 from generator.render.settings import ColourMode, DrawingSettings
 from generator.render.text_out import TextLine, TextWriter
@@ -78,19 +77,6 @@ class FacePainter:
 
     def colour(self, value: str):
         return colour_object(value, self.colour_mode, self.ink_limit, self.separation)
-
-    @classmethod
-    def on(cls, canvas: Canvas, settings: DrawingSettings | str, colour_mode: str = "rgb",
-           ink_limit: float = INK_LIMIT) -> FacePainter:
-        """The painter of a canvas (one per canvas, so each form is defined once in its PDF);
-        the settings are the first caller's."""
-        painter = getattr(canvas, "_pnp_painter", None)
-        if painter is None:
-            painter = cls(canvas, settings, colour_mode, ink_limit)
-            canvas._pnp_painter = painter
-            # whoever made the canvas (the rulebook's platypus template), its PDF is written as pnp's are
-            name_subsets_when_written(canvas)
-        return painter
 
     def draw_face(self, face: Face, x: float, y: float, scale: float = 1.0) -> None:
         """The face's trim area, clipped, with its bottom-left corner at (x, y) points."""
@@ -263,9 +249,9 @@ class PdfRenderer(FacePainter):
                  separation: ProfileSeparation | None = None, opaque: bool = False):
         self.buffer = io.BytesIO()
         settings = drawing_settings(settings, colour_mode, ink_limit, separation, opaque)
-        # every font subset named by content as the file is written (render/font_tags.py)
-        super().__init__(SubsetNamingCanvas(self.buffer, invariant=1, initialFontName=settings.initial_font,
-                                            initialFontSize=9, pageCompression=1), settings)
+        # (its text's font subsets are named by content as they are written: render/glyph_fonts.py)
+        super().__init__(Canvas(self.buffer, invariant=1, initialFontName=settings.initial_font,
+                                initialFontSize=9, pageCompression=1), settings)
         self.shared: dict[str, str] = {}   # the key of each face placed more than once → its form's name
         self.layers: dict[str, list[tuple[tuple[Item, ...], tuple | None]]] = {}   # see _plan_layers
         self.layer_forms: dict[tuple, str] = {}

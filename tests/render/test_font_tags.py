@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import pypdfium2 as pdfium
-from reportlab.pdfgen.canvas import Canvas
 
 from generator.components.piece import Face, Rect, TextPlacement
 from generator.imposition.sheet import Document, Page, Placement
 from generator.render.font_tags import distinct_subset_tags, subset_tags
 from generator.render.merge import append_pdf
-from generator.render import pdf as render_pdf_module
 from generator.render.pdf import render_pdf
 from generator.text.fonts import FontLibrary
 from generator.text.layout import SetStyle, fit_text
@@ -17,15 +15,13 @@ from generator.text.rich import parse_rich_text
 from generator.text.setter import TextSetter
 
 
-def _pdf(words: str, retag: bool = True, monkeypatch=None) -> bytes:
+def _pdf(words: str) -> bytes:
     library = FontLibrary()
     setter = TextSetter(library)
     style = SetStyle(("nunito",), 12, 12, lang="en", color="#000000")
     runs = fit_text(parse_rich_text(words), 100, 50, style, setter).runs
     face = Face(words, 120, 60, 0, (Rect(0, 0, 120, 60, stroke="#000000"), TextPlacement(5, 5, runs)))
     page = Page(210, 297, (Placement(face, 20, 20, (20, 20, 120, 60)),))
-    if not retag:     # ReportLab's own tags: AAAAAA+ for each font's first subset
-        monkeypatch.setattr(render_pdf_module, "SubsetNamingCanvas", Canvas)
     return render_pdf(Document([page]), library.face("nunito").name)
 
 
@@ -41,12 +37,12 @@ def test_two_files_joined_keep_distinct_tags_and_are_reproducible():
     assert "Bold and plain" in text and "Other words ÄÖ" in text   # the fonts still read back
 
 
-def test_composite_fonts_are_tagged_by_content_whoever_made_the_canvas(monkeypatch):
-    # the glyph fonts (render/glyph_fonts.py) name their subsets as they are written, on any canvas
+def test_composite_fonts_are_tagged_by_content_and_no_truetype_subset_is_written():
+    # the glyph fonts (render/glyph_fonts.py) name their subsets as they are written, on a plain canvas
     once = _pdf("Hello **bold**")
-    raw = _pdf("Hello **bold**", retag=False, monkeypatch=monkeypatch)
     tags = subset_tags(once)
     assert len(tags) == 2 and len({tag for tag, _ in tags}) == 2 and b"AAAAAA" not in {tag for tag, _ in tags}
-    assert subset_tags(raw) == tags
+    assert subset_tags(_pdf("Hello **other**")) != tags
+    assert b"/TrueType" not in once and once.count(b"/Type0") == 2
     assert distinct_subset_tags(once) == once
     assert _pdf("Hello **bold**") == once
