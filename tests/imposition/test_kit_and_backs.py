@@ -29,10 +29,12 @@ def _first_page_text(path: Path) -> str:
 @pytest.fixture(scope="module")
 def twelve_days_kits(tmp_path_factory, shipped_build):
     """12 Days' kits (cards and a rulebook): long-edge duplex as shipped (the shared build, tests/conftest.py),
-    and short-edge with a back offset (its kits alone)."""
+    and short-edge with a back offset (its kits alone: the English A4 and Hungarian Letter ones read)."""
     out = tmp_path_factory.mktemp("short-edge")
-    build([ROOT / "content" / "twelve-days"], BuildOptions(out=out, duplex="short-edge", back_offset=(1.5, -0.5),
-                                                           only=frozenset({"kit"})))
+    for lang, paper in (("en", "a4"), ("hu", "letter")):      # the two kits read (half of the four, one core)
+        build([ROOT / "content" / "twelve-days"], BuildOptions(out=out, duplex="short-edge", back_offset=(1.5, -0.5),
+                                                               only=frozenset({"kit"}), languages=(lang,),
+                                                               papers=(paper,), jobs=1))
     return {"long-edge": shipped_build("twelve-days") / "standard", "short-edge": out / "twelve-days" / "standard"}
 
 
