@@ -964,6 +964,13 @@ def _runs(text, bold, italic, x, baseline, measure: _Measure, style: SetStyle, s
 
 def font_width(font: str, text: str, features: tuple[str, ...] = (), rtl: bool = False) -> float:
     """A text's width at 1 pt in the face registered as `font`, shaped as it is drawn."""
+    return _run_width(font, text, features, rtl)
+
+
+# a placed run's width, asked again for each run a rulebook line or a bidi line joins (line_extent,
+# _bidi_line): one look-up, not its pieces shaped and summed again (the latest 16,384)
+@cached("text.run_widths", maxsize=16384, reads_files=True)
+def _run_width(font: str, text: str, features: tuple[str, ...], rtl: bool) -> float:
     return sum(piece.width for piece in run_pieces(_font_file(font), text, features, "rtl" if rtl else "ltr"))
 
 
