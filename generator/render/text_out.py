@@ -21,6 +21,7 @@ and rules cost a dictionary look-up.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from types import MappingProxyType
 from typing import cast
@@ -135,7 +136,9 @@ def run_operators(font: GlyphFont, usage: GlyphUsage, text: str, features: tuple
     # the last word leftmost (each piece's glyphs are in visual order already)
     operators = " ".join(reversed(parts) if rtl else parts).replace("] TJ [", "")
     logical = text.translate(_DROPPED)
-    if "".join(entry[1] for entry in found) == logical:
+    # a raised mark is a text object of its own, which readers may put after the next letter
+    # (pdfium orders a line's objects by their origins) or on a line of its own (pdftotext): marked
+    if all(entry[2] for entry in found) and "".join(entry[1] for entry in found) == logical:
         return operators
     # readers take a marked text as the glyphs' own, in the order they are drawn, and put a
     # right-to-left line back into logical order themselves: a right-to-left text is marked in visual order
@@ -149,9 +152,16 @@ def _piece(font: GlyphFont, usage: GlyphUsage, table: dict[str, tuple[str, str, 
     is its own text, whether a mark is raised)."""
     shaped = shape_file(font.path, piece, features, "rtl" if rtl else "ltr")
     reading = _note(shaped, usage)
-    entry = table[piece] = (piece_operators(shaped, font, 1.0), reading, reading == piece.translate(_DROPPED),
-                            shaped.rises)
+    own = reading == piece.translate(_DROPPED) and not shaped.rises and not _has_mark(piece)
+    entry = table[piece] = (piece_operators(shaped, font, 1.0), reading, own, shaped.rises)
     return entry
+
+
+def _has_mark(text: str) -> bool:
+    """Whether a text has a combining mark (Thai vowels and tone marks, harakat, niqqud …): readers place a
+    mark's glyph by its position, before or after its letter or on a line of its own, so a run holding
+    one is marked with its text."""
+    return not text.isascii() and any(unicodedata.category(char) == "Mn" for char in text)
 
 
 def _marked(text: str, operators: str) -> str:
