@@ -131,7 +131,7 @@ LONGEST_FILES: Mapping[str, int] = MappingProxyType({
     "robustness/test_loading.py": 14, "imposition/test_cards_pdf.py": 14, "install/test_wheel.py": 13,
     "robustness/test_new_commands.py": 13, "robustness/test_art_and_fonts.py": 12,
     "robustness/test_art_hostile.py": 12, "robustness/test_outputs.py": 11, "games/test_more_games.py": 11,
-    "robustness/test_bounded_work.py": 10, "robustness/test_hostile_input.py": 10, "i18n/test_workflow.py": 7,
+    "robustness/test_bounded_work.py": 10, "robustness/test_hostile_input.py": 10,
     "test_print_formats.py": 6, "robustness/test_numbers_and_bounds.py": 6,
     "rulebook/test_cover_and_pagination.py": 6, "imposition/test_printable_area.py": 6,
     "rulebook/test_kept_art.py": 6, "serve/test_serve.py": 6, "content/test_spreadsheet.py": 6,
