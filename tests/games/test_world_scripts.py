@@ -218,26 +218,20 @@ def score_card_texts(lang: str) -> list[str]:
 _ARABIC_PDFIUM = ("pypdfium2 reads Arabic out of logical order where a word carries a haraka (يمرّر as رّيمر, "
                   "بادِل as لِباد), ends in a hamza letter (المرفأ as أفرملا) or touches punctuation (مرفئك، as "
                   "،مرفئك), and a title of Arabic and Latin in visual order (NAUTILUS السفينة)")
-_THAI_MARKS = ("a Thai tone mark stacked on a vowel sign reads back after the next letter (pypdfium2: จั่ว as "
-               "จัว่, เพิ่ม as เพิม่; pdftotext also splits ผู้เล่น as ผูเ้ ล่น and ขึ้น over two lines)")
 _ICON_GAP = ("pdftotext breaks a line at an inline icon's gap into blocks it reads out of order (el rules, "
              "Components: καθένα. before , Αγορά; he: the word after the coin read after the next line)")
 KNOWN_MISREADINGS: dict[tuple[str, str], str] = {
     ("cards-pdfium", "ar"): _ARABIC_PDFIUM,
     ("cards-pdfium", "he"): "a title of Hebrew and Latin reads back in visual order (NAUTILUS ספינת)",
-    ("cards-pdfium", "th"): _THAI_MARKS,
     ("cards-pdftotext", "ar"): ("pdftotext reads a shadda apart from its letter, on a line of its own "
                                 "(المدّ as الم ّ / د)"),
     ("cards-pdftotext", "he"): _ICON_GAP,
-    ("cards-pdftotext", "th"): _THAI_MARKS,
     ("rules-pdfium", "ar"): _ARABIC_PDFIUM + "; a sentence ending in a number reads its period first (بقيمة .5)",
     ("rules-pdfium", "he"): ("a line ending in a number reads its period first (בערך .5), and a line that "
                              "starts with a Latin name reads in visual order (… Berg Anna)"),
-    ("rules-pdfium", "th"): _THAI_MARKS,
     ("rules-pdftotext", "ar"): ("pdftotext reads the numbers, Latin names and icons of Arabic rulebook lines out of "
                                 "place (من 2 إلى 4, Anna Berg, the coin's gap)"),
     ("rules-pdftotext", "he"): "pdftotext reads a number range of a Hebrew line as 4–2 (ל־2–4); " + _ICON_GAP,
-    ("rules-pdftotext", "th"): _THAI_MARKS,
     ("rules-pdftotext", "el"): _ICON_GAP,
 }
 
