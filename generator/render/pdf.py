@@ -226,6 +226,8 @@ class FacePainter:
         if halos:
             self._halos(halos)
         self.text_writer.draw(lines)
+        if text.icons and text.runs:
+            self.text_writer.hidden_spaces([_icon_space(icon, text, height) for icon in text.icons])
         for icon in text.icons:
             self._art(icon, height)
 
@@ -513,3 +515,11 @@ def _svg_defaults(initial_font: str) -> Iterator[None]:
         yield
     finally:
         STATE_DEFAULTS.update(saved)
+
+
+def _icon_space(icon: ArtPlacement, text: TextPlacement, height: float) -> tuple[float, float, float, str, float]:
+    """The hidden space under an inline icon (text_out.py `hidden_spaces`): on the baseline of the run
+    nearest the icon's bottom, as wide as the icon, in that run's face and size."""
+    bottom = icon.y + icon.h
+    run = min(text.runs, key=lambda run: abs(text.y + run.baseline - bottom))
+    return (icon.x * PT_PER_MM, (height - text.y - run.baseline) * PT_PER_MM, icon.w * PT_PER_MM, run.font, run.size)

@@ -96,6 +96,31 @@ class TextWriter:
             canvas.addLiteral(" ".join(code))
 
 
+    def hidden_spaces(self, spaces: Sequence[tuple[float, float, float, str, float]]) -> None:
+        """An invisible space (text render mode 3) as wide as each inline icon, under it: (x, y) its
+        baseline's start in points, its width in points, the face and size of the text beside it. It is
+        marked as a zero-width space (/ActualText): pdftotext takes a space for a gap, and an icon's gap
+        for the edge of a block (it read the words after an icon before those in front of it), but a
+        character that is not white space fills the gap; pdfium reads the space."""
+        canvas = self.canvas
+        code = ["BT 3 Tr"]
+        flip = "" if canvas.bottomup else "-"
+        for x, y, width, name, size in spaces:
+            if name not in self.fonts:
+                font = glyph_font(name)
+                self.fonts[name] = (font, font.select(canvas, size))
+            font, usage = self.fonts[name]
+            shaped = shape_file(font.path, " ", (), "ltr")
+            if len(shaped.gids) != 1 or shaped.width <= 0:
+                continue
+            _note(shaped, usage)
+            scale = 100 * width / (shaped.width * size)
+            code.append(f"{usage.resource} {fp_str(size)} Tf {fp_str(scale)} Tz 1 0 0 {flip}1 {fp_str(x, y)} Tm "
+                        + _marked(ZWSP, f"[<{shaped.gids[0]:04X}>] TJ"))
+        if len(code) > 1:
+            canvas.addLiteral(" ".join([*code, "100 Tz ET"]))
+
+
 _UNSET = object()
 
 
