@@ -232,7 +232,6 @@ KNOWN_MISREADINGS: dict[tuple[str, str], str] = {
     ("rules-pdftotext", "ar"): ("pdftotext reads the numbers, Latin names and icons of Arabic rulebook lines out of "
                                 "place (من 2 إلى 4, Anna Berg, the coin's gap)"),
     ("rules-pdftotext", "he"): "pdftotext reads a number range of a Hebrew line as 4–2 (ל־2–4); " + _ICON_GAP,
-    ("rules-pdftotext", "el"): _ICON_GAP,
 }
 
 
