@@ -118,7 +118,8 @@ class TextWriter:
             code.append(f"{usage.resource} {fp_str(size)} Tf {fp_str(scale)} Tz 1 0 0 {flip}1 {fp_str(x, y)} Tm "
                         + _marked(ZWSP, f"[<{shaped.gids[0]:04X}>] TJ"))
         if len(code) > 1:
-            canvas.addLiteral(" ".join([*code, "100 Tz ET"]))
+            # (the render mode and scaling are the graphics state's, not the text object's: both put back)
+            canvas.addLiteral(" ".join([*code, "100 Tz 0 Tr ET"]))
 
 
 _UNSET = object()
