@@ -72,3 +72,24 @@ def test_a_paragraph_with_icons_reads_back_in_order(setter, tmp_path):
     expected = _words(text.replace("{icon:coin}", " "))
     for reader, read in _readings(_pdf(setter, "el", text, width=130, size=8.4), tmp_path).items():
         assert _words(read) == expected, (reader, read)
+
+
+def test_text_after_an_icon_s_hidden_space_is_drawn(setter):
+    """The hidden space is drawn in text render mode 3, which is the graphics state's: text set after it
+    on the page must be inked again (a paragraph under one with an icon was invisible)."""
+    runs = []
+    for text in ("Gain 2 {icon:coin} now.", "Then this line is drawn."):
+        runs.append(fit_text(parse_rich_text(text), 150, 20, SetStyle(DEFAULT_STACK, SIZE, SIZE, hyphenate=False,
+                                                                     icons=(("coin", ICON),)), setter))
+    first, second = runs
+    icons = tuple(ArtPlacement(ICON, 10 + icon.x, 10 + icon.y, icon.size, icon.size) for icon in first.icons)
+    face = Face("after-icon", 200, 280, 0, (TextPlacement(10, 10, first.runs, icons),
+                                            TextPlacement(10, 40, second.runs)))
+    pdf = render_pdf(Document([Page(210, 297, (Placement(face, 5, 5, (5, 5, 200, 280)),))]),
+                     setter.library.face("nunito").name)
+    document = pdfium.PdfDocument(pdf)
+    image = document[0].render(scale=100 / 72).to_pil().convert("L")
+    px = 100 / 25.4
+    second_line = image.crop((int(15 * px), int(45 * px), int(165 * px), int(60 * px)))
+    assert second_line.point(lambda value: 255 if value < 128 else 0).getbbox() is not None, "the line is not inked"
+    document.close()
