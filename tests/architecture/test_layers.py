@@ -92,11 +92,22 @@ def _type_checking_only(tree: ast.Module) -> set[int]:
     return lines
 
 
-def import_graph() -> dict[str, dict[str, int]]:
+@pytest.fixture(scope="module")
+def trees() -> dict[str, ast.Module]:
+    """Every module's syntax tree, parsed once for the tests that read them all."""
+    return {module: ast.parse(path.read_text(encoding="utf-8")) for module, path in MODULES.items()}
+
+
+@pytest.fixture(scope="module")
+def graph(trees) -> dict[str, dict[str, int]]:
+    """The import graph of the package, made once for the tests that read it."""
+    return import_graph(trees)
+
+
+def import_graph(trees: dict[str, ast.Module]) -> dict[str, dict[str, int]]:
     """module → {module it imports at run time: line}."""
     graph: dict[str, dict[str, int]] = {}
-    for module, path in MODULES.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+    for module, tree in trees.items():
         skipped = _type_checking_only(tree)
         edges = graph.setdefault(module, {})
         for node in ast.walk(tree):
@@ -146,14 +157,14 @@ def test_every_module_has_a_stage():
         stage(module)
 
 
-def test_no_import_cycles():
-    assert cycles(import_graph()) == []
+def test_no_import_cycles(graph):
+    assert cycles(graph) == []
 
 
-def test_imports_only_look_down():
+def test_imports_only_look_down(graph):
     upward = [f"{MODULES[module].relative_to(PACKAGE.parent)}:{line} imports {target} "
               f"({LAYERS[stage(module)][0]} → {LAYERS[stage(target)][0]})"
-              for module, edges in import_graph().items() for target, line in edges.items()
+              for module, edges in graph.items() for target, line in edges.items()
               if stage(target) > stage(module)]
     assert upward == []
 
@@ -191,13 +202,12 @@ def test_no_module_state_outside_the_build_context(module):
     assert _module_state(MODULES[module]) == []
 
 
-def test_no_module_imports_platypus_and_the_rulebook_uses_nothing_private():
+def test_no_module_imports_platypus_and_the_rulebook_uses_nothing_private(trees):
     """The rulebook is set by pnp's own paginator and drawn through the renderer's public entry points: no
     module imports ReportLab's platypus, and no rulebook module reaches into another object's _attributes."""
     found = []
     for module, path in sorted(MODULES.items()):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
+        for node in ast.walk(trees[module]):
             names = ([alias.name for alias in node.names] if isinstance(node, ast.Import) else
                      [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
             found += [f"{path.name}:{node.lineno} imports {name}" for name in names
