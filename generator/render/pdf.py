@@ -18,8 +18,6 @@ from contextlib import contextmanager
 from itertools import chain, groupby
 from pathlib import Path
 
-from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import STATE_DEFAULTS
 from reportlab.lib.colors import CMYKColor
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, PATH_OPS, Canvas
@@ -141,6 +139,9 @@ class FacePainter:
         if file.suffix.lower() == ".svg":
             drawing = load_svg(file) if self.colour_mode == "rgb" else \
                 cmyk_svg(file, self.ink_limit, self.separation, self.opaque)
+            # imported here: renderPDF (and reportlab.graphics.shapes) import all of platypus, ~70 ms
+            # that a file without SVG art (a rulebook of text, the raster-art games) never needs
+            from reportlab.graphics import renderPDF
             canvas.beginForm(name, 0, 0, drawing.width, drawing.height)
             # renderPDF selects its default font (Helvetica, never embedded) and an RGB black on entry
             with _svg_defaults(self.initial_font):
@@ -507,6 +508,7 @@ def drawing_settings(settings: DrawingSettings | str, colour_mode: str = "rgb", 
 def _svg_defaults(initial_font: str) -> Iterator[None]:
     """renderPDF's defaults (ReportLab's module table) as pnp draws an SVG: its font, black as CMYK
     black; ReportLab's own restored after."""
+    from reportlab.graphics.shapes import STATE_DEFAULTS     # (imported with renderPDF: see _define_art_form)
     # the values as stored (its reading calls a stored callable: ReportLab's font name follows rl_config)
     saved = {key: dict.__getitem__(STATE_DEFAULTS, key) for key in ("fontName", "fillColor", "strokeColor")}
     STATE_DEFAULTS["fontName"] = initial_font
