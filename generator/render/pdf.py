@@ -519,9 +519,12 @@ def _svg_defaults(initial_font: str) -> Iterator[None]:
         STATE_DEFAULTS.update(saved)
 
 
-def _icon_space(icon: ArtPlacement, text: TextPlacement, height: float) -> tuple[float, float, float, str, float]:
+def _icon_space(icon: ArtPlacement, text: TextPlacement,
+                height: float) -> tuple[float, float, float, str, float, bool]:
     """The hidden space under an inline icon (text_out.py `hidden_spaces`): on the baseline of the run
-    nearest the icon's bottom, as wide as the icon, in that run's face and size."""
+    nearest the icon's bottom, as wide as the icon, in that run's face and size; whether the text has
+    right-to-left runs."""
     bottom = icon.y + icon.h
     run = min(text.runs, key=lambda run: abs(text.y + run.baseline - bottom))
-    return (icon.x * PT_PER_MM, (height - text.y - run.baseline) * PT_PER_MM, icon.w * PT_PER_MM, run.font, run.size)
+    return (icon.x * PT_PER_MM, (height - text.y - run.baseline) * PT_PER_MM, icon.w * PT_PER_MM, run.font, run.size,
+            any(other.rtl for other in text.runs))

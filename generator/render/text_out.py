@@ -40,6 +40,7 @@ _DROPPED = MappingProxyType({ord(char): None for char in IGNORABLE})
 # right to left, slanted (synthetic italic).
 TextLine = tuple[float, float, str, str, float, object, tuple[str, ...], bool, bool]
 
+RLM = "\u200f"                   # RIGHT-TO-LEFT MARK
 SLANT = 0.19438030913771848      # tan(11°): a synthetic italic's shear
 
 
@@ -96,16 +97,19 @@ class TextWriter:
             canvas.addLiteral(" ".join(code))
 
 
-    def hidden_spaces(self, spaces: Sequence[tuple[float, float, float, str, float]]) -> None:
+    def hidden_spaces(self, spaces: Sequence[tuple[float, float, float, str, float, bool]]) -> None:
         """An invisible space (text render mode 3) as wide as each inline icon, under it: (x, y) its
         baseline's start in points, its width in points, the face and size of the text beside it. It is
         marked as a zero-width space (/ActualText): pdftotext takes a space for a gap, and an icon's gap
         for the edge of a block (it read the words after an icon before those in front of it), but a
-        character that is not white space fills the gap; pdfium reads the space."""
+        character that is not white space fills the gap; pdfium reads the space. Beside right-to-left
+        text (the last field) it is marked as a right-to-left mark instead: pdftotext reads a stretch of
+        neither direction with the number before it ("2 ⟨coin⟩." as ".​ 2"), and a right-to-left mark
+        ends it."""
         canvas = self.canvas
         code = ["BT 3 Tr"]
         flip = "" if canvas.bottomup else "-"
-        for x, y, width, name, size in spaces:
+        for x, y, width, name, size, rtl in spaces:
             if name not in self.fonts:
                 font = glyph_font(name)
                 self.fonts[name] = (font, font.select(canvas, size))
@@ -116,7 +120,7 @@ class TextWriter:
             _note(shaped, usage)
             scale = 100 * width / (shaped.width * size)
             code.append(f"{usage.resource} {fp_str(size)} Tf {fp_str(scale)} Tz 1 0 0 {flip}1 {fp_str(x, y)} Tm "
-                        + _marked(ZWSP, f"[<{shaped.gids[0]:04X}>] TJ"))
+                        + _marked(RLM if rtl else ZWSP, f"[<{shaped.gids[0]:04X}>] TJ"))
         if len(code) > 1:
             # (the render mode and scaling are the graphics state's, not the text object's: both put back)
             canvas.addLiteral(" ".join([*code, "100 Tz 0 Tr ET"]))
