@@ -94,9 +94,10 @@ class TextSetter:
 # one answer per distinct text (text boxes check each text once): kept for the few asked again
 @cached("text.uncovered_characters", maxsize=4096)
 def _uncovered(library: FontLibrary, text: str, stack: tuple[str, ...]) -> frozenset[str]:
+    # the usual text: every character in the first family (asked of the string itself: no set of it built)
+    if stack and library.characters(stack[0]).issuperset(text):
+        return _NOTHING
     remaining = set(text)
-    if stack and remaining <= library.characters(stack[0]):
-        return _NOTHING            # the usual text: every character in the first family
     remaining -= INVISIBLE
     remaining.discard("\n")
     for family in stack:
