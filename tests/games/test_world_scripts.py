@@ -215,23 +215,26 @@ def score_card_texts(lang: str) -> list[str]:
 # Readings the text engine does not give yet (measured at the deadline of issue 28's example, on the
 # committed engine): each is xfail(strict=True), so the day it reads back the test says so and the
 # mark must go. The words below are what pypdfium2 and pdftotext read instead of the catalog's.
-_ARABIC_PDFIUM = ("pypdfium2 reads Arabic out of logical order where a word carries a haraka (يمرّر as رّيمر, "
-                  "بادِل as لِباد), ends in a hamza letter (المرفأ as أفرملا) or touches punctuation (مرفئك، as "
-                  "،مرفئك), and a title of Arabic and Latin in visual order (NAUTILUS السفينة)")
-_ICON_GAP = ("pdftotext breaks a line at an inline icon's gap into blocks it reads out of order (el rules, "
-             "Components: καθένα. before , Αγορά; he: the word after the coin read after the next line)")
+_ARABIC_PDFIUM = ("pypdfium2 reads a right-to-left run's marked text by turning each stretch of one direction round "
+                  "in place, not the run: a word with a haraka (يمرّر as رّيمر, بادِل as لِباد), a hamza letter "
+                  "(المرفأ as أفرملا) or punctuation (مرفئك، as ،مرفئك) reads scrambled, and as it keeps a line's "
+                  "text objects in the order of their x, a title of Arabic and Latin reads in visual order "
+                  "(NAUTILUS السفينة)")
+_SIGNED_NUMBER = ("pdftotext reads the score card's '+0' … '+9' in right-to-left cells as '0+' … '9+' (its "
+                  "reordering keeps a sign and its number in the order drawn)")
 KNOWN_MISREADINGS: dict[tuple[str, str], str] = {
     ("cards-pdfium", "ar"): _ARABIC_PDFIUM,
-    ("cards-pdfium", "he"): "a title of Hebrew and Latin reads back in visual order (NAUTILUS ספינת)",
-    ("cards-pdftotext", "ar"): ("pdftotext reads a shadda apart from its letter, on a line of its own "
-                                "(المدّ as الم ّ / د)"),
-    ("cards-pdftotext", "he"): _ICON_GAP,
+    ("cards-pdfium", "he"): ("pypdfium2 keeps a line's text objects in the order of their x: a title of Hebrew and "
+                             "Latin reads back in visual order (NAUTILUS ספינת)"),
+    ("cards-pdftotext", "ar"): _SIGNED_NUMBER,
+    ("cards-pdftotext", "he"): _SIGNED_NUMBER,
     ("rules-pdfium", "ar"): _ARABIC_PDFIUM + "; a sentence ending in a number reads its period first (بقيمة .5)",
     ("rules-pdfium", "he"): ("a line ending in a number reads its period first (בערך .5), and a line that "
                              "starts with a Latin name reads in visual order (… Berg Anna)"),
-    ("rules-pdftotext", "ar"): ("pdftotext reads the numbers, Latin names and icons of Arabic rulebook lines out of "
-                                "place (من 2 إلى 4, Anna Berg, the coin's gap)"),
-    ("rules-pdftotext", "he"): "pdftotext reads a number range of a Hebrew line as 4–2 (ל־2–4); " + _ICON_GAP,
+    ("rules-pdftotext", "ar"): ("pdftotext reads the numbers, Latin names and the punctuation beside them out of "
+                                "place in Arabic rulebook lines (من 2 إلى 4, Anna Berg, البحر ⟨coin⟩ والسوق)"),
+    ("rules-pdftotext", "he"): ("pdftotext reads a number range of a Hebrew line as 4–2 (ל־2–4), and numbers and "
+                                "punctuation beside icons out of place (12 קלפי נמל ב־3 סדרות: ים ⟨coin⟩, …)"),
 }
 
 
