@@ -40,6 +40,19 @@ of 4-6): cold 1.80-1.89 s against 1.89-1.96 s (the same within the noise), warm 
 Of a cold build now (process time, load ~3.5): ~0.45 s importing, ~0.6-0.7 s laying out, ~0.3 s
 drawing (of which writing the text objects ~0.11-0.15 s); shaping itself is ~12-17 us a distinct word
 (~30 ms a deck). ReportLab's ttfonts imports uharfbuzz whenever it is installed (~12 ms, the floor too).
+Counted by valgrind's callgrind (instructions, which a loaded machine does not stretch; the tree of
+issue 28 item 9, two runs): a cold build 6.34-6.40 G instructions, the floor 5.18 G (1.22-1.24x). The difference is
+nearly all imports: the floor's (ReportLab with platypus and reportlab.graphics, svglib, PyYAML) are
+1.10 G, the engine's 2.06 G: pydantic itself ~0.32 G, the content schema (its models, what it imports) ~0.14 G,
+click, ICU and pyphen ~0.03 G, pnp's own ~150 modules (their ~150 dataclasses, the tables and
+patterns) ~0.5 G; the validators built at the first validation (Game, Template, two box kinds) ~40 ms.
+Laying out and drawing are within ~0.2 G of the floor's Paragraph and canvas. reportlab.graphics'
+renderPDF alone is 0.48 G (it imports all of platypus), imported since by render/pdf.py only when an
+SVG is drawn: the floor and this deck (SVG art, read afresh when cold) both pay it.
+The processor's time is further apart than the instructions: at load ~0.4, cold 0.96-0.99 s user +
+0.07-0.14 s system against the floor's 0.72-0.94 s + 0.03-0.06 s (1.3-1.35x), 17,200 page faults and
+87 MiB against 9,100 and 50 MiB; this script's medians, the same tree: 1.36x (load 2.7), 1.51x (2.4),
+1.59x (1.1, floor 0.75 s, cold 1.19 s). A cold build does not meet 1.2x yet: what is left is the imports.
 """
 
 from __future__ import annotations
