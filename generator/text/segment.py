@@ -23,8 +23,6 @@ from __future__ import annotations
 
 import re
 
-from icu4py.breakers import LineBreaker
-
 from generator.caches import cached
 from generator.text.linebreak import ICON_CHAR
 
@@ -77,6 +75,9 @@ def break_opportunities(run: str, lang: str) -> tuple[int, ...]:
         return ()
     found = []
     to_index = _utf16_indices(run)
+    # imported here, not at the top: loading ICU (its 33 MB data library) costs ~30 ms of every start-up,
+    # and only a text in a script without spaces (Thai, CJK…) ever asks for it
+    from icu4py.breakers import LineBreaker
     for _, end in LineBreaker(run, break_locale(lang)).segments():
         position = to_index[end] if to_index is not None else end
         if not 0 < position < len(run):
