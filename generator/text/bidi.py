@@ -38,8 +38,17 @@ _ISOLATE_OPEN = frozenset({"LRI", "RLI", "FSI"})
 # or isolate) can lift a left-to-right paragraph off level 0: Hebrew to Arabic Extended, RLM, the
 # embeddings and isolates, the presentation forms, and the right-to-left ranges of planes 1
 # (checked against every code point of Python's Unicode 14.0 by tests/text/test_bidi.py)
-_MAYBE_RTL = re.compile("[\u0590-\u08ff\u200f\u202a-\u202e\u2066-\u2069\ufb1d-\ufdff\ufe70-\ufeff"
-                        "\U00010800-\U00010fff\U0001e800-\U0001efff]")
+_RTL_BLOCKS = "\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\U00010800-\U00010fff\U0001e800-\U0001efff"
+_MAYBE_RTL = re.compile(f"[{_RTL_BLOCKS}\u200f\u202a-\u202e\u2066-\u2069]")
+# of those, the characters that can make a line anything but left to right (R, AL, AN, RLM and the
+# right-to-left embeddings, overrides and isolates): the left-to-right ones only lift it to an even level
+_TURNS_RIGHT_TO_LEFT = re.compile(f"[{_RTL_BLOCKS}\u200f\u202b\u202e\u2067\u2068]")
+
+
+def may_turn_right_to_left(text: str) -> bool:
+    """Whether a character of the text can set any of it right to left (a text without one, in a
+    left-to-right language, is set left to right without asking the bidi algorithm)."""
+    return _TURNS_RIGHT_TO_LEFT.search(text) is not None
 
 
 def language_direction(lang: str) -> Direction:

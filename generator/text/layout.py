@@ -22,12 +22,13 @@ from typing import Any, NamedTuple
 
 from reportlab.pdfbase.pdfmetrics import getFont
 
-from generator.text.bidi import (Direction, embedding_levels, language_direction, line_levels, paragraph_direction,
-                                 visual_order)
+from generator.text.bidi import (Direction, embedding_levels, language_direction, line_levels, may_turn_right_to_left,
+                                 paragraph_direction, visual_order)
 from generator.caches import cached
 from generator.text.hyphenation import Break, breaks
 from generator.text.linebreak import GLUE, NARROW_GLUE, NO_BREAK_SPACES, BreakRules, break_rules
 from generator.text.rich import Fragment, Paragraph
+from generator.text.segment import ZWSP
 from generator.text.setter import TextSetter
 from generator.text.shaping import run_pieces
 from generator.text.words import Word, glue_paragraphs, paragraph_words, word_piece
@@ -40,12 +41,7 @@ HYPHENATE_BELOW = 0.6  # a line filled less than this much tries to hyphenate th
 SEARCH_STEPS = 7       # binary search steps: (max - min) / 128, well under 0.1 pt
 ICON_EM = 0.9          # an inline icon's height and width, in multiples of the size
 _ALPHA_RUN = re.compile(r"[^\W\d_]+")
-# every character whose bidi class can make a line anything but left to right (R, AL, AN and the
-# right-to-left marks, embeddings and isolates): a text without one is set without the bidi algorithm
-_RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\u200f\u202b\u202e\u2067\u2068\ufb1d-\ufdff\ufe70-\ufeff"
-                            "\U00010800-\U00010fff\U0001e800-\U0001efff]")
 _UNKNOWN = object()    # not looked up yet (None is an answer: no one face)
-ZWSP = "\u200b"        # a word ending in it is followed by no space (a break opportunity of Thai, Japanese …)
 
 
 # Laid-out texts stay alive until their files are drawn (a 10,000-card deck holds ~100,000
@@ -242,7 +238,7 @@ def _directed(words: _Words, style: SetStyle) -> _Words:
     """The words with their paragraph's direction where it needs the bidi algorithm ("" where it is
     left-to-right text only: the usual text, which is set as it always was)."""
     text = "".join(fragment.text for fragment in words.paragraph.fragments)
-    if not _RIGHT_TO_LEFT.search(text) and language_direction(style.lang) == "ltr":
+    if not may_turn_right_to_left(text) and language_direction(style.lang) == "ltr":
         return words
     direction = paragraph_direction(text, style.lang)
     if direction == "ltr" and not any(level for level in embedding_levels(text, "ltr")):

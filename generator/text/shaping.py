@@ -28,13 +28,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.caches import cached
+from generator.text.segment import ZWSP
 
 if TYPE_CHECKING:
     from generator.text.fonts import FontFace
 
 # pieces a run is cut into before shaping (the layout measures words and spaces apart)
 SPACE = " "
-ZWSP = "\u200b"
 # the bidi format characters a translator's text may hold (LRM, RLM, ALM, the embeddings and
 # overrides, the isolates LRI, RLI, FSI, PDI): they steer the bidi algorithm and are no glyph
 BIDI_FORMAT = frozenset("\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
