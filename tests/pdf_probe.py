@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from pathlib import Path
 
 import pypdfium2 as pdfium
+import pytest
 import pypdfium2.raw as pdfium_raw
 
 from generator.preflight import font_report as preflight_font_report
 
 PT = 25.4 / 72
+
+
+def pdftotext(path: Path | str, *options: str) -> str:
+    """The PDF's text as poppler's pdftotext reads it (`options` before the file, e.g. "-f", "1");
+    the calling test is skipped where poppler-utils is not installed, as every test of an outside tool."""
+    tool = shutil.which("pdftotext")
+    if tool is None:
+        pytest.skip("pdftotext (poppler-utils) is not installed")
+    return subprocess.run([tool, *options, str(path), "-"], capture_output=True, text=True, check=True).stdout
 
 
 def open_pdf(path: Path | bytes) -> pdfium.PdfDocument:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 
 import pytest
 import yaml
@@ -16,7 +15,7 @@ from click.testing import CliRunner
 from generator.cli import main
 from generator.i18n.engine_text import engine_word
 from generator.scaffold import scaffold
-from tests.pdf_probe import open_pdf
+from tests.pdf_probe import open_pdf, pdftotext
 
 MM = 25.4 / 72
 
@@ -52,8 +51,7 @@ def _cards(folder, tmp_path, lang: str, only: str = "cards"):
 
 def _pdftotext(path) -> str:
     """Page one's text as pdftotext reads it."""
-    return subprocess.run(["pdftotext", "-f", "1", "-l", "1", str(path), "-"], capture_output=True, text=True,
-                          check=True).stdout
+    return pdftotext(path, "-f", "1", "-l", "1")
 
 
 def _char_left_mm(path, char_index_of) -> tuple[float, float]:

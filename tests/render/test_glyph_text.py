@@ -24,6 +24,7 @@ from generator.text.rich import parse_rich_text
 from generator.text.setter import TextSetter
 from generator.text.shaping import shape
 from generator.units import PT_PER_MM
+from tests.pdf_probe import pdftotext
 
 SIZE = 20.0
 
@@ -70,7 +71,7 @@ def _pdfium_text(pdf: bytes) -> str:
 def _pdftotext(pdf: bytes, tmp_path: Path) -> str:
     path = tmp_path / "text.pdf"
     path.write_bytes(pdf)
-    return subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    return pdftotext(path)
 
 
 def _content(pdf: bytes) -> str:

@@ -4,7 +4,6 @@ Devanagari marks), and the bidi format characters a translator's text may hold s
 from __future__ import annotations
 
 import io
-import subprocess
 from pathlib import Path
 
 import pikepdf
@@ -15,6 +14,7 @@ from fontTools.ttLib import TTFont
 from generator.text.fonts import DEFAULT_STACK, FontLibrary
 from generator.text.setter import TextSetter
 from generator.text.shaping import shape
+from tests.pdf_probe import pdftotext
 from tests.render.test_glyph_text import _origins, _pdf, _pdfium_text
 from tests.robustness.test_outputs import GAME, build, cards_game
 
@@ -111,7 +111,7 @@ def test_a_card_holding_each_format_character_builds(tmp_path: Path):
     result = build(game, tmp_path / "out", "--only", "cards", "--paper", "a4")
     assert result.exit_code == 0, result.output
     pdf = next((tmp_path / "out").rglob("cards.pdf"))
-    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    text = pdftotext(pdf)
     assert not set(text) & set(FORMAT_CHARACTERS)
     assert text.count("abc") >= 6 and "שלום" in text and DEFAULT_STACK
 

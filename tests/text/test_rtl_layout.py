@@ -4,7 +4,6 @@ puts them, align start/end by the paragraph's direction — and the words read b
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -16,6 +15,7 @@ from generator.text.fonts import DEFAULT_STACK, FontLibrary
 from generator.text.layout import SetStyle, fit_text, run_width
 from generator.text.rich import parse_rich_text
 from generator.text.setter import TextSetter
+from tests.pdf_probe import pdftotext
 
 ROOT = Path(__file__).resolve().parents[2]
 STAR = next((ROOT / "content").rglob("*.svg"))
@@ -93,7 +93,7 @@ def test_brackets_are_mirrored_and_arabic_reads_back(setter, tmp_path):
                      setter.library.face("nunito").name)
     path = tmp_path / "rtl.pdf"
     path.write_bytes(pdf)
-    read = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    read = pdftotext(path)
     for word in ("اقرأ", "القواعد", "ثم", "3", "بطاقات"):
         assert word in read, read
     # the brackets are set right to left (HarfBuzz mirrors them: ")" drawn as "(" on the word's left)
