@@ -416,10 +416,9 @@ def test_export_refuses_a_list_field_and_an_unknown_deck(tmp_path):
 
 
 def test_a_zip_bomb_and_an_endless_sheet_are_refused_unread(tmp_path):
-    bomb = io.BytesIO()
-    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as archive:
-        archive.writestr("xl/worksheets/sheet1.xml", b"<" + b" " * (300 * 2**20) + b">")
-    folder = game_with(tmp_path, SHEET_DECK.format(where="data/c.xlsx"), {"data/c.xlsx": bomb.getvalue()})
+    from tests.zip_bomb import zip_of
+    bomb = zip_of([("xl/worksheets/sheet1.xml", [b"<", (b" ", 300 * 2**20), b">"])])
+    folder = game_with(tmp_path, SHEET_DECK.format(where="data/c.xlsx"), {"data/c.xlsx": bomb})
     assert messages(folder)[0] == "g/data/c.xlsx: refused: the workbook unpacks to 300 MB (at most 64 MB)"
     long = "id,name\n" + "a,b\n" * 20_001
     folder = game_with(tmp_path, SHEET_DECK.format(where="data/c.csv"), {"data/c.csv": long}, name="long")
@@ -436,17 +435,18 @@ def test_a_workbook_that_lies_about_its_size_ends_in_a_message_within_the_budget
     """A sheet declared as 1,000 bytes that unpacks to 150 MB: stopped where the declared size ends."""
     import struct
     from tests.robustness.harness import run_pnp
+    from tests.zip_bomb import Piece, zip_of
     honest = zipfile.ZipFile(io.BytesIO(xlsx_bytes()))
-    packed = io.BytesIO()
-    with zipfile.ZipFile(packed, "w", zipfile.ZIP_DEFLATED) as archive:
-        for entry in honest.infolist():
-            data = honest.read(entry.filename)
-            if entry.filename == "xl/worksheets/sheet2.xml":
-                head, tail = data.split(b"<sheetData>")[0], data.split(b"</sheetData>")[1]
-                data = head + b"<sheetData>" + b'<row><c t="inlineStr"><is><t>x</t></is></c></row>' * 3_000_000 + \
-                    b"</sheetData>" + tail
-            archive.writestr(entry.filename, data)
-    raw = bytearray(packed.getvalue())
+    entries: list[tuple[str, list[Piece]]] = []
+    for entry in honest.infolist():
+        data = honest.read(entry.filename)
+        pieces: list[Piece] = [data]
+        if entry.filename == "xl/worksheets/sheet2.xml":
+            head, tail = data.split(b"<sheetData>")[0], data.split(b"</sheetData>")[1]
+            pieces = [head + b"<sheetData>", (b'<row><c t="inlineStr"><is><t>x</t></is></c></row>', 3_000_000),
+                      b"</sheetData>" + tail]
+        entries.append((entry.filename, pieces))
+    raw = bytearray(zip_of(entries))
     name = b"xl/worksheets/sheet2.xml"
     for signature, size_at, name_length_at, name_at in ((b"PK\x03\x04", 22, 26, 30), (b"PK\x01\x02", 24, 28, 46)):
         at = raw.find(signature)

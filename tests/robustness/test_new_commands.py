@@ -345,24 +345,29 @@ def test_damaged_and_huge_sheets_are_refused_located(tmp_path):
     one located message each, within the budget (the bomb is refused by its declared sizes, unread)."""
     import io
     import zipfile
+
+    from tests.zip_bomb import Piece, zip_of
     good = _good_xlsx(tmp_path)
-    bomb = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(good)) as source, zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as out:
+    entries: list[tuple[str, list[Piece]]] = []
+    with zipfile.ZipFile(io.BytesIO(good)) as source:
         for entry in source.infolist():
             data = source.read(entry.filename)
+            pieces: list[Piece] = [data]
             if entry.filename.endswith("sheet1.xml"):
-                data = data.replace(b"</sheetData>", b"</sheetData>" + b" " * (300 << 20))
-            out.writestr(entry, data, compress_type=zipfile.ZIP_DEFLATED)
+                head, tail = data.split(b"</sheetData>", 1)
+                pieces = [head + b"</sheetData>", (b" ", 300 << 20), tail]
+            entries.append((entry.filename, pieces))
+    bomb = zip_of(entries)
     cases = {
         "trunc.xlsx": (good[:len(good) // 2], "not a workbook"),
         "text.xlsx": (b"hello", "not a workbook"),
-        "bomb.xlsx": (bomb.getvalue(), "unpacks to 300 MB"),
+        "bomb.xlsx": (bomb, "unpacks to 300 MB"),
         "nul.csv": (GOOD_CSV.replace(b"star,2", b"st\x00ar,2"), "nul.csv:2:A: id: 'st\\x00ar'"),
         "cell.csv": (GOOD_CSV.replace(b"cards.star", b'"' + b"A" * (10 << 20) + b'"'),
                      "cell.csv:2: a cell is longer than 10,000 characters"),
         "huge.csv": (GOOD_CSV + b"#" * (17 << 20), "at most 16 MB"),
     }
-    assert len(bomb.getvalue()) < 1 << 20
+    assert len(bomb) < 1 << 20
     in_a_child = {"bomb.xlsx", "cell.csv", "huge.csv"}      # the cases about memory: measured in their own process
     for name, (data, expected) in cases.items():
         game = _sheet_game(tmp_path / name, name, data)
