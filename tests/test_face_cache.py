@@ -4,9 +4,6 @@ file all write the very bytes of a build without it; the file holds one record p
 from __future__ import annotations
 
 import hashlib
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 from tests.conftest import private_font_cache
@@ -38,11 +35,13 @@ def _game(folder: Path) -> Path:
 
 
 def _build(game: Path, out: Path, cache: Path | None) -> str:
-    env = {**os.environ, "PNP_NO_CACHE": "1"} if cache is None else \
-        {**os.environ, "PNP_NO_CACHE": "", "PNP_CACHE_DIR": str(cache)}
-    done = subprocess.run([sys.executable, "-m", "generator", "build", str(game), "--only", "cards", "--paper", "a4",
-                           "--jobs", "1", "--force", "-q", "--out", str(out)], capture_output=True, text=True, env=env)
-    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    """The deck's cards.pdf built (forced) with the fitted-text cache in `cache`, or with none; its digest.
+    In the test's process (run_in_process): each build reads the cache folder afresh (a child's start
+    cost more than the build)."""
+    from tests.robustness.harness import run_in_process
+    env = {"PNP_NO_CACHE": "1"} if cache is None else {"PNP_NO_CACHE": "", "PNP_CACHE_DIR": str(cache)}
+    run_in_process("build", str(game), "--only", "cards", "--paper", "a4", "--jobs", "1", "--force", "-q",
+                   "--out", str(out), env=env).assert_clean(0)
     return hashlib.sha256((out / "deck" / "standard" / "ru" / "a4" / "cards.pdf").read_bytes()).hexdigest()
 
 
