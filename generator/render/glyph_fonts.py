@@ -38,6 +38,7 @@ from typing import Any
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.text.fonts import cut_source
 from generator.text.shaping import HbFont, hb_font, run_pieces
 
 GLYPHS = "~glyphs"          # a glyph font's name: its face's registered name + this
@@ -201,8 +202,33 @@ def subset_program(font: HbFont, glyphs: list[int]) -> bytes:
 
 
 def _subset(path: Any, glyphs: tuple[int, ...], font: HbFont) -> bytes:
+    source = cut_source(font.path)
+    if source is None:
+        return _subset_face(path, glyphs, font.font.face)
+    return _cut_from_source(*source, glyphs)
+
+
+def _cut_from_source(source: Path, index: int, embolden: float, glyphs: tuple[int, ...]) -> bytes:
+    """The glyphs of a face registered as a shell (text/fonts.py: a CFF font, a collection's, one
+    emboldened) as a TrueType program: the source subset to them first (ids kept), and only those few
+    converted to TrueType outlines and emboldened (cff.py), then subset as a whole face's are."""
+    import io
+
+    import uharfbuzz as hb  # type: ignore[import-untyped, unused-ignore]  # (see _subset_face)
+    from fontTools.ttLib import TTFont
+
+    from generator.text.cff import cff_to_truetype
+    few = _subset_face(source, glyphs, hb.Face(hb.Blob.from_file_path(str(source)), index))
+    # (no save-time timestamp: the same glyphs give the same bytes, and the subset its tag)
+    converted = cff_to_truetype(TTFont(io.BytesIO(few), recalcTimestamp=False), None, 0, embolden,
+                                glyphs=frozenset(glyphs) | {0}, data=few)
+    data = io.BytesIO()
+    converted.save(data)
+    return _subset_face(source, glyphs, hb.Face(hb.Blob(data.getvalue())))
+
+
+def _subset_face(path: Any, glyphs: tuple[int, ...], face: Any) -> bytes:
     import uharfbuzz as hb  # type: ignore[import-untyped, unused-ignore]  # drawing text loads it anyway (the text stage shaped with it)
-    face = font.font.face
     plan = hb.SubsetInput()
     plan.sets(hb.SubsetInputSets.GLYPH_INDEX).update(set(glyphs))
     plan.flags = hb.SubsetFlags.RETAIN_GIDS | hb.SubsetFlags.NO_HINTING | hb.SubsetFlags.NOTDEF_OUTLINE

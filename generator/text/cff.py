@@ -29,9 +29,12 @@ MAX_NAMED_GLYPHS = 32_000
 HINTING_TABLES = ("fpgm", "prep", "cvt ", "gasp", "hdmx", "LTSH", "VDMX")
 
 
-def cff_to_truetype(font: TTFont, path: Path | None = None, index: int = 0, embolden: float = 0.0) -> TTFont:
+def cff_to_truetype(font: TTFont, path: Path | None = None, index: int = 0, embolden: float = 0.0,
+                    glyphs: frozenset[int] | None = None, data: bytes | None = None) -> TTFont:
     """The font (read from `path`, the `index`th font of a collection) with glyf outlines; `embolden`:
-    how much thicker every stroke is, in em (HarfBuzz's synthetic bold, in place: advances unchanged).
+    how much thicker every stroke is, in em (HarfBuzz's synthetic bold, in place: advances unchanged);
+    `glyphs`: the only glyphs drawn (the others left empty), where a document's few are all it needs;
+    `data`: the font's bytes, where it was read from no file (HarfBuzz draws from them).
 
     The glyf table is written here, not by fontTools' glyph objects: compiling 65,535 of those took
     15 s of the 35 a CJK face cost (points to bytes, bounds, the font's maxima), numpy does it in one
@@ -40,8 +43,8 @@ def cff_to_truetype(font: TTFont, path: Path | None = None, index: int = 0, embo
     if "glyf" in font and not embolden:
         return font           # a TrueType font of a collection: it is saved on its own as it is
     glyph_order = font.getGlyphOrder()
-    outlines = _draw_outlines(_harfbuzz_font(font, path, index, embolden), len(glyph_order),
-                              MAX_ERROR_EM * font["head"].unitsPerEm, reverse="glyf" not in font)
+    outlines = _draw_outlines(_harfbuzz_font(font, path, index, embolden, data), len(glyph_order),
+                              MAX_ERROR_EM * font["head"].unitsPerEm, reverse="glyf" not in font, glyphs=glyphs)
     glyf = newTable("glyf")
     glyf.glyphOrder = glyph_order
     glyf.glyphs = {name: Glyph(data) for name, data in zip(glyph_order, outlines.data, strict=True)}
@@ -53,7 +56,8 @@ def cff_to_truetype(font: TTFont, path: Path | None = None, index: int = 0, embo
     head = font["head"]
     head.glyphDataFormat = 0
     head.indexToLocFormat = 0
-    head.xMin, head.yMin, head.xMax, head.yMax = outlines.font_bounds
+    if glyphs is None:     # (a few glyphs cut: the bounds stay the whole face's, as its shell and the PDF give them)
+        head.xMin, head.yMin, head.xMax, head.yMax = outlines.font_bounds
     maxp = font["maxp"]
     maxp.tableVersion = 0x00010000
     for attribute in ("maxZones", "maxTwilightPoints", "maxStorage", "maxFunctionDefs",
@@ -62,7 +66,7 @@ def cff_to_truetype(font: TTFont, path: Path | None = None, index: int = 0, embo
         setattr(maxp, attribute, 0)
     maxp.maxZones = 1
     maxp.maxPoints, maxp.maxContours = outlines.max_points, outlines.max_contours
-    _horizontal_metrics(font, glyph_order, outlines)
+    _horizontal_metrics(font, glyph_order, outlines, whole=glyphs is None)
     post = font["post"]
     post.formatType = 2.0 if len(glyph_order) <= MAX_NAMED_GLYPHS else 3.0
     post.extraNames = []
@@ -70,6 +74,41 @@ def cff_to_truetype(font: TTFont, path: Path | None = None, index: int = 0, embo
     post.glyphOrder = glyph_order
     font.sfntVersion = "\x00\x01\x00\x00"
     font.recalcBBoxes = False      # what it would recalculate is set above, from the outlines
+    return font
+
+
+def truetype_shell(font: TTFont) -> TTFont:
+    """The font as a TrueType file whose glyphs have no outlines: every other table (cmap, hmtx, GSUB,
+    GPOS, GDEF, OS/2, head's bounds) as it is, so it shapes and measures as the font does, and ReportLab
+    reads its metrics, in well under a second where drawing a CJK face's 65,535 glyphs took ~13 s. What
+    a document draws is cut from the source when the document is written (render/glyph_fonts.py)."""
+    glyph_order = font.getGlyphOrder()
+    glyf = newTable("glyf")
+    glyf.glyphOrder = glyph_order
+    empty = Glyph(b"")
+    glyf.glyphs = dict.fromkeys(glyph_order, empty)
+    font["loca"] = newTable("loca")
+    font["glyf"] = glyf
+    for table in ("CFF ", "VORG", *HINTING_TABLES):
+        if table in font:
+            del font[table]
+    head = font["head"]
+    head.glyphDataFormat = 0
+    head.indexToLocFormat = 0
+    maxp = font["maxp"]
+    maxp.tableVersion = 0x00010000
+    for attribute in ("maxPoints", "maxContours", "maxTwilightPoints", "maxStorage", "maxFunctionDefs",
+                      "maxInstructionDefs", "maxStackElements", "maxSizeOfInstructions",
+                      "maxComponentElements", "maxCompositePoints", "maxCompositeContours", "maxComponentDepth"):
+        setattr(maxp, attribute, 0)
+    maxp.maxZones = 1
+    post = font["post"]
+    post.formatType = 2.0 if len(glyph_order) <= MAX_NAMED_GLYPHS else 3.0
+    post.extraNames = []
+    post.mapping = {}
+    post.glyphOrder = glyph_order
+    font.sfntVersion = "\x00\x01\x00\x00"
+    font.recalcBBoxes = False      # head's bounds stay the source's (hmtx, hhea untouched)
     return font
 
 
@@ -127,9 +166,10 @@ class _Outlines:
     max_contours: int
 
 
-def _draw_outlines(drawn: hb.Font, count: int, max_error: float, reverse: bool) -> _Outlines:
-    """Every glyph of the font as glyf data (TrueType's simple glyph: contour ends, flags, and the x and
-    y deltas, each a byte where it fits in one)."""
+def _draw_outlines(drawn: hb.Font, count: int, max_error: float, reverse: bool,
+                   glyphs: frozenset[int] | None = None) -> _Outlines:
+    """Every glyph of the font (or those of `glyphs`, the others empty) as glyf data (TrueType's simple
+    glyph: contour ends, flags, and the x and y deltas, each a byte where it fits in one)."""
     xs: list[float] = []
     ys: list[float] = []
     on: list[bool] = []
@@ -138,7 +178,8 @@ def _draw_outlines(drawn: hb.Font, count: int, max_error: float, reverse: bool) 
     for glyph_id in range(count):
         pen = _Contours(max_error, reverse, xs, ys, on)
         starts.append(len(xs))
-        drawn.draw_glyph_with_pen(glyph_id, pen)
+        if glyphs is None or glyph_id in glyphs:
+            drawn.draw_glyph_with_pen(glyph_id, pen)
         glyph_ends.append(pen.ends)
     starts.append(len(xs))
     first = numpy.array(starts, dtype=numpy.int64)
@@ -230,14 +271,17 @@ def _coordinate_bytes(delta: numpy.ndarray, short: int, same_or_positive: int) -
     return out, flags.astype(numpy.uint8)
 
 
-def _horizontal_metrics(font: TTFont, glyph_order: list[str], outlines: _Outlines) -> None:
+def _horizontal_metrics(font: TTFont, glyph_order: list[str], outlines: _Outlines, whole: bool = True) -> None:
     """hmtx's left side bearings are the outlines' xMin (a glyph emboldened moved its left edge), and
-    hhea's extremes follow from them, as fontTools recalculates them."""
+    hhea's extremes follow from them, as fontTools recalculates them (`whole`: every glyph was drawn;
+    else hhea stays the face's)."""
     hmtx = font["hmtx"].metrics
     advances = numpy.array([hmtx[name][0] for name in glyph_order], dtype=numpy.int64)
     bearings = numpy.where(outlines.empty, 0, outlines.bounds[:, 0])
     for name, advance, bearing in zip(glyph_order, advances.tolist(), bearings.tolist(), strict=True):
         hmtx[name] = (advance, bearing)
+    if not whole:
+        return
     hhea = font["hhea"]
     full = ~outlines.empty
     hhea.advanceWidthMax = int(advances.max(initial=0))
@@ -248,16 +292,19 @@ def _horizontal_metrics(font: TTFont, glyph_order: list[str], outlines: _Outline
         hhea.xMaxExtent = int((bearings[full] + extent).max())
 
 
-def _harfbuzz_font(font: TTFont, path: Path | None, index: int, embolden: float) -> hb.Font:
-    """HarfBuzz's font of the file (or of the font's own bytes where it was not read from one), at one
-    unit per font unit."""
+def _harfbuzz_font(font: TTFont, path: Path | None, index: int, embolden: float,
+                   data: bytes | None = None) -> hb.Font:
+    """HarfBuzz's font of the file (or of its bytes, `data`, or of the font saved where it was read from
+    neither: fontTools compiling a CFF table took ~1.6 s of a CJK subset's 2), at one unit per font unit."""
     if path is not None:
         face = hb.Face(hb.Blob.from_file_path(str(path)), index)
+    elif data is not None:
+        face = hb.Face(hb.Blob(data), index)
     else:
         from io import BytesIO
-        data = BytesIO()
-        font.save(data)
-        face = hb.Face(data.getvalue())
+        saved = BytesIO()
+        font.save(saved)
+        face = hb.Face(saved.getvalue())
     drawn = hb.Font(face)
     drawn.scale = (face.upem, face.upem)
     if embolden:

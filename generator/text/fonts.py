@@ -474,26 +474,79 @@ EMBOLDEN: Mapping[str, float] = MappingProxyType({"regular": 0.0, "bold": 0.04, 
 
 
 def _as_truetype(path: Path, index: int = 0, embolden: float = 0.0) -> Path:
-    """The font as a TrueType file, which is what is embedded: CFF-flavoured OTF and the fonts of a
-    collection (TTC) converted, a face without a bold emboldened (`embolden`, em), cached on disk.
+    """The font as a TrueType file, which is what is registered, shaped and measured: a TrueType font of
+    a collection (TTC) saved on its own; a CFF-flavoured font, and a face without a bold (emboldened by
+    `embolden`, em), as its shell (cff.truetype_shell: every table but its outlines), cached on disk.
 
-    Converting a CJK face of 65,535 CFF glyphs takes ~13 s of CPU once (cff.py: HarfBuzz draws the
-    outlines, numpy writes them; fontTools' interpreter and glyph objects took 47 s to draw and 15 s to
-    save) and keeps a ~20 MB file: the first build that sets the face pays it, every later one reads
-    the cut file."""
+    No outline is drawn here: converting a CJK face of 65,535 CFF glyphs whole took ~13 s of CPU and
+    kept a ~20 MB file per face and weight, 1.5 minutes before a Japanese game's first check. A shell is
+    cut in ~0.2 s (~1 MB); the glyphs a document draws are cut from the source, converted and
+    emboldened, when it is written (`cut_source`, render/glyph_fonts.py)."""
+    shell = cut_source(path)
+    if shell is not None:       # a game font's shell (game_families): emboldened from its own source
+        return _as_truetype(shell[0], shell[1], embolden) if embolden else path
     if not embolden and not _needs_cut(path, index):
         return path
     target = _cut_target(path, index, embolden)
     if not _intact(target):
-        # imported here: converting is done once a font and kept on disk (cff.py imports fontTools' pens)
+        # imported here: a cut is made once a font and kept on disk (cff.py imports fontTools' pens)
         from fontTools.ttLib import TTFont
 
-        from generator.text.cff import cff_to_truetype
-        converted = cff_to_truetype(TTFont(str(path), fontNumber=index), path, index, embolden)
-        if embolden or _in_collection(path, index):
-            _rename(converted, target.stem)    # its own names: ReportLab merges faces that share one
-        _save_atomically(converted, target)
+        from generator.text.cff import truetype_shell
+        font = TTFont(str(path), fontNumber=index)
+        if _is_shell(path, index, embolden):
+            font = truetype_shell(font)
+        _rename(font, target.stem)    # its own names: ReportLab merges faces that share one
+        _save_atomically(font, target)
+    if _is_shell(path, index, embolden):
+        _note_source(target, path, index, embolden)
     return target
+
+
+SHELL_MARK = "-sh1-"      # in the name of every shell's file
+
+
+def _source_note(shell: Path) -> Path:
+    return shell.with_name(shell.name + ".source")
+
+
+def _note_source(shell: Path, source: Path, index: int, embolden: float) -> None:
+    """Write beside a shell what it stands for (its source's path, which the shell's name does not
+    hold: the name has the source's digest, so two copies of a font share one shell)."""
+    note = _source_note(shell)
+    text = f"{index}\n{embolden!r}\n{source.resolve()}"
+    try:
+        if note.read_text("utf-8") == text:
+            return
+    except (OSError, UnicodeDecodeError):
+        pass
+    temporary = note.with_name(f"{note.name}.{os.getpid()}.tmp")
+    temporary.write_text(text, "utf-8")
+    os.replace(temporary, note)
+
+
+def cut_source(path: Path) -> tuple[Path, int, float] | None:
+    """What a registered face's file stands for where it is a shell (its glyphs have no outlines): the
+    source font, its index in a collection and how much it is emboldened (em); None for a whole font.
+    Read from the note beside it, which every process that registers the shell writes; a source that is
+    not the font the shell was cut from (its digest is in the shell's name) is refused."""
+    if SHELL_MARK not in path.name or path.parent.name != f"cut-{CUT_FORMAT}":
+        return None
+    try:
+        index, embolden, source = _source_note(path).read_text("utf-8").split("\n", 2)
+    except (OSError, UnicodeDecodeError, ValueError):
+        raise RuntimeError(f"the source of the font {path} is not noted beside it: delete pnp's cache "
+                           f"folder {cache_root()} and build again") from None
+    if not path.stem.endswith(file_digest(Path(source))):
+        raise RuntimeError(f"the font {path} was not cut from {source}: delete pnp's cache folder "
+                           f"{cache_root()} and build again")
+    return Path(source), int(index), float(embolden)
+
+
+def _is_shell(path: Path, index: int, embolden: float) -> bool:
+    """Whether a font is registered as a shell: outlines to draw (CFF) or to embolden; a TrueType font of
+    a collection is saved whole, as it is (its glyphs are copied, not drawn)."""
+    return bool(embolden) or b"glyf" not in _table_tags(path, index)
 
 
 def _in_collection(path: Path, index: int) -> bool:
@@ -508,8 +561,10 @@ def _needs_cut(path: Path, index: int) -> bool:
 def _cut_target(path: Path, index: int, embolden: float) -> Path:
     """Where the TrueType cut of a font (at an emboldening) is kept."""
     stem = _face_stem(path, index) + (f"-b{round(embolden * 1000)}" if embolden else "")
-    # tt2: the glyf table written by cff.py itself (tt: by fontTools, other bytes of the same outlines)
-    return _cut_dir() / f"{stem}-tt2-{file_digest(path)}.ttf"
+    # sh1: a shell (no outlines, cff.truetype_shell); tt2: a collection's TrueType font saved whole (the
+    # name CFF fonts' whole conversions had too: such a file, left by an older pnp, is the same face)
+    kind = "sh1" if _is_shell(path, index, embolden) else "tt2"
+    return _cut_dir() / f"{stem}-{kind}-{file_digest(path)}.ttf"
 
 
 def _rename(font: Any, unique: str) -> None:
@@ -567,7 +622,8 @@ def game_families(folder: Path, font_files: Mapping[str, FontFile],
 
     Every file is read whole and checked here, while content is checked, so a damaged font is
     an error at its line in game.yaml, never a failure while drawing. A collection's font (`face`) and
-    a CFF font are cut into TrueType here, once (cached): the family's files are the cut ones."""
+    a CFF font are cut here, once (cached: a collection's TrueType font whole, a CFF font as its shell,
+    `_as_truetype`): the family's files are the cut ones."""
     families = {}
     stand_in = next(iter(builtin_families().values()), None)
     for family, styles in font_files.items():
@@ -650,8 +706,9 @@ def _checked_font(path: Path, signature: tuple[int, ...], face: int | str | None
     """The TrueType file to embed, or why the font cannot be used (`signature`: the file's input_files.file_signature,
     so a font edited while `pnp serve` runs is checked again; `face`: game.yaml's choice of a collection's font).
 
-    Read whole by fontTools (every table, every TrueType glyph expanded; CFF outlines are all drawn
-    when converted), then by ReportLab as it will be embedded: a truncated or damaged file would
+    Read whole by fontTools (every table, every TrueType glyph expanded), then by ReportLab as it will
+    be registered (a CFF font's shell: its tables, OS/2's embedding bits among them; its outlines are
+    drawn only for the glyphs a document uses, as it is written): a truncated or damaged file would
     otherwise fail later, while instancing or subsetting. A font cut from it before (a collection's,
     a CFF font's) was checked so when it was cut: its cut file, intact, is the answer (a 19 MB CJK
     collection is not read whole by every build)."""
@@ -664,6 +721,8 @@ def _checked_font(path: Path, signature: tuple[int, ...], face: int | str | None
         if _needs_cut(path, index):
             target = _cut_target(path, index, 0.0)
             if _intact(target):
+                if _is_shell(path, index, 0.0):
+                    _note_source(target, path, index, 0.0)
                 return target
         font = TTFont(io.BytesIO(data), fontNumber=index)
         font.ensureDecompiled()

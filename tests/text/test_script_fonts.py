@@ -8,6 +8,7 @@ font_files line. Built cards are read back from the PDF.
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
@@ -15,8 +16,10 @@ from fontTools.fontBuilder import FontBuilder
 from fontTools.pens.ttGlyphPen import TTGlyphPen
 from fontTools.ttLib import TTCollection, TTFont
 
+from generator.render.glyph_fonts import subset_program
 from generator.text import fonts
 from generator.text.fonts import DEFAULT_STACK, FontLibrary, for_language
+from generator.text.shaping import hb_font, shape
 from generator.text.setter import TextSetter
 from tests.pdf_probe import all_text, font_report
 from tests.test_content_errors import EN, GAME, make_game, pnp
@@ -114,8 +117,8 @@ def test_fifty_kanji_embed_a_small_subset_of_the_cjk_face(tmp_path):
     assert all(char in all_text(pdf) for char in kanji)
     report = font_report(pdf)
     assert any("NotoSansCJK-Regular-0-" in name and "+" in name for name in report), report
-    cut = FontLibrary().face("noto-sans-cjk-jp").path
-    assert cut.stat().st_size > 15_000_000                  # the face pnp cut and keeps: ~20 MB
+    shell = FontLibrary().face("noto-sans-cjk-jp").path
+    assert shell.stat().st_size < 3_000_000    # what pnp keeps of the face: its shell (~1 MB), no outlines
     assert pdf.stat().st_size < 120_000, pdf.stat().st_size  # the PDF holds the 50 kanji's glyphs only
 
 
@@ -193,11 +196,14 @@ def test_a_face_without_a_bold_file_is_emboldened_in_place(tmp_path):
     assert not regular.synthetic_bold and bold.synthetic_bold and black.synthetic_bold
     widths = []
     for face in (regular, bold, black):
-        with TTFont(str(face.path)) as font:
-            glyph = font["glyf"]["A"]
+        # what is embedded: the glyphs drawn, cut from the source and emboldened as the document is written
+        gid = shape(face, "A").gids[0]
+        with TTFont(io.BytesIO(subset_program(hb_font(face.path), [gid]))) as font:
+            glyph = font["glyf"][font.getGlyphOrder()[gid]]
             glyph.recalcBounds(font["glyf"])
             widths.append(glyph.xMax - glyph.xMin)
-            assert font["hmtx"]["A"][0] == 600             # in place: the advance stays, so the text's width does
+            # in place: the advance stays, so the text's width does
+            assert font["hmtx"][font.getGlyphOrder()[gid]][0] == 600 == round(shape(face, "A").width * 1000)
     # the box is 500 units wide; bold and black strokes grow by 0.04 and 0.065 em
     assert widths[0] == 500 and widths[0] < widths[1] < widths[2], widths
     assert abs(widths[1] - 540) <= 2 and abs(widths[2] - 565) <= 2, widths

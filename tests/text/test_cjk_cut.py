@@ -1,0 +1,119 @@
+"""A CFF face, a collection's face and a face emboldened are registered as shells, never converted whole.
+
+The shell (cff.truetype_shell) holds every table but the outlines: it shapes and measures as its
+source does (emboldening is in place: the advances stay). What a document draws is cut from the
+source as it is written (render/glyph_fonts.py): those glyphs drawn from the source, emboldened,
+their advances the shell's.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+import uharfbuzz as hb  # type: ignore[import-untyped, unused-ignore]
+from fontTools.ttLib import TTFont
+
+from generator.render.glyph_fonts import subset_program
+from generator.text import cff, fonts
+from generator.text.fonts import EMBOLDEN, FontLibrary, cut_source
+from generator.text.shaping import hb_font, shape
+from tests.text.test_font_cuts import _pen_glyph
+from tests.text.test_game_fonts import make_cff_font
+
+JAPANESE = "カードを2枚引く。「港」と「市場」、光の種類をそろえよう ABC fi"
+
+
+@pytest.fixture
+def no_whole_conversion(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cache folder of the test's own, and no font's outlines drawn whole (only a document's glyphs)."""
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
+    draw = cff._draw_outlines
+
+    def chosen_only(*args, glyphs=None, **kwargs):
+        assert glyphs is not None, "a whole font's outlines were drawn"
+        return draw(*args, glyphs=glyphs, **kwargs)
+    monkeypatch.setattr(cff, "_draw_outlines", chosen_only)
+
+
+def _cjk(library: FontLibrary) -> fonts.FamilySource:
+    if "noto-sans-cjk-jp" not in library.families:
+        pytest.skip("Noto Sans CJK (pnp-generator[cjk]) is not installed")
+    return library.families["noto-sans-cjk-jp"]
+
+
+def _outline_bytes(path: Path) -> int:
+    with TTFont(str(path), lazy=True) as font:
+        return len(font.reader["glyf"].rstrip(b"\0"))     # (the table padded to a byte)
+
+
+def test_a_cjk_face_is_a_shell_that_shapes_as_its_source(no_whole_conversion: None) -> None:
+    library = FontLibrary()
+    source = _cjk(library)
+    for weight in ("regular", "bold", "black"):
+        face = library.face("noto-sans-cjk-jp", weight)
+        assert face.path.stat().st_size < 3_000_000, face.path       # the whole conversion was ~20 MB
+        assert _outline_bytes(face.path) == 0, face.path
+        assert cut_source(face.path) == (Path(source.upright).resolve(), source.index, EMBOLDEN[weight])
+        drawn = hb.Font(hb.Face(hb.Blob.from_file_path(str(source.upright)), source.index))
+        if EMBOLDEN[weight]:
+            drawn.synthetic_bold = (EMBOLDEN[weight], EMBOLDEN[weight], True)
+        buffer = hb.Buffer()
+        buffer.add_str(JAPANESE)
+        buffer.guess_segment_properties()
+        hb.shape(drawn, buffer, {})
+        shaped = shape(face, JAPANESE)
+        assert shaped.gids == tuple(info.codepoint for info in buffer.glyph_infos)
+        assert shaped.advances == tuple(position.x_advance / 1000 for position in buffer.glyph_positions)
+
+
+def _embedded_matches_source(face: fonts.FontFace, source: Path, index: int, gids: list[int]) -> None:
+    """The glyphs subset_program embeds are the source's, drawn (emboldened) as a whole conversion drew
+    them, their advances the shell's; no other glyph has an outline."""
+    embolden = EMBOLDEN[face.weight] if face.synthetic_bold else 0.0
+    with TTFont(str(source), fontNumber=index, lazy=True) as original:
+        cubic = "glyf" not in original
+        upem = original["head"].unitsPerEm
+    drawn = hb.Font(hb.Face(hb.Blob.from_file_path(str(source)), index))
+    drawn.scale = (upem, upem)
+    if embolden:
+        drawn.synthetic_bold = (embolden, embolden, True)
+    shell = hb_font(face.path)
+    with TTFont(io.BytesIO(subset_program(shell, gids))) as program:
+        glyf, order = program["glyf"], program.getGlyphOrder()
+        inked = 0
+        for gid in gids:
+            written = glyf[order[gid]]
+            expected = _pen_glyph(drawn, gid, cff.MAX_ERROR_EM * upem, cubic)
+            assert written.numberOfContours == expected.numberOfContours, gid      # (a space has none)
+            if expected.numberOfContours:
+                inked += 1
+                assert list(written.getCoordinates(glyf)[0]) == list(expected.coordinates), gid
+            assert program["hmtx"][order[gid]][0] == shell.font.get_glyph_h_advance(gid), gid
+        assert inked >= len(gids) - 2, (inked, gids)
+        others = [gid for gid in range(len(order)) if gid not in gids and gid and glyf[order[gid]].numberOfContours]
+        assert others == []
+
+
+def test_the_glyphs_embedded_are_cut_from_the_cjk_source_and_emboldened(no_whole_conversion: None) -> None:
+    library = FontLibrary()
+    source = _cjk(library)
+    for weight in ("regular", "black"):
+        face = library.face("noto-sans-cjk-jp", weight)
+        gids = sorted({gid for gid in shape(face, JAPANESE).gids if gid})
+        assert len(gids) > 20
+        _embedded_matches_source(face, Path(source.upright), source.index, gids)
+
+
+def test_a_cff_game_font_is_checked_and_emboldened_without_a_whole_conversion(
+        tmp_path: Path, no_whole_conversion: None) -> None:
+    make_cff_font(tmp_path / "Box.otf")
+    checked = fonts._checked_font(tmp_path / "Box.otf", fonts.file_signature(tmp_path / "Box.otf"))
+    assert isinstance(checked, Path) and _outline_bytes(checked) == 0, checked
+    library = FontLibrary({"box": fonts.FamilySource("box", checked)})
+    for weight in ("regular", "bold"):
+        face = library.face("box", weight)
+        assert cut_source(face.path) == ((tmp_path / "Box.otf").resolve(), 0, EMBOLDEN[weight])
+        gids = sorted(set(shape(face, "BOX").gids))
+        _embedded_matches_source(face, tmp_path / "Box.otf", 0, gids)
