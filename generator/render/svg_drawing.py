@@ -74,7 +74,8 @@ def _svg_renderer_class():
                 raise _UnknownFont(families)
             for family in known:             # the first with every character (a missing one draws nothing)
                 if self.characters <= self.library.characters(family):
-                    return self.library.face(family, _weight(weight), style in ("italic", "oblique")).name
+                    face = self.library.face(family, _weight(weight), style in ("italic", "oblique"))
+                    return self.library.drawn_by_reportlab(face)     # (ReportLab draws svglib's text)
             raise _MissingCharacters(families, known, self.characters - self.library.characters(known[0]))
 
         def render(self, svg_node):

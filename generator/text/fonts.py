@@ -252,6 +252,17 @@ class FontLibrary:
         _register(name, path)
         return FontFace(family, weight, italic, name, path, synthetic, emboldened)
 
+    def drawn_by_reportlab(self, face: FontFace) -> str:
+        """The name of the face as ReportLab itself draws it (svglib's text: ReportLab embeds its own
+        subset of the registered file): the face's own, or where that is a shell (no outlines), the face
+        converted whole to TrueType and registered beside it, then only (`_whole_truetype`)."""
+        shell = cut_source(face.path)
+        if shell is None:
+            return face.name
+        name = f"{face.name}-whole"
+        _register(name, _whole_truetype(*shell))
+        return name
+
     def cmap(self, family: str) -> frozenset[int]:
         if family not in self._cmaps:   # asked for per text run: keep it a dict lookup
             source = self.families.get(family)
@@ -500,6 +511,25 @@ def _as_truetype(path: Path, index: int = 0, embolden: float = 0.0) -> Path:
         _save_atomically(font, target)
     if _is_shell(path, index, embolden):
         _note_source(target, path, index, embolden)
+    return target
+
+
+def _whole_truetype(path: Path, index: int, embolden: float) -> Path:
+    """The font converted whole to TrueType outlines (emboldened by `embolden`, em), cached on disk: what
+    ReportLab needs to draw a shell's face itself (`FontLibrary.drawn_by_reportlab`). A CJK face of 65,535
+    CFF glyphs takes ~13 s of CPU once and keeps a ~20 MB file (cff.py: HarfBuzz draws the outlines,
+    numpy writes them)."""
+    stem = _face_stem(path, index) + (f"-b{round(embolden * 1000)}" if embolden else "")
+    # tt2: the glyf table written by cff.py itself (tt: by fontTools, other bytes of the same outlines)
+    target = _cut_dir() / f"{stem}-tt2-{file_digest(path)}.ttf"
+    if not _intact(target):
+        from fontTools.ttLib import TTFont
+
+        from generator.text.cff import cff_to_truetype
+        converted = cff_to_truetype(TTFont(str(path), fontNumber=index), path, index, embolden)
+        if embolden or _in_collection(path, index):
+            _rename(converted, target.stem)    # its own names: ReportLab merges faces that share one
+        _save_atomically(converted, target)
     return target
 
 

@@ -117,3 +117,31 @@ def test_a_cff_game_font_is_checked_and_emboldened_without_a_whole_conversion(
         assert cut_source(face.path) == ((tmp_path / "Box.otf").resolve(), 0, EMBOLDEN[weight])
         gids = sorted(set(shape(face, "BOX").gids))
         _embedded_matches_source(face, tmp_path / "Box.otf", 0, gids)
+
+
+def test_cjk_text_in_svg_art_is_embedded_with_its_outlines(tmp_path: Path) -> None:
+    # svglib's text is drawn by ReportLab itself, from the registered face's file: a shell would embed
+    # glyphs without outlines (invisible text); that face is converted whole, there only
+    import pikepdf
+
+    from tests.robustness.test_art_and_fonts import game_with_art
+    from tests.test_content_errors import pnp
+    if "noto-sans-cjk-jp" not in FontLibrary().families:
+        pytest.skip("Noto Sans CJK (pnp-generator[cjk]) is not installed")
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10">'
+           '<text x="1" y="8" font-size="6" font-weight="bold">港</text></svg>')
+    folder = game_with_art(tmp_path, "star.svg", svg.encode())
+    out = tmp_path / "out"
+    result = pnp("build", str(folder), "--out", str(out), "--paper", "a4", "--only", "cards", "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    (pdf,) = out.rglob("cards.pdf")
+    programs = []
+    with pikepdf.open(pdf) as document:
+        for font in document.objects:
+            if isinstance(font, pikepdf.Dictionary) and font.get("/Type") == "/FontDescriptor" \
+                    and "NotoSansCJK" in str(font.FontName):
+                programs.append(TTFont(io.BytesIO(font.FontFile2.read_bytes())))
+    assert programs
+    inked = [name for program in programs for name in program.getGlyphOrder()[1:]
+             if program["glyf"][name].numberOfContours > 0]
+    assert inked, "the SVG's 港 was embedded without its outline"
