@@ -145,3 +145,21 @@ def test_cjk_text_in_svg_art_is_embedded_with_its_outlines(tmp_path: Path) -> No
     inked = [name for program in programs for name in program.getGlyphOrder()[1:]
              if program["glyf"][name].numberOfContours > 0]
     assert inked, "the SVG's 港 was embedded without its outline"
+
+
+def test_a_documents_cut_is_kept_and_a_damaged_one_is_cut_again(tmp_path: Path, no_whole_conversion: None) -> None:
+    make_cff_font(tmp_path / "Box.otf")
+    library = FontLibrary({"box": fonts.FamilySource("box", tmp_path / "Box.otf")})
+    face = library.face("box", "bold")
+    gids = sorted(set(shape(face, "BOX").gids))
+    first = subset_program(hb_font(face.path), gids)
+    (kept,) = (tmp_path / "cache" / "fonts").glob("glyph-cuts-*/*.z")
+    assert subset_program(hb_font(face.path), gids) == first
+    damaged = bytearray(kept.read_bytes())
+    damaged[-1] ^= 0xFF
+    kept.write_bytes(bytes(damaged))
+    assert subset_program(hb_font(face.path), gids) == first
+    assert kept.read_bytes() != bytes(damaged)           # written again, whole
+    with TTFont(io.BytesIO(first)) as program:
+        glyf, order = program["glyf"], program.getGlyphOrder()
+        assert all(glyf[order[gid]].numberOfContours for gid in gids if gid > 1)   # (1: the space)
