@@ -507,7 +507,8 @@ def _as_truetype(path: Path, index: int = 0, embolden: float = 0.0) -> Path:
         font = TTFont(str(path), fontNumber=index)
         if _is_shell(path, index, embolden):
             font = truetype_shell(font)
-        _rename(font, target.stem)    # its own names: ReportLab merges faces that share one
+        if embolden or _in_collection(path, index):
+            _rename(font, target.stem)    # its own names: ReportLab merges faces that share one
         _save_atomically(font, target)
     if _is_shell(path, index, embolden):
         _note_source(target, path, index, embolden)
