@@ -15,6 +15,8 @@ from generator.i18n.engine_text import (KEY_LIKE, KIT_STEP_PLACEHOLDERS, fact_co
                                         kit_word, override_keys)
 from generator.text.linebreak import BreakRules
 
+LINE_KINDS = ("cut", "fold", "glue", "align")      # the order of imposition/line_kinds.py KINDS (a stage above)
+
 
 @dataclass(frozen=True)
 class KitText:
@@ -31,6 +33,8 @@ class KitText:
     icons: tuple[tuple[str, Path], ...] = ()
     breaks: BreakRules | None = None
     scale_bar: str = ""                        # the 50 mm bar's label on each part's first sheet (kit.scale_bar)
+    # the line language's names (kit.line.cut, fold, glue, align: imposition/line_kinds.py KINDS), in that order
+    lines: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -108,4 +112,5 @@ def kit_text(ctx: LayoutContext, sets: dict[str, list[LaidOutSet]], boards: list
                    # the printing steps' words: the imposition fills in what the build made
                    tuple((key, words(key, {name: "{" + name + "}" for name in KIT_STEP_PLACEHOLDERS}))
                          for key in kit_step_keys()),
-                   icons=icon_files(ctx), breaks=game_break_rules(ctx), scale_bar=words("kit.scale_bar"))
+                   icons=icon_files(ctx), breaks=game_break_rules(ctx), scale_bar=words("kit.scale_bar"),
+                   lines=tuple(words(f"kit.line.{kind}") for kind in LINE_KINDS))
