@@ -37,6 +37,11 @@ MIN_MARK = 2.0              # mm: a crop mark shorter than this is no guide
 MIN_MARK_OFFSET = 0.5       # mm: the closest a crop mark starts to the grid
 FULL_BLEED_GAP = 2.0        # mm between full-bleed pieces: each keeps 1 mm of its own bleed either side of a cut
 GUTTER_HALO = 0.6           # mm: the white line under a mark drawn over bleed art in a gutter
+MIN_GUTTER_MARK = 1.0       # mm: a gutter's mark reaches at least this far either side of its middle
+# mm: fronts bleed at least this far past every outer trim (Letter's top and bottom rows once had 0.7 mm),
+# inside the printable margin; crop marks start past it, or the cuts are marked in the gutters
+MIN_OUTER_BLEED = 2.0
+MARK_CLEARANCE = 0.5        # mm between the fronts' outer bleed and a crop mark
 
 
 @dataclass(frozen=True)
@@ -47,11 +52,12 @@ class GridSpec:
     paper: tuple[float, float]
     card: tuple[float, float]
     gap: float = 0.0
+    row_gap: float | None = None         # between rows, where it differs from `gap` (fitted_rows)
     duplex: str = "long-edge"            # or 'short-edge'
     margin: float = PRINTABLE_MARGIN     # every mark stays this far inside the paper's edge
-    mark_offset: float = 2.0             # crop marks start this far outside the grid...
+    mark_offset: float = 2.5             # crop marks start this far outside the grid (past the bleed)...
     mark_length: float = 5.0             # ...and are this long
-    front_outer_bleed: float = 1.5       # fronts reach past the grid's outer edge (< mark_offset)
+    front_outer_bleed: float = MIN_OUTER_BLEED   # fronts reach past the grid's outer edge (< mark_offset)
     back_outer_bleed: float = 3.0        # backs reach further, for misregistered duplex
     back_offset: tuple[float, float] = (0.0, 0.0)   # mm right and down: corrects a printer's constant error
     columns: int | None = None           # at most this many columns and rows (standees.py): a block smaller
@@ -61,6 +67,11 @@ class GridSpec:
         # cards laid over each other would be cut apart wrongly; the command line refuses such a gap
         if not (self.gap >= 0 and math.isfinite(self.gap)):
             raise ValueError(f"a grid's gap must be 0 mm or more, got {self.gap!r}")
+
+    @property
+    def gap_y(self) -> float:
+        """The gap between rows."""
+        return self.gap if self.row_gap is None else self.row_gap
 
 
 @dataclass(frozen=True)
@@ -73,11 +84,11 @@ class GridGeometry:
     top: float
 
     def cell(self, spec: GridSpec, row: int, column: int) -> tuple[float, float]:
-        return (self.left + column * (spec.card[0] + spec.gap), self.top + row * (spec.card[1] + spec.gap))
+        return (self.left + column * (spec.card[0] + spec.gap), self.top + row * (spec.card[1] + spec.gap_y))
 
     def size(self, spec: GridSpec) -> tuple[float, float]:
         return (self.columns * spec.card[0] + (self.columns - 1) * spec.gap,
-                self.rows * spec.card[1] + (self.rows - 1) * spec.gap)
+                self.rows * spec.card[1] + (self.rows - 1) * spec.gap_y)
 
 
 def grid_geometry(spec: GridSpec) -> GridGeometry:
@@ -86,15 +97,15 @@ def grid_geometry(spec: GridSpec) -> GridGeometry:
     card_w, card_h = spec.card
     usable_w, usable_h = paper_w - 2 * spec.margin, paper_h - 2 * spec.margin
     columns = min(int((usable_w + spec.gap) // (card_w + spec.gap)), spec.columns or 10**6)
-    rows = min(int((usable_h + spec.gap) // (card_h + spec.gap)), spec.rows or 10**6)
+    rows = min(int((usable_h + spec.gap_y) // (card_h + spec.gap_y)), spec.rows or 10**6)
     if columns < 1 or rows < 1:   # layout reports such pieces (piece_fits) before anything is imposed
         raise ValueError(f"a {card_w:g} × {card_h:g} mm card does not fit on {paper_w:g} × {paper_h:g} mm paper")
     grid_w = columns * card_w + (columns - 1) * spec.gap
-    grid_h = rows * card_h + (rows - 1) * spec.gap
+    grid_h = rows * card_h + (rows - 1) * spec.gap_y
     return GridGeometry(columns, rows, (paper_w - grid_w) / 2, (paper_h - grid_h) / 2)
 
 
-# Between two bands of pieces on one sheet: room for both bands' crop marks (2 + 5 mm each) and air.
+# Between two bands of pieces on one sheet: room for both bands' crop marks (2.5 + 5 mm each) and air.
 BAND_GAP = 16.0
 
 
@@ -108,11 +119,12 @@ class MarkFit:
 
 def fit_marks(spec: GridSpec, room: float) -> MarkFit | None:
     """Crop marks fitted to the `room` (mm) between a grid's edge and the printable area's edge:
-    the usual 2 mm away and up to 5 mm long, closer and shorter where room is short, None where
-    not even a short mark fits (the cuts are then marked in the gutters)."""
+    the usual 2.5 mm away and up to 5 mm long, closer and shorter where room is short but never on the
+    fronts' outer bleed, None where not even a short mark fits (the cuts are then marked in the gutters)."""
     if room >= spec.mark_offset + MIN_MARK:
         return MarkFit(spec.mark_offset, min(spec.mark_length, room - spec.mark_offset))
-    if room - MIN_MARK >= MIN_MARK_OFFSET:
+    closest = max(MIN_MARK_OFFSET, min(spec.front_outer_bleed, room) + MARK_CLEARANCE)
+    if room - MIN_MARK >= closest:
         return MarkFit(room - MIN_MARK, MIN_MARK)
     return None
 
@@ -136,12 +148,28 @@ def margin_room(spec: GridSpec, geometry: GridGeometry) -> Sides:
 
 
 def _outer_bleed(spec: GridSpec, room: Sides, outer: float) -> Sides:
-    """How far fronts reach past the grid's outer edges: never onto their side's crop marks, nor into
-    the printable margin (only backs, which must cover a misregistered flip, reach into it)."""
+    """How far fronts reach past the grid's outer edges: `outer` where the room allows, never into the
+    printable margin (only backs, which must cover a misregistered flip, reach into it); the crop
+    marks keep clear of it (fit_marks), or the side's cuts are marked in the gutters."""
     def side(space: float) -> float:
-        fit = fit_marks(spec, space)
-        return max(0.0, min(outer, space)) if fit is None else max(0.0, min(outer, fit.offset - 0.3))
+        return max(0.0, min(outer, space))
     return Sides(side(room.top), side(room.right), side(room.bottom), side(room.left))
+
+
+def fitted_rows(spec: GridSpec) -> GridSpec:
+    """The spec with its rows closer together where the gap between them would leave the top and bottom
+    rows less than their outer bleed inside the printable margin (3 × 3 poker cards 2 mm apart on Letter:
+    0.7 mm; with rows 0.7 mm apart, 2 mm), keeping as many rows; unchanged where no gap gives that."""
+    if spec.row_gap is not None or spec.gap <= 0:
+        return spec
+    geometry = grid_geometry(spec)
+    if geometry.rows < 2:
+        return spec
+    usable = spec.paper[1] - 2 * spec.margin - 2 * spec.front_outer_bleed
+    wanted = (usable - geometry.rows * spec.card[1]) / (geometry.rows - 1)
+    if wanted >= spec.gap or wanted < 0:
+        return spec
+    return replace(spec, row_gap=math.floor(wanted * 100 + 1e-6) / 100)      # (to a hundredth, down)
 
 
 def reaches_into_bleed(face: Face) -> bool:
@@ -203,6 +231,8 @@ def impose_mixed(copies: Sequence[PieceCopy], paper: tuple[float, float], captio
     for run in _runs_of_one_size(copies):
         run_gap = default_gap(run) if gap is None else gap
         spec = GridSpec(paper, (run[0].front.width, run[0].front.height), gap=run_gap, **grid_options)
+        if gap is None:               # the default gap gives way to the outer bleed (Letter's rows)
+            spec = fitted_rows(spec)
         full = grid_geometry(spec)
         remaining = list(run)
         while remaining:
@@ -249,7 +279,7 @@ def _band_below(above: _Band, spec: GridSpec, full: GridGeometry, copies: list[P
     """A band of these pieces under `above`, inside the printable margin, or None if no row fits."""
     top = above.bottom + BAND_GAP
     room = spec.paper[1] - spec.margin - top
-    rows = int((room + spec.gap) // (spec.card[1] + spec.gap))
+    rows = int((room + spec.gap_y) // (spec.card[1] + spec.gap_y))
     if rows < 1:
         return None
     geometry = GridGeometry(full.columns, rows, full.left, top)
@@ -285,11 +315,11 @@ def _placements(band: _Band) -> tuple[list[Placement], list[Placement]]:
 def _clip(spec: GridSpec, geometry: GridGeometry, row: int, column: int, outer: Sides):
     """The cell, grown into half of any gap (each piece's own bleed) and by `outer` on the grid's outer edges."""
     x, y = geometry.cell(spec, row, column)
-    inner = spec.gap / 2
+    inner, inner_y = spec.gap / 2, spec.gap_y / 2
     left = outer.left if column == 0 else inner
     right = outer.right if column == geometry.columns - 1 else inner
-    top = outer.top if row == 0 else inner
-    bottom = outer.bottom if row == geometry.rows - 1 else inner
+    top = outer.top if row == 0 else inner_y
+    bottom = outer.bottom if row == geometry.rows - 1 else inner_y
     return (x - left, y - top, spec.card[0] + left + right, spec.card[1] + top + bottom)
 
 
@@ -316,8 +346,8 @@ def _crop_marks(spec: GridSpec, geometry: GridGeometry, room: Sides | None) -> t
     grid_w, grid_h = geometry.size(spec)
     xs = sorted({geometry.left + c * (spec.card[0] + spec.gap) for c in range(geometry.columns)}
                 | {geometry.left + c * (spec.card[0] + spec.gap) + spec.card[0] for c in range(geometry.columns)})
-    ys = sorted({geometry.top + r * (spec.card[1] + spec.gap) for r in range(geometry.rows)}
-                | {geometry.top + r * (spec.card[1] + spec.gap) + spec.card[1] for r in range(geometry.rows)})
+    ys = sorted({geometry.top + r * (spec.card[1] + spec.gap_y) for r in range(geometry.rows)}
+                | {geometry.top + r * (spec.card[1] + spec.gap_y) + spec.card[1] for r in range(geometry.rows)})
     fits = _MarkFits(*(fit_marks(spec, getattr(room, side)) for side in ("top", "right", "bottom", "left")))
     marks: list[Item] = []
     for x in xs:
@@ -331,18 +361,21 @@ def _crop_marks(spec: GridSpec, geometry: GridGeometry, room: Sides | None) -> t
         if fits.right:
             marks.append(_line(geometry.left + grid_w + fits.right.offset, y, fits.right.length, 0))
     if not (fits.top and fits.bottom):       # the column cuts, between the rows
-        marks += _gutter_marks(xs, _gutters(geometry.top, spec.card[1], spec.gap, geometry.rows), vertical=True)
+        marks += _gutter_marks(xs, _gutters(geometry.top, spec.card[1], spec.gap_y, geometry.rows), vertical=True)
     if not (fits.left and fits.right):       # the row cuts, between the columns
         marks += _gutter_marks(ys, _gutters(geometry.left, spec.card[0], spec.gap, geometry.columns), vertical=False)
     return tuple(marks)
 
 
 def _gutters(start: float, size: float, gap: float, count: int) -> list[tuple[float, float]]:
-    """(from, to) of each gutter between `count` pieces; with no gap, 1 mm either side of the shared cut."""
+    """(from, to) of each gutter between `count` pieces; at least 1 mm either side of the gutter's middle
+    (a mark across a 0.7 mm gutter would be too short to see)."""
     gutters = []
     for index in range(1, count):
         end = start + index * (size + gap) - gap
-        gutters.append((end, end + gap) if gap > 0 else (end - 1.0, end + 1.0))
+        middle = end + gap / 2
+        gutters.append((end, end + gap) if gap >= 2 * MIN_GUTTER_MARK else
+                       (middle - MIN_GUTTER_MARK, middle + MIN_GUTTER_MARK))
     return gutters
 
 
@@ -390,8 +423,8 @@ def scale_bar(spec: GridSpec, geometry: GridGeometry,
         return _bar(geometry.left, y, geometry.left + SCALE_BAR + 3.0, caption, label)
     length = SCALE_BAR + 3.0 + BAR_CAPTION
     # up the left margin, beside row one, clear of the fronts' bleed (Letter's narrow margin: the
-    # ticks ran into the first column's bleed)
-    left = room.left - spec.front_outer_bleed - 0.4
+    # ticks ran into the first column's bleed; with its 2 mm bleed 4.25 mm are left for the 4.2 mm bar)
+    left = room.left - min(spec.front_outer_bleed, room.left) - 0.2
     if left >= BAR_HEIGHT and spec.card[1] >= length + 4:
         own = _bar(0.0, BAR_HEIGHT - BAR_TICK / 2, SCALE_BAR + 3.0, caption, label)
         x = spec.margin + (left - BAR_HEIGHT) / 2

@@ -18,8 +18,11 @@ CARDS_ONLY = frozenset({"cards"})     # option-variant builds draw only what the
 
 # full-bleed cards stand 2 mm apart (imposition/grid.py FULL_BLEED_GAP), centred on the paper
 GAP = 2.0
-PITCH_X, PITCH_Y = CARD_W + GAP, CARD_H + GAP
-GRID = {"a4": (8.5, 14.5), "letter": (11.45, 5.7)}
+PITCH_X = CARD_W + GAP
+# Letter's rows stand 0.7 mm apart, so the top and bottom rows keep 2 mm of bleed inside the margin
+# (imposition/grid.py fitted_rows)
+PITCH_Y = {"a4": CARD_H + GAP, "letter": CARD_H + 0.7}
+GRID = {"a4": (8.5, 14.5), "letter": (11.45, 7.0)}
 
 
 def occupied_cells(document, index, paper) -> set[tuple[int, int]]:
@@ -28,7 +31,7 @@ def occupied_cells(document, index, paper) -> set[tuple[int, int]]:
     image, dpi = _render(document, index, dpi=30)
     left, top = GRID[paper]
     return {(row, column) for row in range(3) for column in range(3)
-            if _pixel(image, dpi, left + column * PITCH_X + CARD_W / 2, top + row * PITCH_Y + 2) < 250}
+            if _pixel(image, dpi, left + column * PITCH_X + CARD_W / 2, top + row * PITCH_Y[paper] + 2) < 250}
 
 
 @pytest.mark.parametrize("edition, cards", [("free", 48), ("full", 70)])
@@ -43,11 +46,11 @@ def test_every_front_page_is_followed_by_its_backs_at_the_paper_size(built_chris
     assert placed == cards
 
 
-@pytest.mark.parametrize("paper, left, top", [("a4", 8.5, 14.5), ("letter", 11.45, 5.7)])
+@pytest.mark.parametrize("paper, left, top", [("a4", 8.5, 14.5), ("letter", 11.45, 7.0)])
 def test_cards_sit_in_a_centred_three_by_three_grid_to_a_tenth_of_a_millimetre(built_christmas, paper, left, top):
     document = open_pdf(built_christmas / "full" / "en" / paper / "cards.pdf")
     origins = form_origins_mm(document, 0)
-    expected = [(left + c * PITCH_X, top + r * PITCH_Y + CARD_H) for r in range(3) for c in range(3)]
+    expected = [(left + c * PITCH_X, top + r * PITCH_Y[paper] + CARD_H) for r in range(3) for c in range(3)]
     assert len(origins) == 9
     for (x, y), (ex, ey) in zip(origins, expected, strict=False):
         assert x == pytest.approx(ex, abs=0.1)
@@ -110,19 +113,23 @@ def test_backs_run_three_millimetres_past_the_grid_and_fronts_leave_room_for_mar
         assert _pixel(back, dpi, left + 40, top - offset) < 200
         assert _pixel(back, dpi, 210 - left + offset, top + 40) < 200
     assert _pixel(back, dpi, left - 3.6, top + 40) > 250     # and no further
-    assert _pixel(front, dpi, left - 1.0, top + 40) < 200     # fronts: 1.2 mm past the grid, short of the marks
-    assert _pixel(front, dpi, left - 1.9, top + 40) > 250
+    assert _pixel(front, dpi, left - 1.8, top + 40) < 200     # fronts: 2 mm past the grid, inside the margin
+    assert _pixel(front, dpi, left - 2.4, top + 40) > 250
 
 
 def test_crop_marks_and_the_fifty_millimetre_scale_bar_are_drawn(built_christmas):
     document = open_pdf(built_christmas / "full" / "bg" / "a4" / "cards.pdf")
     image, dpi = _render(document, 0, dpi=300)
     left, top = GRID["a4"]
-    for x in (8.5, 71.5, 73.5, 136.5, 138.5, 201.5):    # a mark above every vertical cut (9.5 mm room: 2 + 5)
+    for x in (8.5, 71.5, 73.5, 136.5, 138.5, 201.5):    # a mark above every vertical cut (9.5 mm room: 2.5 + 5)
         assert min(_pixel(image, dpi, x + dx, top - 4.5) for dx in (-0.05, 0, 0.05)) < 128
-    for y in (14.5, 102.5, 104.5, 192.5, 194.5, 282.5):  # left of every horizontal cut, fitted to 3.5 mm of room
-        assert min(_pixel(image, dpi, left - 2.5, y + dy) for dy in (-0.05, 0, 0.05)) < 128
-    bar_y = top + 3 * CARD_H + 2 * GAP + 2.4 + 4.2 - 0.8
+    # 3.5 mm of room beside the grid hold its 2 mm bleed but no mark past it: every horizontal cut is
+    # marked across the gutters between the columns instead
+    for y in (14.5, 102.5, 104.5, 192.5, 194.5, 282.5):
+        for gutter in (left + CARD_W + 1.0, left + 2 * CARD_W + GAP + 1.0):
+            assert min(_pixel(image, dpi, gutter, y + dy) for dy in (-0.05, 0, 0.05)) < 128
+        assert _pixel(image, dpi, left - 3.0, y) > 250
+    bar_y = top + 3 * CARD_H + 2 * GAP + 2.9 + 4.2 - 0.8
     bar_start = left + (CARD_W - 50) / 2
     for step in range(0, 51, 5):
         # a 0.09 mm line half-way between two 300 dpi pixels greys both: darker than paper is enough

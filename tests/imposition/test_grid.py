@@ -79,9 +79,10 @@ def test_a_smaller_size_fills_the_rest_of_a_part_filled_sheet_in_a_band_below():
     assert santa[0].y + 15 <= 297 - 6.35                                    # inside the printable margin
     back = [p for p in backs.placements if p.face.key == "santa-back"][0]
     assert (back.x, back.y) == pytest.approx((210 - santa[0].x - 15, santa[0].y))   # behind it, long edge
-    # the two bands' crop marks stay apart: the upper band's end 7 mm below it, the lower's start 7 mm above
+    # the two bands' crop marks stay apart: the upper band's end 7.5 mm below it (2.5 mm past its 2 mm
+    # bleed, 5 mm long), the lower's start 7.5 mm above
     vertical = [m for m in fronts.marks if m.w == 0 and m.h > 0 and bottom_of_wishes < m.y < santa[0].y]
-    assert vertical and all(m.y + m.h <= bottom_of_wishes + 7 + 1e-9 or m.y >= santa[0].y - 7 - 1e-9
+    assert vertical and all(m.y + m.h <= bottom_of_wishes + 7.5 + 1e-9 or m.y >= santa[0].y - 7.5 - 1e-9
                             for m in vertical)
 
 
