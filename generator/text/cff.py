@@ -45,21 +45,10 @@ def cff_to_truetype(font: TTFont, path: Path | None = None, index: int = 0, embo
     glyph_order = font.getGlyphOrder()
     outlines = _draw_outlines(_harfbuzz_font(font, path, index, embolden, data), len(glyph_order),
                               MAX_ERROR_EM * font["head"].unitsPerEm, reverse="glyf" not in font, glyphs=glyphs)
-    glyf = newTable("glyf")
-    glyf.glyphOrder = glyph_order
-    glyf.glyphs = {name: Glyph(data) for name, data in zip(glyph_order, outlines.data, strict=True)}
-    font["loca"] = newTable("loca")
-    font["glyf"] = glyf
-    for table in ("CFF ", "VORG", *HINTING_TABLES):
-        if table in font:
-            del font[table]
-    head = font["head"]
-    head.glyphDataFormat = 0
-    head.indexToLocFormat = 0
+    head, maxp = _with_glyf(font, {name: Glyph(data) for name, data in zip(glyph_order, outlines.data,
+                                                                         strict=True)})
     if glyphs is None:     # (a few glyphs cut: the bounds stay the whole face's, as its shell and the PDF give them)
         head.xMin, head.yMin, head.xMax, head.yMax = outlines.font_bounds
-    maxp = font["maxp"]
-    maxp.tableVersion = 0x00010000
     for attribute in ("maxZones", "maxTwilightPoints", "maxStorage", "maxFunctionDefs",
                       "maxInstructionDefs", "maxStackElements", "maxSizeOfInstructions",
                       "maxComponentElements", "maxCompositePoints", "maxCompositeContours", "maxComponentDepth"):
@@ -83,20 +72,7 @@ def truetype_shell(font: TTFont) -> TTFont:
     reads its metrics, in well under a second where drawing a CJK face's 65,535 glyphs took ~13 s. What
     a document draws is cut from the source when the document is written (render/glyph_fonts.py)."""
     glyph_order = font.getGlyphOrder()
-    glyf = newTable("glyf")
-    glyf.glyphOrder = glyph_order
-    empty = Glyph(b"")
-    glyf.glyphs = dict.fromkeys(glyph_order, empty)
-    font["loca"] = newTable("loca")
-    font["glyf"] = glyf
-    for table in ("CFF ", "VORG", *HINTING_TABLES):
-        if table in font:
-            del font[table]
-    head = font["head"]
-    head.glyphDataFormat = 0
-    head.indexToLocFormat = 0
-    maxp = font["maxp"]
-    maxp.tableVersion = 0x00010000
+    _, maxp = _with_glyf(font, dict.fromkeys(glyph_order, Glyph(b"")))
     for attribute in ("maxPoints", "maxContours", "maxTwilightPoints", "maxStorage", "maxFunctionDefs",
                       "maxInstructionDefs", "maxStackElements", "maxSizeOfInstructions",
                       "maxComponentElements", "maxCompositePoints", "maxCompositeContours", "maxComponentDepth"):
@@ -110,6 +86,25 @@ def truetype_shell(font: TTFont) -> TTFont:
     font.sfntVersion = "\x00\x01\x00\x00"
     font.recalcBBoxes = False      # head's bounds stay the source's (hmtx, hhea untouched)
     return font
+
+
+def _with_glyf(font: TTFont, glyphs: dict) -> tuple:
+    """The font's outlines replaced by TrueType `glyphs` (by glyph name): glyf and loca in, the CFF
+    tables and hinting out, head and maxp told so; returns head and maxp for the caller's own fields."""
+    glyf = newTable("glyf")
+    glyf.glyphOrder = font.getGlyphOrder()
+    glyf.glyphs = glyphs
+    font["loca"] = newTable("loca")
+    font["glyf"] = glyf
+    for table in ("CFF ", "VORG", *HINTING_TABLES):
+        if table in font:
+            del font[table]
+    head = font["head"]
+    head.glyphDataFormat = 0
+    head.indexToLocFormat = 0
+    maxp = font["maxp"]
+    maxp.tableVersion = 0x00010000
+    return head, maxp
 
 
 class _Contours:
