@@ -49,21 +49,9 @@ def cff_to_truetype(font: TTFont, path: Path | None = None, index: int = 0, embo
                                                                          strict=True)})
     if glyphs is None:     # (a few glyphs cut: the bounds stay the whole face's, as its shell and the PDF give them)
         head.xMin, head.yMin, head.xMax, head.yMax = outlines.font_bounds
-    for attribute in ("maxZones", "maxTwilightPoints", "maxStorage", "maxFunctionDefs",
-                      "maxInstructionDefs", "maxStackElements", "maxSizeOfInstructions",
-                      "maxComponentElements", "maxCompositePoints", "maxCompositeContours", "maxComponentDepth"):
-        setattr(maxp, attribute, 0)
-    maxp.maxZones = 1
     maxp.maxPoints, maxp.maxContours = outlines.max_points, outlines.max_contours
     _horizontal_metrics(font, glyph_order, outlines, whole=glyphs is None)
-    post = font["post"]
-    post.formatType = 2.0 if len(glyph_order) <= MAX_NAMED_GLYPHS else 3.0
-    post.extraNames = []
-    post.mapping = {}
-    post.glyphOrder = glyph_order
-    font.sfntVersion = "\x00\x01\x00\x00"
-    font.recalcBBoxes = False      # what it would recalculate is set above, from the outlines
-    return font
+    return font           # (saved with recalcBBoxes off: what it would recalculate is set from the outlines)
 
 
 def truetype_shell(font: TTFont) -> TTFont:
@@ -72,27 +60,18 @@ def truetype_shell(font: TTFont) -> TTFont:
     reads its metrics, in well under a second where drawing a CJK face's 65,535 glyphs took ~13 s. What
     a document draws is cut from the source when the document is written (render/glyph_fonts.py)."""
     glyph_order = font.getGlyphOrder()
-    _, maxp = _with_glyf(font, dict.fromkeys(glyph_order, Glyph(b"")))
-    for attribute in ("maxPoints", "maxContours", "maxTwilightPoints", "maxStorage", "maxFunctionDefs",
-                      "maxInstructionDefs", "maxStackElements", "maxSizeOfInstructions",
-                      "maxComponentElements", "maxCompositePoints", "maxCompositeContours", "maxComponentDepth"):
-        setattr(maxp, attribute, 0)
-    maxp.maxZones = 1
-    post = font["post"]
-    post.formatType = 2.0 if len(glyph_order) <= MAX_NAMED_GLYPHS else 3.0
-    post.extraNames = []
-    post.mapping = {}
-    post.glyphOrder = glyph_order
-    font.sfntVersion = "\x00\x01\x00\x00"
-    font.recalcBBoxes = False      # head's bounds stay the source's (hmtx, hhea untouched)
-    return font
+    _with_glyf(font, dict.fromkeys(glyph_order, Glyph(b"")))
+    return font           # (saved with recalcBBoxes off: head's bounds stay the source's, hmtx and hhea untouched)
 
 
 def _with_glyf(font: TTFont, glyphs: dict) -> tuple:
     """The font's outlines replaced by TrueType `glyphs` (by glyph name): glyf and loca in, the CFF
-    tables and hinting out, head and maxp told so; returns head and maxp for the caller's own fields."""
+    tables and hinting out; head, maxp (every maximum 0: the caller sets the points and contours it
+    knows), post and the sfnt version told so, and the bounds kept as set, not recalculated on saving.
+    Returns head and maxp for the caller's own fields."""
+    glyph_order = font.getGlyphOrder()
     glyf = newTable("glyf")
-    glyf.glyphOrder = font.getGlyphOrder()
+    glyf.glyphOrder = glyph_order
     glyf.glyphs = glyphs
     font["loca"] = newTable("loca")
     font["glyf"] = glyf
@@ -104,6 +83,18 @@ def _with_glyf(font: TTFont, glyphs: dict) -> tuple:
     head.indexToLocFormat = 0
     maxp = font["maxp"]
     maxp.tableVersion = 0x00010000
+    for attribute in ("maxPoints", "maxContours", "maxTwilightPoints", "maxStorage", "maxFunctionDefs",
+                      "maxInstructionDefs", "maxStackElements", "maxSizeOfInstructions",
+                      "maxComponentElements", "maxCompositePoints", "maxCompositeContours", "maxComponentDepth"):
+        setattr(maxp, attribute, 0)
+    maxp.maxZones = 1
+    post = font["post"]
+    post.formatType = 2.0 if len(glyph_order) <= MAX_NAMED_GLYPHS else 3.0
+    post.extraNames = []
+    post.mapping = {}
+    post.glyphOrder = glyph_order
+    font.sfntVersion = "\x00\x01\x00\x00"
+    font.recalcBBoxes = False
     return head, maxp
 
 
