@@ -119,12 +119,12 @@ def _link_or_copy(source: str, target: str) -> None:
 
 
 # How long each of the longest test files takes (seconds its worker spends on it: the sum of its tests'
-# times in the full suite's --junitxml on 2 cores, warm font cache, 2026-12-02), longest first. pytest-
-# xdist's --dist loadfile hands each worker the next file as it finishes one; run in this order (longest
-# first, pyproject.toml's --no-loadscope-reorder keeps it) the two cores end together, where its default
-# order — files with the most tests first — left the longest files to the end (a worker ran 22 s longer than
-# the other). Only the order of files changes, never a test; a file not listed runs after these, in
-# collection order, and a stale figure costs only balance.
+# times in the full suite's --junitxml on 2 cores, warm font cache, 2026-12-02), longest first.
+# pytest-xdist's --dist loadfile hands each worker the next file as it finishes one; run in this order
+# (longest first, pyproject.toml's --no-loadscope-reorder keeps it) the two cores end together, where its
+# default order — files with the most tests first — left the longest files to the end (a worker ran 22 s
+# longer than the other). Only the order of files changes, never a test; a file not listed runs after these,
+# in collection order, and a stale figure costs only balance.
 LONGEST_FILES: Mapping[str, int] = MappingProxyType({
     "text/test_words_exact.py": 16, "robustness/test_serve_bounds.py": 14, "robustness/test_outputs_killed.py": 13,
     "install/test_wheel.py": 10, "games/test_world_scripts.py": 9, "robustness/test_cache_damage.py": 8,
