@@ -95,7 +95,7 @@ class TextSetter:
 @cached("text.uncovered_characters", maxsize=4096)
 def _uncovered(library: FontLibrary, text: str, stack: tuple[str, ...]) -> frozenset[str]:
     # the usual text: every character in the first family (asked of the string itself: no set of it built)
-    if stack and library.characters(stack[0]).issuperset(text):
+    if stack and library.has_all(stack[0], text):
         return _NOTHING
     remaining = set(text)
     remaining -= INVISIBLE
@@ -147,12 +147,13 @@ def _table(tables: dict[Any, dict[str, Any]], key: tuple) -> dict[str, Any]:
 def _one_face(library: FontLibrary, text: str, stack: tuple[str, ...], weight: str, italic: bool) -> FontFace | None:
     """The stack's first face when it has every character of text (layout characters aside): the
     whole text is one run in it. None: split the text by characters."""
-    characters = set(text)
-    if not characters:
+    if not text:
         return None
+    if library.has_all(stack[0], text):      # the usual word (asked of the string: no set of it built)
+        return library.face(stack[0], weight, italic)
+    characters = set(text)
     present = library.characters(stack[0])
-    if characters <= present or (characters & INVISIBLE and characters - INVISIBLE <= present
-                                 and characters - INVISIBLE):
+    if characters & INVISIBLE and characters - INVISIBLE <= present and characters - INVISIBLE:
         return library.face(stack[0], weight, italic)
     return None
 
