@@ -62,8 +62,17 @@ def language_direction(lang: str) -> Direction:
 
 
 def paragraph_direction(text: str, lang: str) -> Direction:
-    """A paragraph's direction (UAX #9 P2-P3): its first strong character's, skipping what isolates
-    enclose; a paragraph without one (numbers, icons, punctuation) takes its language's."""
+    """A paragraph's direction: its language's wherever it holds a strong letter of that direction,
+    otherwise its first strong letter's (UAX #9 P2-P3), skipping what isolates enclose; a paragraph
+    without one (numbers, icons, punctuation) takes its language's.
+
+    The language's first (UAX #9 HL1, as a document's direction sets its paragraphs' in word processors
+    and in a page of dir="rtl"): a Hebrew sentence that starts with a Latin name ("Catan היא משחק") is a
+    Hebrew sentence, set right to left — P2 alone made it a left-to-right line with the name on the
+    left; a paragraph with no letter of its language's direction (an English quote in a Hebrew book)
+    still takes its own."""
+    own = language_direction(lang)
+    first: Direction | None = None
     depth = 0
     for char in text:
         kind = unicodedata.bidirectional(char)
@@ -72,11 +81,12 @@ def paragraph_direction(text: str, lang: str) -> Direction:
         elif kind == "PDI":
             depth = max(depth - 1, 0)
         elif depth == 0:
-            if kind == "L":
-                return "ltr"
-            if kind in _STRONG_RTL:
-                return "rtl"
-    return language_direction(lang)
+            strong: Direction | None = "ltr" if kind == "L" else "rtl" if kind in _STRONG_RTL else None
+            if strong == own:
+                return own
+            if first is None:
+                first = strong
+    return first or own
 
 
 # a deck's texts are laid out several times (sizes tried, the deck's common size): their levels once

@@ -1,5 +1,6 @@
 """The bidirectional algorithm's half the text stage owns (generator/text/bidi.py): directions by
-language and by a paragraph's first strong letter, embedding levels, visual order (UAX #9)."""
+language and by a paragraph's letters (its language's direction where it has a letter of it, else its
+first strong letter's), embedding levels, visual order (UAX #9)."""
 
 from __future__ import annotations
 
@@ -23,8 +24,10 @@ def test_language_direction(lang, direction):
 
 
 @pytest.mark.parametrize(("text", "lang", "direction"), [
-    ("שלום עולם", "en", "rtl"),                 # the first strong letter decides, not the language
-    ("Catan היא משחק", "he", "ltr"),
+    ("שלום עולם", "en", "rtl"),                 # no letter of the language's direction: the first strong's
+    ("Catan היא משחק", "he", "rtl"),            # a Hebrew sentence starting with a name: the language's
+    ("Catan is a game", "he", "ltr"),           # no letter of the language's direction: the first strong's
+    ("Catan is a game, שלום", "en", "ltr"),
     ("123 مرحبا", "en", "rtl"),                 # numbers are not strong
     ("123 — ★", "he", "rtl"),                   # no strong letter: the language's
     ("123 — ★", "en", "ltr"),
