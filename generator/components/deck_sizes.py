@@ -140,7 +140,8 @@ def _one_size(texts: list[FittedText], setter: TextSetter,
             if again.fits:
                 replacements[id(text.placement)] = TextPlacement(text.placement.x, text.placement.y, again.runs,
                                                                      inline_art(again, text.placement.x,
-                                                                                text.placement.y, art_size))
+                                                                                text.placement.y, art_size),
+                                                                     again.readings)
             else:        # fits lower down only: a new round at that size
                 smaller = min(smaller, fit_text(text.paragraphs, text.width, text.height, style, setter).size)
         if smaller >= size - _SAME:

@@ -105,6 +105,7 @@ class TextPlacement:
     y: float
     runs: tuple[GlyphRun, ...]
     icons: tuple[ArtPlacement, ...] = ()   # inline icons' art, placed on the face like any art
+    readings: tuple[tuple[float, str], ...] = ()   # right-to-left lines' logical texts (TextLayout.readings)
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ ArtSize = Callable[[Path], tuple[float, float]]
 
 def placed_text(layout: TextLayout, x: float, y: float, art_size: ArtSize) -> TextPlacement:
     """A set text whose box starts at (x, y) mm: its glyph runs and its icons' art."""
-    return TextPlacement(x, y, layout.runs, inline_art(layout, x, y, art_size))
+    return TextPlacement(x, y, layout.runs, inline_art(layout, x, y, art_size), layout.readings)
 
 
 def inline_art(layout: TextLayout, x: float, y: float, art_size: ArtSize) -> tuple[ArtPlacement, ...]:

@@ -32,6 +32,7 @@ from generator.render.separation import ProfileSeparation
 from generator.render.reportlab_settings import pnp_settings
 from generator.render.settings import ColourMode, DrawingSettings
 from generator.render.text_out import TextLine, TextWriter
+from generator.text.layout import run_width
 from generator.render.soft_mask import carry_graphics_states, cmyk_image
 from generator.units import PT_PER_MM, mm_to_pt
 
@@ -224,15 +225,48 @@ class FacePainter:
             if run.halo:
                 halos.append((run.halo, entry))
             lines.append(entry)
+        spaces = [_icon_space(icon, text, height) for icon in text.icons] if text.runs else []
+        if text.readings:
+            lines, halos, spaces = self._read_lines(text, lines, halos, spaces)
         if halos:
             self._halos(halos)
         self.text_writer.draw(lines)
-        if text.icons and text.runs:
-            self.text_writer.hidden_spaces([_icon_space(icon, text, height) for icon in text.icons])
+        if spaces:
+            self.text_writer.hidden_spaces(spaces)
         for icon in text.icons:
             self._art(icon, height)
 
-    def _halos(self, halos: list[tuple[tuple[str, float], TextLine]]) -> None:
+    def _read_lines(self, text: TextPlacement, lines: list[TextLine], halos: list[tuple[tuple[str, float], TextLine]],
+                    spaces: list[tuple[float, float, float, str, float, bool]]):
+        """The lines of a text holding right-to-left text (TextPlacement.readings), each drawn inside the
+        marks its logical text is read from (text_out.py `read_line`); what the text's other lines draw
+        is returned. A line is its runs on the baseline (`lines` holds them in the runs' order)."""
+        writer = self.text_writer
+        y_of = {run.baseline: entry[1] for entry, run in zip(lines, text.runs, strict=True)}
+        for baseline, logical in text.readings:
+            if baseline not in y_of:
+                continue
+            ys = {y_of[baseline]}
+            on_line = [entry for entry in lines if entry[1] in ys]
+            ends = [(text.x + run.x + run_width(run)) * PT_PER_MM for run in text.runs if run.baseline == baseline]
+            lines = [entry for entry in lines if entry[1] not in ys]
+            halos_on_line = [halo for halo in halos if halo[1][1] in ys]
+            halos = [halo for halo in halos if halo[1][1] not in ys]
+            spaces_on_line = [space for space in spaces if space[1] in ys]
+            spaces = [space for space in spaces if space[1] not in ys]
+            left = min([entry[0] for entry in on_line] + [space[0] for space in spaces_on_line])
+            right = max(ends + [space[0] + space[2] for space in spaces_on_line])
+            # poppler places a /Span's text from its first glyph's origin to its last glyph's end: the
+            # line's invisible glyph first (at its left), its runs last, left to right
+            # (no icon's hidden space: inside the line's marks neither reader needs it)
+            writer.read_line(logical, left, on_line[0][1], right - left, on_line[0][3], on_line[0][4])
+            if halos_on_line:
+                self._halos(halos_on_line, unread=True)
+            writer.draw(sorted(on_line, key=lambda entry: entry[0]), unread=True)
+            writer.end_read_line()
+        return lines, halos, spaces
+
+    def _halos(self, halos: list[tuple[tuple[str, float], TextLine]], unread: bool = False) -> None:
         """The runs' letters stroked with round joins (text render mode 1), under the filled letters."""
         canvas = self.canvas
         for (colour, width), entry in halos:
@@ -241,7 +275,7 @@ class FacePainter:
             canvas.setLineWidth(2 * mm_to_pt(width))
             canvas.setLineJoin(1)
             canvas.setLineCap(1)
-            self.text_writer.draw([entry], stroke=True)
+            self.text_writer.draw([entry], stroke=True, unread=unread)
             canvas.restoreState()
 
 

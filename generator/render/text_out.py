@@ -30,6 +30,7 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.render.glyph_fonts import GlyphFont, GlyphUsage, glyph_font
+from generator.render.rtl_reading import for_pdfium, for_pdftotext
 from generator.text.shaping import IGNORABLE, ZWSP, Shaped, cut_pieces, shape_file
 
 # IGNORABLE: characters that shape their neighbours or steer bidi but leave no glyph (and are not read back)
@@ -41,6 +42,9 @@ _DROPPED = MappingProxyType({ord(char): None for char in IGNORABLE})
 TextLine = tuple[float, float, str, str, float, object, tuple[str, ...], bool, bool]
 
 RLM = "\u200f"                   # RIGHT-TO-LEFT MARK
+# Marks a glyph object as read as nothing: pdfium takes the innermost /ActualText of any tag and skips an
+# object whose text is U+FFFD; poppler takes /ActualText from /Span tags only and ignores this one
+UNREAD = "/Drawn << /ActualText <FEFFFFFD> >> BDC"
 SLANT = 0.19438030913771848      # tan(11°): a synthetic italic's shear
 
 
@@ -57,9 +61,10 @@ class TextWriter:
         self.canvas = canvas
         self.fonts: dict[str, tuple[GlyphFont, GlyphUsage]] = {}    # a face's name → its glyph font here
 
-    def draw(self, lines: Sequence[TextLine], stroke: bool = False) -> None:
+    def draw(self, lines: Sequence[TextLine], stroke: bool = False, unread: bool = False) -> None:
         """The lines as text objects (nothing for no lines); `stroke`: the letters' outlines only
-        (text render mode 1, in the canvas's stroke colour and line width: a halo)."""
+        (text render mode 1, in the canvas's stroke colour and line width: a halo); `unread`: each run
+        marked as read as nothing (UNREAD: its line's text is read from `read_line`'s marks)."""
         if not lines:
             return
         canvas = self.canvas
@@ -91,13 +96,59 @@ class TextWriter:
                 selected = (name, size)
             shear = fp_str(SLANT) if slant else "0"
             code.append(f"1 0 {shear} {flip}1 {fp_str(x, y)} Tm")
-            code.append(run_operators(font, usage, text, features, rtl, size))
+            if unread:
+                code.append(f"{UNREAD} {run_operators(font, usage, text, features, rtl, size, marked=False)} EMC")
+            else:
+                code.append(run_operators(font, usage, text, features, rtl, size))
         if code:
             code.append("ET")
             canvas.addLiteral(" ".join(code))
 
 
-    def hidden_spaces(self, spaces: Sequence[tuple[float, float, float, str, float, bool]]) -> None:
+    def read_line(self, logical: str, left: float, y: float, width: float, font_name: str, size: float) -> None:
+        """Opens the marks a right-to-left line is read by (closed by `end_read_line`), the line's runs,
+        halos and icons' spaces then drawn `unread` inside them: a /Span whose /ActualText is the line's
+        text as poppler reads it back to logical order, and an invisible glyph (text render mode 3)
+        stretched across the line from `left` (points) on the baseline `y`, whose own /ActualText is the
+        text as pdfium reads it back (render/rtl_reading.py). Neither reader puts a line's runs, drawn
+        in visual order, back into the order they were written in, where numbers, Latin names or
+        punctuation stand between right-to-left words."""
+        canvas = self.canvas
+        logical = logical.translate(_DROPPED)           # what steers the shaping and the bidi levels: not read
+        canvas.addLiteral(f"/Span << /ActualText <FEFF{_utf16(for_pdftotext(logical))}> >> BDC")
+        if font_name not in self.fonts:
+            font = glyph_font(font_name)
+            self.fonts[font_name] = (font, font.select(canvas, size))
+        font, usage = self.fonts[font_name]
+        # a low, flat glyph that reads as itself, left to right or neutral (pdfium reverses the text of a
+        # glyph that reads right to left: an Arabic face may draw "_" with its tatweel's glyph), drawn at
+        # the line's two ends: readers give the line's characters the box between them. Not one glyph
+        # stretched across (Tz): pdfium measures how far apart lines are by their glyphs' widths, and
+        # took a stretched glyph's lines below for its own (and a tall one, "|", overlapping ones)
+        hb = font.hb
+        shaped = next((shaped for char in "-_." if len((shaped := shape_file(font.path, char, (), "ltr")).gids) == 1
+                       and shaped.gids[0] and shaped.width > 0 and _note(shaped, usage) == char), None)
+        if shaped is None:
+            return
+        glyph = shaped.gids[0]
+        extents = hb.font.get_glyph_extents(glyph)
+        # (a face registered as a shell has no outlines to measure: its advance stands for the ink)
+        bearing, ink = (extents.x_bearing, extents.width) if extents.width > 0 else (0, shaped.width * hb.upem)
+        em = size / hb.upem                                     # points per font unit
+        first = left - bearing * em                             # its ink starts at the line's left end
+        last = left + width - (bearing + ink) * em              # its ink ends at the line's right end
+        gap = (last - first) / size * 1000 - font.advance(glyph)    # thousandths of an em between them
+        flip = "" if canvas.bottomup else "-"
+        text = for_pdfium(logical)
+        canvas.addLiteral(f"BT 3 Tr {usage.resource} {fp_str(size)} Tf 1 0 0 {flip}1 {fp_str(first, y)} Tm "
+                          f"/Line << /ActualText <FEFF{_utf16(text)}> >> BDC "
+                          f"[<{glyph:04X}>{_number(-gap)}<{glyph:04X}>] TJ EMC 0 Tr ET")
+
+    def end_read_line(self) -> None:
+        self.canvas.addLiteral("EMC")
+
+    def hidden_spaces(self, spaces: Sequence[tuple[float, float, float, str, float, bool]],
+                      unread: bool = False) -> None:
         """An invisible space (text render mode 3) as wide as each inline icon, under it: (x, y) its
         baseline's start in points, its width in points, the face and size of the text beside it. It is
         marked as a zero-width space (/ActualText): pdftotext takes a space for a gap, and an icon's gap
@@ -119,8 +170,9 @@ class TextWriter:
                 continue
             _note(shaped, usage)
             scale = 100 * width / (shaped.width * size)
+            space = f"[<{shaped.gids[0]:04X}>] TJ"
             code.append(f"{usage.resource} {fp_str(size)} Tf {fp_str(scale)} Tz 1 0 0 {flip}1 {fp_str(x, y)} Tm "
-                        + _marked(RLM if rtl else ZWSP, f"[<{shaped.gids[0]:04X}>] TJ"))
+                        + (f"{UNREAD} {space} EMC" if unread else _marked(RLM if rtl else ZWSP, space)))
         if len(code) > 1:
             # (the render mode and scaling are the graphics state's, not the text object's: both put back)
             canvas.addLiteral(" ".join([*code, "100 Tz 0 Tr ET"]))
@@ -130,9 +182,9 @@ _UNSET = object()
 
 
 def run_operators(font: GlyphFont, usage: GlyphUsage, text: str, features: tuple[str, ...], rtl: bool,
-                  size: float) -> str:
+                  size: float, marked: bool = True) -> str:
     """The TJ (and Ts) operators that draw a run from the pen, its glyphs' texts noted in `usage`;
-    marked with the run's text where the glyphs do not read back as it.
+    marked with the run's text where the glyphs do not read back as it (and `marked`).
 
     A run is cut into the pieces the layout measured (its words and spaces, text/shaping.py
     `cut_pieces`); each piece's operators and reading are worked out once per canvas (a deck's
@@ -168,7 +220,7 @@ def run_operators(font: GlyphFont, usage: GlyphUsage, text: str, features: tuple
     logical = text.translate(_DROPPED)
     # a raised mark is a text object of its own, which readers may put after the next letter
     # (pdfium orders a line's objects by their origins) or on a line of its own (pdftotext): marked
-    if all(entry[2] for entry in found) and "".join(entry[1] for entry in found) == logical:
+    if not marked or (all(entry[2] for entry in found) and "".join(entry[1] for entry in found) == logical):
         return operators
     # readers take a marked text as the glyphs' own, in the order they are drawn, and put a
     # right-to-left line back into logical order themselves: a right-to-left text is marked in visual order
@@ -196,7 +248,12 @@ def _has_mark(text: str) -> bool:
 
 def _marked(text: str, operators: str) -> str:
     """Operators marked as drawing the text (/ActualText), for glyphs that do not read back as it."""
-    return f"/Span << /ActualText <FEFF{text.encode('utf-16-be').hex().upper()}> >> BDC {operators} EMC"
+    return f"/Span << /ActualText <FEFF{_utf16(text)}> >> BDC {operators} EMC"
+
+
+def _utf16(text: str) -> str:
+    """A text as the hex digits of a PDF text string in UTF-16 (after its byte order mark)."""
+    return text.encode("utf-16-be").hex().upper()
 
 
 def piece_operators(piece: Shaped, font: GlyphFont, size: float) -> str:

@@ -132,7 +132,7 @@ def line_end(layout: TextLayout, line: int) -> float:
 def moved(layout: TextLayout, x: float, y: float) -> TextPlacement:
     """A one-line layout's runs and icons as a text placed with its box's top-left at (x, y) mm."""
     icons = tuple(icon_art(icon.file, icon, x, y) for icon in layout.icons if icon.file is not None)
-    return TextPlacement(x, y, layout.runs, icons)
+    return TextPlacement(x, y, layout.runs, icons, layout.readings)
 
 
 class SetParagraph:
@@ -185,7 +185,9 @@ class SetParagraph:
             line_top = icon.y + icon.size - _ascent(layout.size)
             if top - EPSILON <= line_top < bottom - EPSILON and icon.file is not None:
                 icons.append(icon_art(icon.file, icon, left, origin))
-        items: list[Item] = [TextPlacement(left, origin, runs, tuple(icons))] if runs or icons else []
+        baselines = {run.baseline for run in runs}
+        readings = tuple(reading for reading in layout.readings if reading[0] in baselines)
+        items: list[Item] = [TextPlacement(left, origin, runs, tuple(icons), readings)] if runs or icons else []
         if self.paragraph.marker and first == 0:
             items += self._marker(x, y)
         end_line = len(layout.line_tops) - 1 + self.extra_line
@@ -202,7 +204,9 @@ class SetParagraph:
         baseline = self.layout.runs[0].baseline if self.layout.runs else pt_to_mm(style.size * 0.8)
         width = line_end(marker, 0)
         left = x + self.width - pt_to_mm(1) - width if book.rtl else x + pt_to_mm(1)
-        return [moved(marker, left, y + baseline - marker.runs[0].baseline)]
+        # read as drawn, with its item's first line (a marker marked with its own reading stood on a line
+        # of its own in pdfium's reading, away from its item)
+        return [replace(moved(marker, left, y + baseline - marker.runs[0].baseline), readings=())]
 
     def _line_end(self, x: float, origin: float, leader: str) -> list[Item]:
         """The badge after the last word (or on a line of its own), or a contents entry's dots and number."""

@@ -118,6 +118,10 @@ class TextLayout:
     height: float            # mm used
     icons: tuple[InlineIcon, ...] = ()
     line_tops: tuple[float, ...] = ()   # mm from the box's top to each line's top
+    # each line of a right-to-left paragraph that holds right-to-left text: its baseline (the runs') and
+    # its text in logical order, for readers (render/text_out.py `draw_read_line`): its runs are in
+    # visual order, which no reader turns back into the order the line was written in
+    readings: tuple[tuple[float, str], ...] = ()
 
     @property
     def lines(self) -> int:
@@ -127,7 +131,7 @@ class TextLayout:
         # pickled as its constructor's arguments: the slots dataclass's own state functions
         # run in Python and look its fields up on every object (the layout cache pickles ~100,000)
         return (TextLayout, (self.runs, self.size, self.fits, self.overflow, self.height, self.icons,
-                             self.line_tops))
+                             self.line_tops, self.readings))
 
 
 class _Words(NamedTuple):
@@ -654,6 +658,7 @@ def _place(attempt, width, height, size, style, setter) -> TextLayout:
     top = {"top": 0.0, "middle": (height - used) / 2, "bottom": height - used}[style.valign]
     runs: list[GlyphRun] = []
     icons: list[InlineIcon] = []
+    readings: list[tuple[float, str]] = []
     files = dict(style.icons)
     tops: list[float] = []
     y = top
@@ -671,7 +676,7 @@ def _place(attempt, width, height, size, style, setter) -> TextLayout:
             if line.opens or not paragraph_levels:
                 paragraph_levels = _paragraph_levels(lines, index, measure)
             levels = paragraph_levels.pop(0)
-            runs.extend(_bidi_line(line, levels, width, baseline, measure, style, setter, icons, files))
+            runs.extend(_bidi_line(line, levels, width, baseline, measure, style, setter, icons, files, readings))
             y += line_height
             continue
         content = sum(line.widths) + space_width * _spaces(line.words)
@@ -723,7 +728,7 @@ def _place(attempt, width, height, size, style, setter) -> TextLayout:
                 x += measure.fragment(fragment)
         runs.extend(line_runs)
         y += line_height
-    return TextLayout(tuple(runs), size, fits, max(0.0, overflow), used, tuple(icons), tuple(tops))
+    return TextLayout(tuple(runs), size, fits, max(0.0, overflow), used, tuple(icons), tuple(tops), tuple(readings))
 
 
 class _PlainLines:
@@ -857,12 +862,14 @@ def _paragraph_levels(lines: list[_Line], start: int, measure: _Measure) -> list
 
 
 def _bidi_line(line: _Line, levels: tuple[int, ...], width: float, baseline: float, measure: _Measure,
-               style: SetStyle, setter: TextSetter, icons: list[InlineIcon], files: dict) -> list[GlyphRun]:
+               style: SetStyle, setter: TextSetter, icons: list[InlineIcon], files: dict,
+               readings: list[tuple[float, str]]) -> list[GlyphRun]:
     """A line of a paragraph the bidi algorithm orders: its stretches at each embedding level (UAX #9,
     generator/text/bidi.py; `levels`, the line's slice of its paragraph's, `_paragraph_levels`) shaped
     in their direction (HarfBuzz mirrors brackets right to left) and placed left to right in visual
     order; numbers, Latin names, icons and the words' spaces where the algorithm puts them. The line
-    keeps its logical words (breaking was done in logical order)."""
+    keeps its logical words (breaking was done in logical order); a right-to-left line with anything
+    set right to left ("+0" too: drawn "0+") notes its logical text in `readings` (an icon read as a space)."""
     direction: Direction = "rtl" if line.direction == "rtl" else "ltr"
     items = _line_items(line, measure)
     pieces: list[_Piece] = []
@@ -879,6 +886,9 @@ def _bidi_line(line: _Line, levels: tuple[int, ...], width: float, baseline: flo
     pieces = [piece if piece.icon else piece._replace(width=pt_to_mm(
         font_width(piece.face.name, piece.text, style.features, piece.level % 2 == 1) * measure.size))
         for piece in pieces]
+    if direction == "rtl" and any(piece.level % 2 for piece in pieces):
+        logical = _items_text(items).replace(OBJECT, " ")
+        readings.append((baseline, f"{measure.printable(line.marker)} {logical}" if line.marker else logical))
     ordered = [pieces[index] for index in visual_order([piece.level for piece in pieces])]
     content = sum(piece.width for piece in ordered)
     marker_width = measure.text(line.marker, False, False) if line.marker else 0.0

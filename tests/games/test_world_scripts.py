@@ -210,40 +210,6 @@ def score_card_texts(lang: str) -> list[str]:
             *(f"+{points}" for _, points in rows), *(str(count) for count, _ in rows)]
 
 
-# ------------------------------------------------------------------ what the engine does not read back yet
-
-# Readings the text engine does not give yet (measured at the deadline of issue 28's example, on the
-# committed engine): each is xfail(strict=True), so the day it reads back the test says so and the
-# mark must go. The words below are what pypdfium2 and pdftotext read instead of the catalog's.
-_ARABIC_PDFIUM = ("pypdfium2 reads a right-to-left run's marked text by turning each stretch of one direction round "
-                  "in place, not the run: a word with a haraka (يمرّر as رّيمر, بادِل as لِباد), a hamza letter "
-                  "(المرفأ as أفرملا) or punctuation (مرفئك، as ،مرفئك) reads scrambled, and as it keeps a line's "
-                  "text objects in the order of their x, a title of Arabic and Latin reads in visual order "
-                  "(NAUTILUS السفينة)")
-_SIGNED_NUMBER = ("pdftotext reads the score card's '+0' … '+9' in right-to-left cells as '0+' … '9+' (its "
-                  "reordering keeps a sign and its number in the order drawn)")
-KNOWN_MISREADINGS: dict[tuple[str, str], str] = {
-    ("cards-pdfium", "ar"): _ARABIC_PDFIUM,
-    ("cards-pdfium", "he"): ("pypdfium2 keeps a line's text objects in the order of their x: a title of Hebrew and "
-                             "Latin reads back in visual order (NAUTILUS ספינת)"),
-    ("cards-pdftotext", "ar"): _SIGNED_NUMBER,
-    ("cards-pdftotext", "he"): _SIGNED_NUMBER,
-    ("rules-pdfium", "ar"): _ARABIC_PDFIUM + "; a sentence ending in a number reads its period first (بقيمة .5)",
-    ("rules-pdfium", "he"): ("a line ending in a number reads its period first (בערך .5), and a line that "
-                             "starts with a Latin name reads in visual order (… Berg Anna)"),
-    ("rules-pdftotext", "ar"): ("pdftotext reads the numbers, Latin names and the punctuation beside them out of "
-                                "place in Arabic rulebook lines (من 2 إلى 4, Anna Berg, البحر ⟨coin⟩ والسوق)"),
-    ("rules-pdftotext", "he"): ("pdftotext reads a number range of a Hebrew line as 4–2 (ל־2–4), and numbers and "
-                                "punctuation beside icons out of place (12 קלפי נמל ב־3 סדרות: ים ⟨coin⟩, …)"),
-}
-
-
-def readable(case: str, langs: tuple[str, ...] = LANGUAGES) -> list:
-    """The languages of a readback test, those the engine does not read back yet marked xfail."""
-    return [pytest.param(lang, marks=pytest.mark.xfail(strict=True, reason=KNOWN_MISREADINGS[case, lang]))
-            if (case, lang) in KNOWN_MISREADINGS else lang for lang in langs]
-
-
 # ------------------------------------------------------------------ it checks
 
 def test_the_example_checks_in_every_language(game_copy):
@@ -254,7 +220,7 @@ def test_the_example_checks_in_every_language(game_copy):
 
 # ------------------------------------------------------------------ every word reads back
 
-@pytest.mark.parametrize("lang", readable("cards-pdfium"))
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_card_reads_back_box_by_box_with_pdfium(built, lang):
     read = pdfium_cards(built(lang) / "cards.pdf", {**CARD_BOXES, "card": (0, 0, CARD_W, CARD_H)})
     missing = []
@@ -272,7 +238,7 @@ def test_every_card_reads_back_box_by_box_with_pdfium(built, lang):
 
 
 @pytest.mark.skipif(PDFTOTEXT is None, reason="pdftotext (poppler-utils) is not installed")
-@pytest.mark.parametrize("lang", readable("cards-pdftotext"))
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_card_reads_back_with_pdftotext(built, lang):
     regions = pdftotext_cards(built(lang) / "cards.pdf")
     missing = []
@@ -314,13 +280,13 @@ def tokens_texts(lang: str) -> list[str]:
     return [text_of(lang, "tokens.first"), "1", "5"]
 
 
-@pytest.mark.parametrize("lang", readable("rules-pdfium"))
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_rulebook_and_the_tokens_read_back_with_pdfium(built, lang):
     rulebook_and_tokens_read_back(built, lang, "pdfium")
 
 
 @pytest.mark.skipif(PDFTOTEXT is None, reason="pdftotext (poppler-utils) is not installed")
-@pytest.mark.parametrize("lang", readable("rules-pdftotext"))
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_rulebook_and_the_tokens_read_back_with_pdftotext(built, lang):
     rulebook_and_tokens_read_back(built, lang, "pdftotext")
 
