@@ -176,7 +176,7 @@ def home_sections(target: Target, options: BuildOptions, paper: str, caption: Ca
         from generator.imposition.tiles import impose_board, tile_spec      # (games with boards only)
         sections["board"] = [page for board in target.boards
                              for page in impose_board(board.face, tile_spec(size, options.margin), caption, board.id,
-                                                      bar)]
+                                                      bar, target.kit.lines)]
     return sections
 
 
@@ -214,7 +214,10 @@ def kit_pages(target: Target, sections: dict[str, list[Page]], paper: tuple[floa
     from generator.imposition.cover import kit_pages as kit_pages_of     # (a build with a kit only)
     from generator.imposition.instructions import PrintFacts
     options = BuildOptions() if options is None else options
-    facts = PrintFacts(options.duplex, options.layout, options.back_offset)
+    # the files written beside the kit that it names
+    facts = PrintFacts(options.duplex, options.layout, options.back_offset,
+                       ink_saver="cards-ink-saver" in sections and options.wants(OUTPUT_OF_STEM["cards-ink-saver"]),
+                       print_shop=options.print_shop and options.wants("print-shop"))
     return kit_pages_of(paper, target.kit, sections, target.setter, target.stack, target.lang, caption, facts,
                         booklet_pages)
 

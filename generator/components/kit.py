@@ -99,6 +99,9 @@ def kit_text(ctx: LayoutContext, sets: dict[str, list[LaidOutSet]], boards: list
         contents.append((copies, ctx.translate(sheet.title, mark)[0]))
     for board in boards:
         contents.append((1, ctx.translate(board.title, mark)[0]))
+    rulebook = words("kit.rulebook")     # asked either way: a game's catalog may say it (pnp i18n status)
+    if ctx.source.rules is not None:
+        contents.append((1, rulebook))
     edition = game.editions[ctx.edition]
     # a missing key is reported where it is written: game.yaml's title and the edition's name
     document = ctx.source.game_document

@@ -49,6 +49,8 @@ def kit_pages(paper: tuple[float, float], text: KitText, sections: dict[str, lis
                 body.append(blank_page(paper))
         stock = plan.card_stock if name in CARD_STOCK else plan.plain
         stock.extend(range(first, 3 + len(body)))
+        if name == "cards":
+            plan.cards = list(range(first, 3 + len(body)))
     if booklet_pages:
         start = 3 + len(body) + (len(body) % 2)
         plan.booklet = list(range(start, start + booklet_pages))
@@ -57,11 +59,31 @@ def kit_pages(paper: tuple[float, float], text: KitText, sections: dict[str, lis
     return [cover_page(paper, text, setter, stack, lang, caption, steps), blank_page(paper)] + body
 
 
+BAR_ROOM = 10.0           # mm kept above the bottom margin for the scale bar under the text
+BODY_SIZES = (10.5, 10.0, 9.5, 9.0, 8.5, 8.0)     # pt: the body's size, the largest whose page fits
+
+
 def cover_page(paper: tuple[float, float], text: KitText, setter: TextSetter, stack: tuple[str, ...],
                lang: str, caption, steps: str | None = None) -> Page:
-    """The kit's first page; `steps` the printing steps (else the game's own `kit.print_steps` alone)."""
+    """The kit's first page; `steps` the printing steps (else the game's own `kit.print_steps` alone). Its
+    body is set at the largest of BODY_SIZES at which everything ends above the scale bar (a kit of every
+    part, ink-saver and print-shop files, in a long language, on Letter: 9.5 pt)."""
     width = paper[0] - 2 * MARGIN
-    base = SetStyle(stack, 10.5, 10.5, lang=lang, color="#2b2220", leading=1.3, icons=text.icons,
+    room = paper[1] - MARGIN - BAR_ROOM
+    for size in BODY_SIZES:
+        items, end = _cover_text(paper, text, setter, stack, lang, steps, size)
+        if end <= room:
+            break
+    items.extend(scale_bar_items(MARGIN, paper[1] - MARGIN, caption, text.scale_bar))
+    return Page(*paper, (), tuple([Rect(MARGIN, MARGIN - 6, width, 1.2, fill="#a31621"), *items]),
+                label="kit cover")
+
+
+def _cover_text(paper: tuple[float, float], text: KitText, setter: TextSetter, stack: tuple[str, ...], lang: str,
+                steps: str | None, size: float) -> tuple[list[Item], float]:
+    """The first page's texts with its body at `size` pt, and where they end (mm from the top)."""
+    width = paper[0] - 2 * MARGIN
+    base = SetStyle(stack, size, size, lang=lang, color="#2b2220", leading=1.3, icons=text.icons,
                     breaks=text.breaks)
     heading = replace(base, size=14, min_size=14, weight="black", hyphenate=False)
     blocks = [
@@ -73,9 +95,9 @@ def cover_page(paper: tuple[float, float], text: KitText, setter: TextSetter, st
         (text.printing_heading, heading, 2.0),
         (steps, base, 4.0),
         (text.print_steps, base, 6.0),        # the game's own further steps, if it has any
-        (text.warning, replace(base, size=9, min_size=9), 0.0),
+        (text.warning, replace(base, size=min(9, size), min_size=min(9, size)), 0.0),
     ]
-    items: list[Item] = [Rect(MARGIN, MARGIN - 6, width, 1.2, fill="#a31621")]
+    items: list[Item] = []
     y = MARGIN
     for words, style, after in blocks:
         if not words:
@@ -83,8 +105,7 @@ def cover_page(paper: tuple[float, float], text: KitText, setter: TextSetter, st
         layout = fit_text(parse_rich_text(words), width, paper[1], style, setter)
         items.append(placed_text(layout, MARGIN, y))
         y += layout.height + after
-    items.extend(scale_bar_items(MARGIN, paper[1] - MARGIN, caption, text.scale_bar))
-    return Page(*paper, (), tuple(items), label="kit cover")
+    return items, y
 
 
 def blank_page(paper: tuple[float, float]) -> Page:

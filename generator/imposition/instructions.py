@@ -1,6 +1,9 @@
-"""The kit's printing steps, made from what a build imposed: which pages go on card stock and which on
-plain paper, how to flip the sheet (the build's duplex mode, the booklet's short edge), gutterfold,
-the back offset, cutting, folding and stapling — each step a `kit.step.*` text in the game's language.
+"""The kit's printing steps, made from what a build imposed and wrote: which pages go on card stock and
+which on plain paper, how to flip the sheet (the build's duplex mode, the booklet's short edge) and what
+to do where the printer cannot print card stock on both sides, gutterfold, the back offset, cutting,
+folding and stapling (a one-sheet rulebook is folded, not stapled), and the files beside the kit — the
+ink-saver cards, the print-shop folder — where the build made them; each step a `kit.step.*` text in
+the game's language.
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ class PrintFacts:
     duplex: str = "long-edge"
     layout: str = "duplex"
     back_offset: tuple[float, float] = (0.0, 0.0)
+    ink_saver: bool = False         # cards-ink-saver.pdf is written beside the kit
+    print_shop: bool = False        # and the print-shop folder
 
 
 @dataclass
@@ -29,6 +34,7 @@ class KitPlan:
     card_stock: list[int] = field(default_factory=list)
     plain: list[int] = field(default_factory=list)
     booklet: list[int] = field(default_factory=list)
+    cards: list[int] = field(default_factory=list)     # the cards' pages (fronts and backs)
     parts: set[str] = field(default_factory=set)      # sections present: cards, tokens, pawns, sheets, board
     double_sided: bool = False     # a part with pages of backs
     single_sided: bool = False     # a part followed by blank pages
@@ -81,10 +87,13 @@ def print_steps(words: dict[str, str], plan: KitPlan, facts: PrintFacts) -> str:
     if plan.double_sided and any(facts.back_offset):
         x, y = facts.back_offset
         chosen.append(("kit.step.back_offset", {"x": f"{x:g}", "y": f"{y:g}"}))
+    if plan.card_stock and (plan.double_sided or plan.single_sided):     # the whole file goes double-sided
+        chosen.append(("kit.step.manual_duplex", {}))
     if plan.single_sided:
         chosen.append(("kit.step.single_sided", {}))
-    if plan.booklet:
-        chosen.append(("kit.step.booklet", {"pages": page_ranges(plan.booklet)}))
+    if plan.booklet:          # one sheet (two sides) is folded; more are stacked, folded and stapled
+        booklet = "kit.step.booklet_sheet" if len(plan.booklet) <= 2 else "kit.step.booklet"
+        chosen.append((booklet, {"pages": page_ranges(plan.booklet)}))
     if plan.parts & {"cards", "tokens", "pawns"}:
         chosen.append(("kit.step.cut", {}))
         if plan.apart:
@@ -93,6 +102,10 @@ def print_steps(words: dict[str, str], plan: KitPlan, facts: PrintFacts) -> str:
         chosen.append(("kit.step.pawns", {}))
     if "board" in plan.parts:
         chosen.append(("kit.step.board", {}))
+    if facts.ink_saver and plan.cards:
+        chosen.append(("kit.step.ink_saver", {"pages": page_ranges(plan.cards)}))
+    if facts.print_shop:
+        chosen.append(("kit.step.print_shop", {}))
     texts = []
     for key, args in chosen:
         text = words.get(key, "")

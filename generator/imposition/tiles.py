@@ -2,11 +2,14 @@
 
 Every tile shows the board itself (one form, clipped), so neighbouring tiles
 show identical content in their shared strip. A tile's overlap strip is either
-cut off (the tile left of or above a seam: a dashed line at the seam) or hidden
-under its neighbour once glued (right of or below it: a solid line where the
-neighbour's cut edge goes). Lines and alignment crosses are drawn inside the
-strips only, so none of them is left over the board's art once it is assembled.
-Under each tile: its label (A1, A2, B1 …), an assembly map and a 50 mm bar.
+cut off (the tile left of or above a seam: a cut line at the seam, solid as
+every cut of the kit) or hidden under its neighbour once glued (right of or
+below it: the glue strip, hatched light grey, whose edge at the seam is where
+the neighbour's cut edge goes) — the kit's line language (imposition/line_kinds.py),
+named the same in the kit's board step. The marks are drawn inside the strips
+only, so none of them is left over the board's art once it is assembled.
+Under each tile: its label (A1, A2, B1 …), an assembly map, a 50 mm bar and
+the legend of the lines it shows.
 """
 
 from __future__ import annotations
@@ -14,15 +17,16 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Callable
 
-from generator.components.piece import Ellipse, Face, Item, Line, Rect, TextPlacement
+from generator.components.piece import Face, Item, Rect, TextPlacement
 from generator.imposition.grid import CROP_MARK_WIDTH, SCALE_BAR, scale_bar_items
+from generator.imposition.line_kinds import GLUE, KINDS, cut_line, glue_hatch, legend
 from generator.imposition.sheet import Page, Placement
 from generator.print_facts import TILE_MARGIN
 from generator.text.layout import GlyphRun
 
-SEAM_DASH = (3.0, 2.0)
-CROSS = 7.0          # mm across an alignment cross
 MAP_CELL = 10.0      # mm per tile in the assembly map
+TILE_LINES = ("cut", "glue")      # the line kinds a tile shows (its legend)
+LEGEND_WIDTH = 56.0  # mm
 
 
 @dataclass(frozen=True)
@@ -83,20 +87,22 @@ def tile_region(board: tuple[float, float], layout: TileLayout, row: int, column
     return x0, y0, x1, y1
 
 
-def impose_board(face: Face, spec: TileSpec, caption: Callable[[str, float], tuple[GlyphRun, ...]],
-                 label: str = "board", bar_label: str = "") -> list[Page]:
-    """The board's tiles, one a page, each with its label band; the band's 50 mm bar labelled `bar_label`."""
+def impose_board(face: Face, spec: TileSpec, caption: Callable[..., tuple[GlyphRun, ...]],
+                 label: str = "board", bar_label: str = "", line_names: tuple[str, ...] = ()) -> list[Page]:
+    """The board's tiles, one a page, each with its label band; the band's 50 mm bar labelled `bar_label`,
+    its legend naming the lines in `line_names` (the engine words kit.line.*, in line_kinds.KINDS' order)."""
     board = (face.width, face.height)
     layout = tile_layout(board, spec)
+    names = dict(zip(KINDS, line_names, strict=False))
     pages = []
     for row in range(layout.rows):
         for column in range(layout.columns):
-            pages.append(_tile_page(face, spec, layout, row, column, caption, label, bar_label))
+            pages.append(_tile_page(face, spec, layout, row, column, caption, label, bar_label, names))
     return pages
 
 
 def _tile_page(face: Face, spec: TileSpec, layout: TileLayout, row: int, column: int, caption, label,
-               bar_label: str = "") -> Page:
+               bar_label: str = "", names: dict[str, str] | None = None) -> Page:
     board = (face.width, face.height)
     x0, y0, x1, y1 = tile_region(board, layout, row, column)
     left = (spec.paper[0] - (x1 - x0)) / 2
@@ -112,61 +118,41 @@ def _tile_page(face: Face, spec: TileSpec, layout: TileLayout, row: int, column:
     def to_page(bx: float, by: float) -> tuple[float, float]:
         return left + bx - x0, top + by - y0
 
-    marks: list[Item] = []
     strip = layout.overlap
-    cross = min(CROSS, strip - 1.0)
+    glued: list[Item] = []        # the glue strips first: a cut line crossing one is drawn over it
+    cuts: list[Item] = []
     for seam in layout.seams(board[0], layout.columns):
         if not x0 < seam < x1:
             continue
-        side = 1 if x1 - seam <= strip + 1e-9 else -1                  # +1: strip beyond the seam, -1: before it
-        line_x = seam + side * CROP_MARK_WIDTH / 2                     # the line's whole width in the strip
-        marks.extend(_seam(to_page, line_x, y0, line_x, y1, dashed=side > 0))
-        for cross_y in _cross_positions(board[1], layout.rows, y0, y1, cross):
-            marks.extend(_cross(*to_page(seam + side * strip / 2, cross_y), cross))
+        if x1 - seam <= strip + 1e-9:          # the strip beyond the seam is cut off: the cut at the seam
+            (px, py), (_, qy) = to_page(seam + CROP_MARK_WIDTH / 2, y0), to_page(seam, y1)
+            cuts.append(cut_line(px, py, 0, qy - py))
+        else:                                   # the strip before it goes under the neighbour: glue
+            glued.extend(_glue_strip(*to_page(seam - strip, y0), strip, y1 - y0))
     for seam in layout.seams(board[1], layout.rows):
         if not y0 < seam < y1:
             continue
-        side = 1 if y1 - seam <= strip + 1e-9 else -1
-        line_y = seam + side * CROP_MARK_WIDTH / 2
-        marks.extend(_seam(to_page, x0, line_y, x1, line_y, dashed=side > 0))
-        for cross_x in _cross_positions(board[0], layout.columns, x0, x1, cross):
-            marks.extend(_cross(*to_page(cross_x, seam + side * strip / 2), cross))
+        if y1 - seam <= strip + 1e-9:
+            (px, py), (qx, _) = to_page(x0, seam + CROP_MARK_WIDTH / 2), to_page(x1, seam)
+            cuts.append(cut_line(px, py, qx - px, 0))
+        else:
+            glued.extend(_glue_strip(*to_page(x0, seam - strip), x1 - x0, strip))
+    marks: list[Item] = glued + cuts
     band = top + (y1 - y0) + grow_bottom + 6.0
-    marks.extend(_label_band(spec, layout, row, column, band, caption, bar_label))
+    marks.extend(_label_band(spec, layout, row, column, band, caption, bar_label, names or {}))
     return Page(*spec.paper, (placement,), tuple(marks), label=f"{label} {tile_label(row, column)}")
 
 
-def _cross_positions(length: float, count: int, low: float, high: float, size: float) -> list[float]:
-    """Along a seam: the middle of each tile's span and the quarter points, inside [low, high] and off
-    the crossing seams (where the strips meet, a cross would reach out of its strip)."""
-    step = length / count
-    points = [step * (i + 0.5) for i in range(count)] + [step * (i + 0.25) for i in range(count)] \
-        + [step * (i + 0.75) for i in range(count)]
-    seams = [step * i for i in range(1, count)]
-    return sorted(p for p in points if low + size <= p <= high - size
-                  and all(abs(p - seam) > step / 8 for seam in seams))
-
-
-def _seam(to_page, ax, ay, bx, by, dashed: bool) -> list[Item]:
-    """The strip's edge: dashed where this tile is cut, solid where the neighbour's cut edge goes."""
-    (px, py), (qx, qy) = to_page(ax, ay), to_page(bx, by)
-    return [Line(px, py, qx - px, qy - py, stroke="#000000", stroke_width=CROP_MARK_WIDTH,
-                  dash=SEAM_DASH if dashed else None)]
-
-
-def _cross(x: float, y: float, size: float = CROSS) -> list[Item]:
-    half = size / 2
-    ring = size * 0.55
-    return [
-        Ellipse(x - ring / 2, y - ring / 2, ring, ring, fill="#ffffff", stroke="#000000",
-              stroke_width=CROP_MARK_WIDTH),
-        Line(x - half, y, size, 0, stroke="#000000", stroke_width=CROP_MARK_WIDTH),
-        Line(x, y - half, 0, size, stroke="#000000", stroke_width=CROP_MARK_WIDTH),
-    ]
+def _glue_strip(x: float, y: float, w: float, h: float) -> list[Item]:
+    """A glue strip (mm on the page): hatched, and edged where the neighbour's cut edge goes — the strokes'
+    whole width inside it, so that none is left beside the seam once the neighbour covers the strip."""
+    inset = GLUE.width
+    x, y, w, h = x + inset, y + inset, w - 2 * inset, h - 2 * inset
+    return [*glue_hatch(x, y, w, h), Rect(x, y, w, h, stroke=GLUE.colour, stroke_width=GLUE.width)]
 
 
 def _label_band(spec: TileSpec, layout: TileLayout, row: int, column: int, top: float, caption,
-                bar_label: str = "") -> list[Item]:
+                bar_label: str = "", names: dict[str, str] | None = None) -> list[Item]:
     items: list[Item] = []
     left = spec.margin + 4
     items.append(TextPlacement(left, top, caption(tile_label(row, column), 26.0)))
@@ -180,7 +166,11 @@ def _label_band(spec: TileSpec, layout: TileLayout, row: int, column: int, top: 
                                stroke="#000000", stroke_width=0.25))
             runs = caption(tile_label(r, c), 6.5)
             items.append(TextPlacement(x + 2.2, y + 3.4, tuple(_recolour(runs, "#ffffff" if this else "#000000"))))
-    items.extend(scale_bar_items(spec.paper[0] - spec.margin - 22 - SCALE_BAR, top + 6, caption, bar_label))
+    bar_left = spec.paper[0] - spec.margin - 22 - SCALE_BAR
+    items.extend(scale_bar_items(bar_left, top + 6, caption, bar_label))
+    if names and all(names.get(kind) for kind in TILE_LINES):
+        items.extend(legend(bar_left, top + 18, LEGEND_WIDTH, [names[kind] for kind in TILE_LINES], caption,
+                            TILE_LINES))
     return items
 
 

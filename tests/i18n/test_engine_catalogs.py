@@ -111,7 +111,7 @@ def test_a_games_catalog_overrides_engine_words_and_its_plural_players_get_the_c
     assert "2–4 игрока!" in text and "Режьте ножницами." in text and "Режьте по меткам" not in text
     status = CliRunner().invoke(main, ["i18n", "status", str(folder), "--brief"])
     assert status.exit_code == 0, status.output
-    assert status.output.splitlines()[1].split() == ["g", "ru", "10/10", "0", "0", "3/22"]
+    assert status.output.splitlines()[1].split() == ["g", "ru", "10/10", "0", "0", "3/27"]
 
 
 def test_status_lists_the_engine_words_a_game_in_a_language_pnp_lacks_would_show_in_english(tmp_path):
@@ -121,9 +121,9 @@ def test_status_lists_the_engine_words_a_game_in_a_language_pnp_lacks_would_show
     status = CliRunner().invoke(main, ["i18n", "status", str(folder)])
     assert status.exit_code == 0, status.output
     lines = status.output.splitlines()
-    assert lines[1].split() == ["g", "eo", "8/8", "0", "0", "1/22", "en"]
+    assert lines[1].split() == ["g", "eo", "8/8", "0", "0", "1/27", "en"]
     listed = lines[lines.index(next(line for line in lines if "shown in English" in line)) + 1:]
     keys = [line.strip() for line in listed if line.startswith("  ")]
-    assert keys[:3] == ["kit.contents", "kit.printing", "kit.step.scale"] and "game.players" in keys
-    assert "kit.title" not in keys and len(keys) == 21
+    assert keys[:4] == ["kit.contents", "kit.printing", "kit.rulebook", "kit.step.scale"] and "game.players" in keys
+    assert "kit.title" not in keys and len(keys) == 26
     assert all(key.startswith(GAME_PREFIXES) for key in keys)

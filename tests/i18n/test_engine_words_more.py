@@ -147,7 +147,7 @@ def test_a_stub_of_a_language_pnp_lacks_holds_the_engines_words_to_translate_and
                          encoding="utf-8")
     result = _pnp("i18n", "stub", str(folder), "--lang", "eo")
     assert result.exit_code == 0, result.output
-    assert "29 key(s) added, 22 of them pnp's own words, which it has none of in eo" in result.output
+    assert "34 key(s) added, 27 of them pnp's own words, which it has none of in eo" in result.output
     stub = (folder / "i18n" / "eo.yaml").read_text(encoding="utf-8")
     assert '\n  kit:\n    title: ""  # en: Print-and-play kit\n' in stub
     assert '    scale_bar: ""  # en: 50 mm · 100 %\n' in stub
@@ -168,7 +168,7 @@ def test_a_stub_of_a_language_pnp_lacks_holds_the_engines_words_to_translate_and
     status = _pnp("i18n", "status", str(folder), "--brief")
     assert status.exit_code == 0, status.output
     rows = [line.split() for line in status.output.splitlines()[1:]]
-    assert rows == [["g", "en", "7/7", "0", "0", "0/22"], ["g", "eo", "29/29", "0", "0", "22/22"]]
+    assert rows == [["g", "en", "7/7", "0", "0", "0/27"], ["g", "eo", "34/34", "0", "0", "27/27"]]
     again = _pnp("i18n", "stub", str(folder), "--lang", "eo")
     assert again.output.startswith(f"{folder / 'i18n' / 'eo.yaml'}: 0 key(s) added\n")
 

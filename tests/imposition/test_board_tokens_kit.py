@@ -111,10 +111,12 @@ def test_neighbouring_tiles_show_the_same_board_in_their_shared_strip(built_chri
                                    px(left + bx0 - x0) + px(bx1 - bx0), px(spec.margin + by0 - y0) + px(by1 - by0)))
 
     o = layout.overlap
-    pairs = [  # (tile index, row, column) × 2 and the shared board strip
-        ((0, 0, 0), (1, 0, 1), (190 - o, 20, 190 + o, 170)),
-        ((0, 0, 0), (2, 1, 0), (20, 190 - o, 170, 190 + o)),
-        ((3, 1, 1), (1, 0, 1), (210, 190 - o, 360, 190 + o)),
+    # the shared strip's half past the seam: cut off the first tile (past its cut line), seen on the second;
+    # the half before it is the glue strip, hatched on the tile that goes under
+    pairs = [  # (tile index, row, column) × 2 and that half of the shared board strip
+        ((0, 0, 0), (1, 0, 1), (190 + 1, 20, 190 + o, 170)),
+        ((0, 0, 0), (2, 1, 0), (20, 190 + 1, 170, 190 + o)),
+        ((1, 0, 1), (3, 1, 1), (210, 190 + 1, 360, 190 + o)),
     ]
     for first, second, strip in pairs:
         a, b = crop(*first, *strip), crop(*second, *strip)
@@ -122,7 +124,7 @@ def test_neighbouring_tiles_show_the_same_board_in_their_shared_strip(built_chri
         a, b = (image.resize((image.width // 3, image.height // 3)) for image in (a, b))
         pixels_a, pixels_b = list(a.get_flattened_data()), list(b.get_flattened_data())
         mean = sum(abs(p - q) for p, q in zip(pixels_a, pixels_b, strict=False)) / len(pixels_a)
-        # each tile's seam line and crosses lie in its own half of the shared strip (cut off or glued under)
+        # each tile's cut line and glue strip lie in its own half of the shared strip (cut off or glued under)
         assert mean < 4, f"tiles {first} and {second} differ in their overlap by {mean:.1f} levels"
         assert max(pixels_a) - min(pixels_a) > 100     # the strip really shows something
 

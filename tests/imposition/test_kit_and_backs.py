@@ -50,7 +50,9 @@ def test_a_short_edge_build_s_kit_says_flip_on_the_short_edge(twelve_days_kits):
     pages = len(document)
     document.close()
     assert "Rulebook, pages" in long_text and f"–{pages}: print them as a job of their own" in long_text
-    assert "staple" in long_text and "card stock" in long_text and "plain paper" in long_text
+    # its rulebook is one sheet (A5 pages 1–4 on two sides): folded, not stapled
+    assert "fold the sheet in half" in long_text and "staple" not in long_text
+    assert "card stock" in long_text and "plain paper" in long_text
     hungarian = _first_page_text(twelve_days_kits["short-edge"] / "hu" / "letter" / "kit.pdf")
     assert "a rövid élen fordítva" in hungarian and "Nyomtass" in hungarian   # the game's own (informal) words
 
@@ -70,7 +72,7 @@ def test_card_stock_and_plain_paper_pages_are_counted_from_the_kit():
 @pytest.mark.parametrize("lang", engine_languages())
 def test_every_engine_language_has_every_step(lang):
     steps = {key: entry.text for key, entry in engine_catalog(lang).entries.items() if key.startswith("kit.step.")}
-    assert set(steps) == set(kit_step_keys()) and len(steps) == 13
+    assert set(steps) == set(kit_step_keys()) and len(steps) == 17
     for key, text in steps.items():
         assert ("{pages}" in text) == ("{pages}" in kit_steps("en")[key]), (lang, key)
 

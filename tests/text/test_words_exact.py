@@ -27,8 +27,9 @@ ROOT = Path(__file__).resolve().parents[2]
 GAMES = {"christmas-round": "full", "twelve-days": "standard", "must-see-belarus": "standard",
          "christmas-trees": "standard", "sorry": "standard"}
 COMPONENTS = ("cards", "tokens", "pawns", "board", "sheets", "rules", "kit")
-# files that print the engine's words besides the game's: the kit's first page, the covers' facts
-WITH_ENGINE_WORDS = {"kit", "rules"}
+# files that print the engine's words besides the game's: the kit's first page, the covers' facts, the
+# line legend under each board tile
+WITH_ENGINE_WORDS = {"kit", "rules", "board"}
 _TOKEN = re.compile(r"[^\W_](?:[\w'’\-]*[^\W_])?-?")
 _MARKUP = re.compile(r"\{icon:[^{}\s]*\}|\*\*|(?<!\\)\*|^\s*(?:[-•]|\d{1,3}[.)])\s+", re.M)
 _ENGINE_MARK = re.compile(r"[A-H][1-9]|mm|in")   # board tile labels, the scale bar's unit

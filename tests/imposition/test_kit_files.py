@@ -1,0 +1,68 @@
+"""kit.pdf is written from what the build made: it names the files beside it where they were built
+(cards-ink-saver.pdf, the print-shop folder) and not where they were not, counts the rulebook among the
+parts, folds a one-sheet rulebook instead of stapling it, and says how to print card stock by hand on a
+printer that cannot print it on both sides. Read from the shared builds of the shipped games
+(tests/conftest.py): Christmas Round's full edition sells the ink-saver backs and the print-shop files,
+its free edition has neither, Christmas Trees is built without print-shop files and its rules are one sheet.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.imposition.test_kit_and_backs import _first_page_text
+from tests.pdf_probe import open_pdf
+
+
+def _pages(path: Path) -> int:
+    document = open_pdf(path)
+    try:
+        return len(document)
+    finally:
+        document.close()
+
+
+def test_the_kit_names_the_ink_saver_and_print_shop_files_where_they_are_built(shipped_build):
+    round_ = shipped_build("christmas-round")
+    for edition in ("full", "free"):
+        folder = round_ / edition / "en"
+        text = _first_page_text(folder / "a4" / "kit.pdf")
+        ink_saver = (folder / "a4" / "cards-ink-saver.pdf").exists()
+        assert ("cards-ink-saver.pdf" in text) == ink_saver, edition
+        assert ("print-shop folder" in text) == (folder / "print-shop").is_dir(), edition
+        assert "1 × Rulebook" in text
+        if ink_saver:      # the pages it stands for are the kit's cards: as many as cards.pdf has
+            (start, end), = re.findall(r"print cards-ink-saver\.pdf instead of pages (\d+)–(\d+)", text)
+            assert int(end) - int(start) + 1 == _pages(folder / "a4" / "cards.pdf")
+    assert (round_ / "full" / "en" / "a4" / "cards-ink-saver.pdf").exists()
+    assert (round_ / "full" / "en" / "print-shop").is_dir() and not (round_ / "free" / "en" / "print-shop").exists()
+
+
+def test_a_one_sheet_rulebook_is_folded_and_card_stock_has_a_manual_duplex_step(shipped_build):
+    trees = _first_page_text(shipped_build("christmas-trees") / "standard" / "en" / "a4" / "kit.pdf")
+    assert "fold the sheet in half" in trees and "staple" not in trees
+    assert "print-shop" not in trees and "cards-ink-saver" not in trees     # built without them
+    full = _first_page_text(shipped_build("christmas-round") / "full" / "en" / "a4" / "kit.pdf")
+    assert "staple it twice along the fold" in full                        # six pages: a stapled booklet
+    assert "cannot print card stock on both sides: print the odd pages" in full
+
+
+def test_every_kit_cover_ends_above_its_scale_bar(shipped_build):
+    """The longest first pages (Christmas Round's full edition, every part and file, Bulgarian, on Letter
+    too): the body is set smaller rather than run into the 50 mm bar at the foot."""
+    round_ = shipped_build("christmas-round")
+    kits = sorted(round_.glob("*/*/*/kit.pdf"))
+    assert len(kits) >= 8
+    for kit in kits:
+        document = open_pdf(kit)
+        try:
+            textpage = document[0].get_textpage()
+            boxes = [textpage.get_charbox(index) for index in range(textpage.count_chars())]
+            text = textpage.get_text_range()
+        finally:
+            document.close()
+        label = text.rindex("50 ")             # the bar's label: the page's last text
+        bar_top = max(box[3] for box in boxes[label:label + 3])
+        body_bottom = min(box[1] for box, char in zip(boxes[:label], text[:label], strict=True) if not char.isspace())
+        assert body_bottom - bar_top > 2 / 25.4 * 72, f"{kit.relative_to(round_)}: text runs into the scale bar"
