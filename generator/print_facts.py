@@ -33,6 +33,12 @@ RULEBOOK_PAGE_SIZES: Mapping[str, tuple[float, float]] = MappingProxyType({Paper
                                                                           Paper.LETTER: (139.7, 215.9)})
 
 
+# The kit's line language (imposition/line_kinds.py): a cut is a solid line, a fold a dashed one, both this
+# wide and black, on every page and piece (a standee's folds too)
+MARK_WIDTH = 0.25 * 25.4 / 72       # mm: 0.25 pt, a crop mark's width
+FOLD_DASH = (3.0, 2.0)              # mm: a fold's dash and gap
+
+
 def landscape(paper: str) -> tuple[float, float]:
     """The paper turned on its side (a booklet's sheets: two rulebook pages a side)."""
     width, height = PAPER_SIZES[paper]

@@ -8,8 +8,7 @@ outwards to make the stand.
 from __future__ import annotations
 
 from generator.components.piece import Face, Group, Item, Line, Rect
-
-FOLD_DASH = (2.0, 1.2)
+from generator.print_facts import FOLD_DASH, MARK_WIDTH
 TAB_COLOUR = "#d9d2c5"
 
 
@@ -22,6 +21,6 @@ def standee_face(front: Face, back: Face, base: float, key: str) -> Face:
         Group(0, base + figure, width, figure, front.width, front.height, 0, front.items),
         Rect(0, base + 2 * figure, width, base, fill=TAB_COLOUR),
     ]
-    for y in (base, base + figure, base + 2 * figure):   # fold lines: dashed (docs/print.md)
-        items.append(Line(0, y, width, 0, stroke="#000000", stroke_width=0.2, dash=FOLD_DASH))
+    for y in (base, base + figure, base + 2 * figure):   # folds, as every fold of the kit (print_facts)
+        items.append(Line(0, y, width, 0, stroke="#000000", stroke_width=MARK_WIDTH, dash=FOLD_DASH))
     return Face(key, width, height, 0.0, tuple(items))

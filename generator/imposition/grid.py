@@ -27,11 +27,10 @@ from typing import Callable, NamedTuple, Sequence
 from generator.caches import cached
 from generator.components.piece import ArtPlacement, Face, Group, Item, Line, PieceCopy, Shape, TextPlacement
 from generator.imposition.sheet import Page, Placement
-from generator.print_facts import FOLD_GUTTER, PRINTABLE_MARGIN, printable_area
+from generator.print_facts import FOLD_DASH, FOLD_GUTTER, MARK_WIDTH, PRINTABLE_MARGIN, printable_area
 from generator.text.layout import GlyphRun
-from generator.units import pt_to_mm
 
-CROP_MARK_WIDTH = pt_to_mm(0.25)
+CROP_MARK_WIDTH = MARK_WIDTH
 SCALE_BAR = 50.0   # mm
 MIN_MARK = 2.0              # mm: a crop mark shorter than this is no guide
 MIN_MARK_OFFSET = 0.5       # mm: the closest a crop mark starts to the grid
@@ -520,7 +519,7 @@ def _gutterfold_sheets(copies: Sequence[PieceCopy], paper: tuple[float, float],
                              if not (isinstance(mark, Shape) and mark.h == 0 and mark.x > left + columns * card_w)]
         reach = min(6.0, top - min_margin)          # the fold line into the margins, not past them
         marks.append(Line(fold, top - reach, 0, rows * card_h + 2 * reach, stroke="#000000",
-                           stroke_width=CROP_MARK_WIDTH, dash=(3.0, 2.0)))
+                           stroke_width=CROP_MARK_WIDTH, dash=FOLD_DASH))
         if first + sheet == 1:
             marks.extend(scale_bar(spec, geometry, caption, room, bar_label))
         pages.append(Page(width, height, tuple(placements), tuple(marks),

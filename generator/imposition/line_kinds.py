@@ -21,11 +21,11 @@ from collections.abc import Callable, Sequence
 
 from generator.components.piece import Item, Line, Pen, Rect, TextPlacement
 from generator.imposition.grid import CROP_MARK_WIDTH
+from generator.print_facts import FOLD_DASH
 from generator.text.layout import GlyphRun
 
 KINDS = ("cut", "fold", "glue", "align")         # the legend's order; the engine words are kit.line.<kind>
 
-FOLD_DASH = (3.0, 2.0)        # mm: dash, gap
 CUT = Pen("#000000", CROP_MARK_WIDTH)
 FOLD = Pen("#000000", CROP_MARK_WIDTH, FOLD_DASH)
 ALIGN = Pen("#000000", CROP_MARK_WIDTH)
