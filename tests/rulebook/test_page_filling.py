@@ -75,7 +75,7 @@ def test_copyfitting_chooses_fewest_sheets_then_a_filled_last_page():
         return lambda fit: Setting(b"", *next(results))
     steps = copyfit.STEPS
     assert choose_setting(settings([(13, 0.5), (13, 0.4), (12, 0.9), (12, 1.0)]), steps).pages == 12
-    chosen = choose_setting(settings([(14, 0.05), (13, 0.5), (13, 0.3), (13, 0.2)]), steps)
+    chosen = choose_setting(settings([(14, 0.05), (13, 0.5), (13, 0.3), (13, 0.2), (13, 0.1)]), steps)
     assert (chosen.pages, chosen.last_fill) == (13, 0.5)          # same 4 sheets, no page holding one line
     tries = []
     choose_setting(lambda fit: tries.append(fit) or Setting(b"", 8, 0.6), steps)
