@@ -1,5 +1,6 @@
 """kit.pdf's pages: a first page (title, contents with counts, printing steps made from what was built,
-text flowed top down), then every part in print order, one-sided parts with blank backs.
+text flowed top down), then every part in print order, one-sided parts with blank backs — or, where one
+fits under another's last sheet, on it (shared_sheets.py).
 
 The first page's texts are set like every other text: the game's inline icons drawn where
 `{icon:name}` is written, the game's line-breaking rules for the language, titles unbroken."""
@@ -12,6 +13,7 @@ from generator.components.kit import KitText
 from generator.components.piece import Item, Rect
 from generator.imposition.grid import scale_bar_items
 from generator.imposition.instructions import CARD_STOCK, KitPlan, PrintFacts, pieces_apart, print_steps
+from generator.imposition.shared_sheets import share_sheets
 from generator.imposition.sheet import Page
 from generator.render.icons import placed_text
 from generator.text.layout import SetStyle, fit_text
@@ -33,11 +35,13 @@ def kit_pages(paper: tuple[float, float], text: KitText, sections: dict[str, lis
     body: list[Page] = []
     facts = facts if facts is not None else PrintFacts()
     plan = KitPlan(plain=[1, 2], gutterfold=facts.layout == "gutterfold" and bool(sections.get("cards")))
+    plan.parts.update(name for name in KIT_PARTS if sections.get(name))     # a part sharing a sheet too
+    # (the ink-saver file replaces the kit's card pages: they keep only cards)
+    sections = share_sheets(sections, keep=frozenset({"cards"}) if facts.ink_saver else frozenset())
     for name in KIT_PARTS:
         section = sections.get(name, [])
         if not section:
             continue
-        plan.parts.add(name)
         double_sided = any("backs" in page.label for page in section)   # fronts, then their backs pages
         plan.double_sided |= double_sided
         plan.single_sided |= not double_sided

@@ -66,3 +66,29 @@ def test_every_kit_cover_ends_above_its_scale_bar(shipped_build):
         bar_top = max(box[3] for box in boxes[label:label + 3])
         body_bottom = min(box[1] for box, char in zip(boxes[:label], text[:label], strict=True) if not char.isspace())
         assert body_bottom - bar_top > 2 / 25.4 * 72, f"{kit.relative_to(round_)}: text runs into the scale bar"
+
+
+def _page_texts(path: Path) -> list[str]:
+    document = open_pdf(path)
+    try:
+        return [" ".join(document[index].get_textpage().get_text_range().split()) for index in range(len(document))]
+    finally:
+        document.close()
+
+
+def test_the_free_kit_puts_its_pawns_under_the_last_cards_and_the_full_kit_keeps_them_apart(shipped_build):
+    """Christmas Round's 4 free pawns share the cards' last card-stock sheet (3 cards, room under them), the
+    backs page behind it unchanged: 30 pages where the pawns took a sheet and its blank back (32); the
+    full edition, whose cards-ink-saver.pdf stands for the kit's card pages, keeps its pawns on their own."""
+    round_ = shipped_build("christmas-round")
+    for paper in ("a4", "letter"):
+        free = _page_texts(round_ / "free" / "en" / paper / "kit.pdf")
+        (shared,) = [index for index, text in enumerate(free) if "Red elf" in text]
+        assert "Jingle Bells" in free[shared] and "elf" not in free[shared + 1] and "SURPRISE" in free[shared + 1]
+        separate = _pages(round_ / "free" / "en" / paper / "pawns.pdf")
+        assert separate == 1 and len(free) == 30                   # was 32: pawns and a blank back
+        full = _page_texts(round_ / "full" / "en" / paper / "kit.pdf")
+        (pawns,) = _page_texts(round_ / "full" / "en" / paper / "pawns.pdf")
+        names = pawns.split(" 50 ")[0]                             # the pawns' words, the scale bar's aside
+        (alone,) = [index for index, text in enumerate(full) if names in text]
+        assert "Deliver" not in full[alone] and "SURPRISE" not in full[alone] and not full[alone + 1]
