@@ -6,7 +6,8 @@ cut off (the tile left of or above a seam: a cut line at the seam, solid as
 every cut of the kit) or hidden under its neighbour once glued (right of or
 below it: the glue strip, hatched light grey, whose edge at the seam is where
 the neighbour's cut edge goes) — the kit's line language (imposition/line_kinds.py),
-named the same in the kit's board step. The marks are drawn inside the strips
+named the same in the kit's board step; the board's outer edges are cut lines too,
+the art bleeding past them. The marks are drawn inside the strips
 only, so none of them is left over the board's art once it is assembled.
 Under each tile: its label (A1, A2, B1 …), an assembly map, a 50 mm bar and
 the legend of the lines it shows.
@@ -137,6 +138,17 @@ def _tile_page(face: Face, spec: TileSpec, layout: TileLayout, row: int, column:
             cuts.append(cut_line(px, py, qx - px, 0))
         else:
             glued.extend(_glue_strip(*to_page(x0, seam - strip), x1 - x0, strip))
+    # the board's outer edges: the trim, cut on its line, the line's whole width outside the board (the art
+    # bleeds past it, `grow_*`); a tile shows its share of each edge, strips included
+    half = CROP_MARK_WIDTH / 2
+    for at, first in ((-half, column == 0), (board[0] + half, column == layout.columns - 1)):
+        if first:
+            (px, py), (_, qy) = to_page(at, y0), to_page(at, y1)
+            cuts.append(cut_line(px, py, 0, qy - py))
+    for at, first in ((-half, row == 0), (board[1] + half, row == layout.rows - 1)):
+        if first:
+            (px, py), (qx, _) = to_page(x0, at), to_page(x1, at)
+            cuts.append(cut_line(px, py, qx - px, 0))
     marks: list[Item] = glued + cuts
     band = top + (y1 - y0) + grow_bottom + 6.0
     marks.extend(_label_band(spec, layout, row, column, band, caption, bar_label, names or {}))
