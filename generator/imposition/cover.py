@@ -59,7 +59,7 @@ def kit_pages(paper: tuple[float, float], text: KitText, sections: dict[str, lis
         start = 3 + len(body) + (len(body) % 2)
         plan.booklet = list(range(start, start + booklet_pages))
         plan.plain.extend(plan.booklet)
-    steps = print_steps(dict(text.steps), plan, facts)
+    steps = print_steps(dict(text.steps), plan, facts, lang)
     return [cover_page(paper, text, setter, stack, lang, caption, steps), blank_page(paper)] + body
 
 

@@ -42,8 +42,9 @@ class KitPlan:
     apart: bool = False            # pieces with gaps between them
 
 
-def page_ranges(numbers: list[int]) -> str:
-    """'3–14, 21, 23–24' from page numbers."""
+def page_ranges(numbers: list[int], lang: str = "en") -> str:
+    """'3–14, 21, 23–24' from page numbers, joined as the language lists things (CLDR's list pattern through
+    babel: '3–14、21' in Japanese, '3–14 و21' in Arabic; ', ' where the language has none)."""
     ranges: list[str] = []
     last: int | None = None
     for number in sorted(set(numbers)):
@@ -53,7 +54,20 @@ def page_ranges(numbers: list[int]) -> str:
         else:
             ranges.append(str(number))
         last = number
-    return ", ".join(ranges)
+    joined = ranges[0] if ranges else ""
+    middle = _list_middle(lang)
+    for following in ranges[1:]:
+        joined = middle.format(joined, following)
+    return joined
+
+
+def _list_middle(lang: str) -> str:
+    """The language's pattern for joining two items inside a list ('{0}, {1}'), from CLDR."""
+    from babel import Locale, UnknownLocaleError       # (kit pages only)
+    try:
+        return Locale.parse(lang.replace("-", "_")).list_patterns["standard"]["middle"]
+    except (UnknownLocaleError, ValueError, KeyError, TypeError):
+        return "{0}, {1}"
 
 
 def pieces_apart(pages: list[Page]) -> bool:
@@ -73,13 +87,14 @@ def pieces_apart(pages: list[Page]) -> bool:
     return False
 
 
-def print_steps(words: dict[str, str], plan: KitPlan, facts: PrintFacts) -> str:
-    """The numbered steps for this kit, in the words given (kit.step.* key → text with placeholders)."""
+def print_steps(words: dict[str, str], plan: KitPlan, facts: PrintFacts, lang: str = "en") -> str:
+    """The numbered steps for this kit, in the words given (kit.step.* key → text with placeholders), its
+    page ranges listed as `lang` lists things."""
     chosen: list[tuple[str, dict]] = [("kit.step.scale", {})]
     if plan.card_stock:
-        chosen.append(("kit.step.card_stock", {"pages": page_ranges(plan.card_stock)}))
+        chosen.append(("kit.step.card_stock", {"pages": page_ranges(plan.card_stock, lang)}))
     if plan.plain:
-        chosen.append(("kit.step.plain_paper", {"pages": page_ranges(plan.plain)}))
+        chosen.append(("kit.step.plain_paper", {"pages": page_ranges(plan.plain, lang)}))
     if plan.double_sided or plan.single_sided:
         chosen.append((f"kit.step.duplex_{facts.duplex.replace('-', '_')}", {}))
     if plan.gutterfold:
@@ -93,7 +108,7 @@ def print_steps(words: dict[str, str], plan: KitPlan, facts: PrintFacts) -> str:
         chosen.append(("kit.step.single_sided", {}))
     if plan.booklet:          # one sheet (two sides) is folded; more are stacked, folded and stapled
         booklet = "kit.step.booklet_sheet" if len(plan.booklet) <= 2 else "kit.step.booklet"
-        chosen.append((booklet, {"pages": page_ranges(plan.booklet)}))
+        chosen.append((booklet, {"pages": page_ranges(plan.booklet, lang)}))
     if plan.parts & {"cards", "tokens", "pawns"}:
         chosen.append(("kit.step.cut", {}))
         if plan.apart:
@@ -103,7 +118,7 @@ def print_steps(words: dict[str, str], plan: KitPlan, facts: PrintFacts) -> str:
     if "board" in plan.parts:
         chosen.append(("kit.step.board", {}))
     if facts.ink_saver and plan.cards:
-        chosen.append(("kit.step.ink_saver", {"pages": page_ranges(plan.cards)}))
+        chosen.append(("kit.step.ink_saver", {"pages": page_ranges(plan.cards, lang)}))
     if facts.print_shop:
         chosen.append(("kit.step.print_shop", {}))
     texts = []

@@ -92,3 +92,16 @@ def test_the_free_kit_puts_its_pawns_under_the_last_cards_and_the_full_kit_keeps
         names = pawns.split(" 50 ")[0]                             # the pawns' words, the scale bar's aside
         (alone,) = [index for index, text in enumerate(full) if names in text]
         assert "Deliver" not in full[alone] and "SURPRISE" not in full[alone] and not full[alone + 1]
+
+
+def test_page_ranges_are_listed_as_the_language_lists_things():
+    """CLDR's list pattern (babel): the kit's page ranges in Japanese, Arabic, Persian and Thai are joined
+    as those languages join a list, not with a Latin comma; a code CLDR lacks keeps ', '."""
+    from generator.imposition.instructions import page_ranges
+    pages = [1, 2, 9, 10, 12]
+    assert page_ranges(pages) == page_ranges(pages, "bg") == "1–2, 9–10, 12"
+    assert page_ranges(pages, "ja") == page_ranges(pages, "zh-Hant") == "1–2、9–10、12"
+    assert page_ranges(pages, "ar") == "1–2 و9–10 و12"
+    assert page_ranges(pages, "fa") == "1–2،\u200f 9–10،\u200f 12"
+    assert page_ranges(pages, "th") == "1–2 9–10 12"
+    assert page_ranges(pages, "qps-ploc") == "1–2, 9–10, 12"
