@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from generator.components.piece import Face, Group, Item, Line, Rect
 from generator.print_facts import FOLD_DASH, MARK_WIDTH
+
 TAB_COLOUR = "#d9d2c5"
 
 

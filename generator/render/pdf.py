@@ -32,8 +32,8 @@ from generator.render.separation import ProfileSeparation
 from generator.render.reportlab_settings import pnp_settings
 from generator.render.settings import ColourMode, DrawingSettings
 from generator.render.text_out import TextLine, TextWriter
-from generator.text.layout import run_width
 from generator.render.soft_mask import carry_graphics_states, cmyk_image
+from generator.text.layout import run_width
 from generator.units import PT_PER_MM, mm_to_pt
 
 SYNTHETIC_SLANT = math.tan(math.radians(11))
@@ -244,22 +244,22 @@ class FacePainter:
         writer = self.text_writer
         y_of = {run.baseline: entry[1] for entry, run in zip(lines, text.runs, strict=True)}
         for baseline, logical in text.readings:
-            if baseline not in y_of:
+            y = y_of.get(baseline)
+            if y is None:
                 continue
-            ys = {y_of[baseline]}
-            on_line = [entry for entry in lines if entry[1] in ys]
+            on_line = [entry for entry in lines if entry[1] == y]
             ends = [(text.x + run.x + run_width(run)) * PT_PER_MM for run in text.runs if run.baseline == baseline]
-            lines = [entry for entry in lines if entry[1] not in ys]
-            halos_on_line = [halo for halo in halos if halo[1][1] in ys]
-            halos = [halo for halo in halos if halo[1][1] not in ys]
-            spaces_on_line = [space for space in spaces if space[1] in ys]
-            spaces = [space for space in spaces if space[1] not in ys]
+            lines = [entry for entry in lines if entry[1] != y]
+            halos_on_line = [halo for halo in halos if halo[1][1] == y]
+            halos = [halo for halo in halos if halo[1][1] != y]
+            spaces_on_line = [space for space in spaces if space[1] == y]
+            spaces = [space for space in spaces if space[1] != y]
             left = min([entry[0] for entry in on_line] + [space[0] for space in spaces_on_line])
             right = max(ends + [space[0] + space[2] for space in spaces_on_line])
             # poppler places a /Span's text from its first glyph's origin to its last glyph's end: the
             # line's invisible glyph first (at its left), its runs last, left to right
             # (no icon's hidden space: inside the line's marks neither reader needs it)
-            writer.read_line(logical, left, on_line[0][1], right - left, on_line[0][3], on_line[0][4])
+            writer.read_line(logical, left, y, right - left, on_line[0][3], on_line[0][4])
             if halos_on_line:
                 self._halos(halos_on_line, unread=True)
             writer.draw(sorted(on_line, key=lambda entry: entry[0]), unread=True)

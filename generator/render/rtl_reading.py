@@ -5,7 +5,7 @@ readers put it back into logical order themselves, each by its own rule — and 
 Unicode bidirectional algorithm, so a line mixing Arabic or Hebrew with numbers, Latin names or
 punctuation reads out of order (docs/text-engine.md, "The PDF objects", has the measurements). So
 render/text_out.py `TextWriter.read_line` marks each such line twice with its text, written for each
-reader: once for pdfium (Chromium's viewer, pypdfium2) on an invisible glyph at the line's left edge,
+reader: once for pdfium (Chromium's viewer, pypdfium2) on invisible glyphs at the line's two ends,
 once for poppler (pdftotext, Evince, Okular) on the whole line. This module writes those two texts:
 each is the reader's own reordering run backwards, so that the reader, reordering it, gives the
 logical text. Both rules were measured on pypdfium2's pdfium 159 and poppler 25.

@@ -106,16 +106,16 @@ class TextWriter:
 
 
     def read_line(self, logical: str, left: float, y: float, width: float, font_name: str, size: float) -> None:
-        """Opens the marks a right-to-left line is read by (closed by `end_read_line`), the line's runs,
-        halos and icons' spaces then drawn `unread` inside them: a /Span whose /ActualText is the line's
-        text as poppler reads it back to logical order, and an invisible glyph (text render mode 3)
-        stretched across the line from `left` (points) on the baseline `y`, whose own /ActualText is the
-        text as pdfium reads it back (render/rtl_reading.py). Neither reader puts a line's runs, drawn
-        in visual order, back into the order they were written in, where numbers, Latin names or
+        """Opens the marks a right-to-left line is read by (closed by `end_read_line`), the line's runs and
+        halos then drawn `unread` inside them: a /Span whose /ActualText is the line's text as poppler
+        reads it back to logical order, and an invisible glyph (text render mode 3) at each end of the
+        line, from `left` across `width` (points) on the baseline `y`, whose own /ActualText is the text
+        as pdfium reads it back (render/rtl_reading.py). Neither reader puts a line's runs, drawn in
+        visual order, back into the order they were written in, where numbers, Latin names or
         punctuation stand between right-to-left words."""
         canvas = self.canvas
         logical = logical.translate(_DROPPED)           # what steers the shaping and the bidi levels: not read
-        canvas.addLiteral(f"/Span << /ActualText <FEFF{_utf16(for_pdftotext(logical))}> >> BDC")
+        canvas.addLiteral(_span_opened(for_pdftotext(logical)))
         if font_name not in self.fonts:
             font = glyph_font(font_name)
             self.fonts[font_name] = (font, font.select(canvas, size))
@@ -147,8 +147,7 @@ class TextWriter:
     def end_read_line(self) -> None:
         self.canvas.addLiteral("EMC")
 
-    def hidden_spaces(self, spaces: Sequence[tuple[float, float, float, str, float, bool]],
-                      unread: bool = False) -> None:
+    def hidden_spaces(self, spaces: Sequence[tuple[float, float, float, str, float, bool]]) -> None:
         """An invisible space (text render mode 3) as wide as each inline icon, under it: (x, y) its
         baseline's start in points, its width in points, the face and size of the text beside it. It is
         marked as a zero-width space (/ActualText): pdftotext takes a space for a gap, and an icon's gap
@@ -170,9 +169,8 @@ class TextWriter:
                 continue
             _note(shaped, usage)
             scale = 100 * width / (shaped.width * size)
-            space = f"[<{shaped.gids[0]:04X}>] TJ"
             code.append(f"{usage.resource} {fp_str(size)} Tf {fp_str(scale)} Tz 1 0 0 {flip}1 {fp_str(x, y)} Tm "
-                        + (f"{UNREAD} {space} EMC" if unread else _marked(RLM if rtl else ZWSP, space)))
+                        + _marked(RLM if rtl else ZWSP, f"[<{shaped.gids[0]:04X}>] TJ"))
         if len(code) > 1:
             # (the render mode and scaling are the graphics state's, not the text object's: both put back)
             canvas.addLiteral(" ".join([*code, "100 Tz 0 Tr ET"]))
@@ -248,7 +246,12 @@ def _has_mark(text: str) -> bool:
 
 def _marked(text: str, operators: str) -> str:
     """Operators marked as drawing the text (/ActualText), for glyphs that do not read back as it."""
-    return f"/Span << /ActualText <FEFF{_utf16(text)}> >> BDC {operators} EMC"
+    return f"{_span_opened(text)} {operators} EMC"
+
+
+def _span_opened(text: str) -> str:
+    """The start of a marked-content sequence read as `text` (by pdfium and poppler alike)."""
+    return f"/Span << /ActualText <FEFF{_utf16(text)}> >> BDC"
 
 
 def _utf16(text: str) -> str:

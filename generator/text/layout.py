@@ -119,7 +119,7 @@ class TextLayout:
     icons: tuple[InlineIcon, ...] = ()
     line_tops: tuple[float, ...] = ()   # mm from the box's top to each line's top
     # each line of a right-to-left paragraph that holds right-to-left text: its baseline (the runs') and
-    # its text in logical order, for readers (render/text_out.py `draw_read_line`): its runs are in
+    # its text in logical order, for readers (render/text_out.py `read_line`): its runs are in
     # visual order, which no reader turns back into the order the line was written in
     readings: tuple[tuple[float, str], ...] = ()
 
