@@ -7,7 +7,7 @@ it is written, and nothing is written unless all targets lay out clean.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -24,6 +24,7 @@ from generator.errors import Problems, UsageError
 from generator.face_cache import LayoutFiles
 from generator.i18n.pseudo import PSEUDO, pseudo_catalog
 from generator.imposition.single import shop_size_problems
+from generator.imposition.tiles import TileLayout, tile_boards
 from generator.options import BuildOptions
 from generator.print_facts import PAPER_SIZES, SheetRoom
 from generator.render.art_files import ART_FILES
@@ -48,6 +49,7 @@ class Target:
     stack: tuple[str, ...]          # the game's body font stack
     setter: TextSetter              # the game's fonts (built-in families and its own)
     rules: RuleDoc | None = None
+    tilings: dict[tuple[str, str], TileLayout] = field(default_factory=dict)   # (board id, paper): its tiles
 
     @property
     def folder_parts(self) -> tuple[str, str, str]:
@@ -132,11 +134,24 @@ def layout_targets(sources: list[GameSource], options: BuildOptions, problems: P
                 targets.append(Target(source, edition, lang, sets, boards, sheets,
                                       kit_text(ctx, sets, boards, sheets, options.copies),
                                       ctx.font_stack(None, source.game_document.mark()), setter,
-                                      _rules(ctx, sets, boards)))
+                                      _rules(ctx, sets, boards), _tilings(source, boards, options, problems)))
     files.save()       # before any worker lays its target out again: it reads them
     if layout_files is None:
         files.close()
     return targets
+
+
+def _tilings(source: GameSource, boards: list[LaidOutBoard], options: BuildOptions,
+             problems: Problems) -> dict[tuple[str, str], TileLayout]:
+    """Each board's tiles on each paper asked for, a seam that crosses a word or a space warned of where
+    the board is written."""
+    if not boards or source.boards is None or source.boards_document is None:
+        return {}
+    written = {board.id: index for index, board in enumerate(source.boards.boards)}
+    document = source.boards_document
+    return tile_boards(boards, options.papers, options.margin,
+                       lambda board, message, hint: problems.warn(document.mark(("boards", written[board])),
+                                                                  message, hint))
 
 
 RULEBOOK_OUTPUTS = frozenset({"rules", "booklet"})

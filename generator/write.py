@@ -175,7 +175,8 @@ def home_sections(target: Target, options: BuildOptions, paper: str, caption: Ca
     if target.boards and wanted("board"):
         from generator.imposition.tiles import impose_board, tile_spec      # (games with boards only)
         sections["board"] = [page for board in target.boards
-                             for page in impose_board(board.face, tile_spec(size, options.margin), caption, board.id,
+                             for page in impose_board(board.face, tile_spec(size, options.margin),
+                                                      target.tilings[board.id, paper], caption, board.id,
                                                       bar, target.kit.lines)]
     return sections
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import math
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -22,6 +21,7 @@ import pypdfium2 as pdfium
 from PIL import Image, PngImagePlugin
 
 from generator.caches import cached
+from generator.components.affine import IDENTITY, Affine, group_affine
 from generator.components.piece import ArtPlacement, Face, Group, Item, TextPlacement
 from generator.files import write_atomically
 from generator.imposition.sheet import Document, Page, Placement
@@ -65,45 +65,6 @@ def _svg_transparent(node) -> bool:
 # ------------------------------------------------------------------ where art lies on its face
 
 @dataclass(frozen=True)
-class Affine:
-    """x' = a x + b y + e, y' = c x + d y + f: a group's items' coordinates mapped onto the face (mm, y down)."""
-
-    a: float = 1.0
-    b: float = 0.0
-    c: float = 0.0
-    d: float = 1.0
-    e: float = 0.0
-    f: float = 0.0
-
-    def __call__(self, x: float, y: float) -> tuple[float, float]:
-        return self.a * x + self.b * y + self.e, self.c * x + self.d * y + self.f
-
-    def then(self, outer: "Affine") -> "Affine":
-        """This mapping followed by `outer`."""
-        return Affine(outer.a * self.a + outer.b * self.c, outer.a * self.b + outer.b * self.d,
-                      outer.c * self.a + outer.d * self.c, outer.c * self.b + outer.d * self.d,
-                      outer.a * self.e + outer.b * self.f + outer.e, outer.c * self.e + outer.d * self.f + outer.f)
-
-    def inverse(self) -> "Affine":
-        det = self.a * self.d - self.b * self.c
-        a, b, c, d = self.d / det, -self.b / det, -self.c / det, self.a / det
-        return Affine(a, b, c, d, -(a * self.e + b * self.f), -(c * self.e + d * self.f))
-
-
-def group_affine(group: Group) -> Affine:
-    """The group's own coordinates onto its parent's, as render/pdf.py draws it: centred on its frame,
-    scaled to fill it, turned clockwise by its rotation."""
-    turned = group.rotation % 180 == 90
-    along, across = (group.h, group.w) if turned else (group.w, group.h)
-    sx, sy = along / group.width, across / group.height
-    angle = math.radians(group.rotation)
-    cos, sin = round(math.cos(angle)), round(math.sin(angle))   # quarter turns only
-    centre_x, centre_y = group.x + group.w / 2, group.y + group.h / 2
-    local = Affine(sx, 0, 0, sy, -sx * group.width / 2, -sy * group.height / 2)
-    return local.then(Affine(cos, -sin, sin, cos, centre_x, centre_y))
-
-
-@dataclass(frozen=True)
 class Found:
     """A transparent art placement: the way to it through the face's items, its mapping onto the face, and
     the quarter turns (clockwise) it is drawn with."""
@@ -114,7 +75,7 @@ class Found:
     rotation: int
 
 
-def transparent_art(items: tuple[Item, ...], affine: Affine = Affine(), rotation: int = 0,
+def transparent_art(items: tuple[Item, ...], affine: Affine = IDENTITY, rotation: int = 0,
                     path: tuple = ()) -> list[Found]:
     """Every transparent art placement among `items`, in drawing order."""
     found: list[Found] = []

@@ -989,3 +989,16 @@ def _font_file(font: str) -> Path:
 def run_width(run: GlyphRun) -> float:
     """A placed run's width in mm, as it is drawn."""
     return pt_to_mm(font_width(run.font, run.text, run.features, run.rtl) * run.size)
+
+
+def run_words(run: GlyphRun) -> list[tuple[str, float, float]]:
+    """A placed run's words as drawn: each word, its left edge from the run's start and its width (mm); a
+    right-to-left run's words from its right end, as it is drawn mirrored."""
+    pieces = run_pieces(_font_file(run.font), run.text, run.features, "rtl" if run.rtl else "ltr")
+    widths = [pt_to_mm(piece.width * run.size) for piece in pieces]
+    total, at, words = sum(widths), 0.0, []
+    for piece, width in zip(pieces, widths, strict=True):
+        if piece.text.strip():
+            words.append((piece.text.strip(), total - at - width if run.rtl else at, width))
+        at += width
+    return words

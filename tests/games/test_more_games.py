@@ -69,7 +69,7 @@ def test_sorry_board_has_a_60_space_loop_safety_zones_and_slides_in_place():
     on_loop = [g for g in bars if min(g.x, g.y, 380 - g.x - g.w, 380 - g.y - g.h) < band]
     assert sorted(round(max(g.w, g.h)) for g in on_loop) == [69] * 4 + [92] * 4   # slides over 4 and 5 spaces
     # the Safety zones' bars run inward from the loop into Home, as a Slide's bar runs to its end circle
-    assert sorted(round(max(g.w, g.h)) for g in bars if g not in on_loop) == [142] * 4
+    assert sorted(round(max(g.w, g.h)) for g in bars if g not in on_loop) == [139] * 4   # to the middle of Home
 
 
 @pytest.mark.parametrize("paper, size", [("a4", (210, 297)), ("letter", (215.9, 279.4))])

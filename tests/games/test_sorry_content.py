@@ -86,8 +86,10 @@ def test_safety_zone_is_drawn_like_a_slide_into_a_home_clear_of_its_spaces(sorry
     for colour in COLOURS:
         fill = palette[colour]
         zone = next(z for z in zones if _shapes(z.items[0], "rect")[0].fill == palette[f"{colour}_safe"])
-        circles = [g for g in _anchored_of(anchored, "ellipse", fill) if min(g.w, g.h) == pytest.approx(46)]
+        # Home (44 mm: its edge clear of the board's middle lines, where tiles meet) and Start (46 mm)
+        circles = [g for g in _anchored_of(anchored, "ellipse", fill) if min(g.w, g.h) in (44, 46)]
         home = max(circles, key=_edge_distance)                                  # Start is the one near the edge
+        assert min(home.w, home.h) == pytest.approx(44)
         bar = next(g for g in _anchored_of(anchored, "rect", fill) if max(g.w, g.h) > 115)
         assert _edge_distance(zone) == pytest.approx(LOOP_INNER)               # the zone leaves the loop...
         assert 2 <= _gap(zone, home) <= 6, colour                              # ...and Home is clear of it

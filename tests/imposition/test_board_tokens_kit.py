@@ -70,12 +70,39 @@ def test_four_tiles_with_inner_overlap_recombine_to_exactly_380_mm(paper, overla
         assert x1 - x0 + 2 * spec.margin <= PAPERS[paper][0] + 1e-9     # fits the paper at 100 %
 
 
+@pytest.fixture(scope="module")
+def christmas_tilings():
+    """The full edition's board tilings as the build makes them, by (language, paper): the seams placed off
+    the board's words and spaces (imposition/seams.py)."""
+    from generator.build import BuildOptions
+    from generator.targets import layout_targets
+    from generator.text.fonts import FontLibrary
+    problems = Problems()
+    targets = layout_targets([_source()], BuildOptions(editions=("full",)), problems, FontLibrary())
+    assert not problems.errors
+    return {(target.lang, paper): layout for target in targets for (_, paper), layout in target.tilings.items()}
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_tiles_in_the_pdf_place_the_board_at_100_percent_and_cover_it(built_christmas, paper):
+def test_the_board_tiles_meet_on_the_middle_lines_kept_clear(christmas_tilings, paper):
+    """The template keeps x = 189–191 mm clear and y = 189–191 mm too (A4 may meet at y = 143–145, between
+    spaces): the seams go there, crossing nothing; on A4 and Letter alike."""
+    for lang in ("bg", "en"):
+        layout = christmas_tilings[lang, paper]
+        assert layout.shape == "grid" and layout.crossings == ()
+        assert layout.across == ((190.0,), (190.0,))
+        (y,), _ = layout.down
+        assert 189 <= y <= 191 or (paper == "a4" and 143 <= y <= 145)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_tiles_in_the_pdf_place_the_board_at_100_percent_and_cover_it(built_christmas, christmas_tilings, paper):
     """Each tile page holds the whole board as one form, shifted: read back which part shows."""
     document = open_pdf(built_christmas / "full" / "bg" / paper / "board.pdf")
     spec = TileSpec(PAPERS[paper])
-    layout = tile_layout((380, 380), spec)
+    layout = christmas_tilings["bg", paper]
+    (sx,), _ = layout.across
+    (sy,), _ = layout.down
     starts = []
     for index in range(4):
         (origin_x, origin_y), = form_origins_mm(document, index)      # the board's bottom-left corner
@@ -83,9 +110,7 @@ def test_tiles_in_the_pdf_place_the_board_at_100_percent_and_cover_it(built_chri
         left = (PAPERS[paper][0] - (region[2] - region[0])) / 2
         starts.append((round(left - origin_x, 2), round(spec.margin - (origin_y - 380), 2)))
     o = layout.overlap
-    assert starts == [(0, 0), (190 - o, 0), (0, 190 - o), (190 - o, 190 - o)]
-    # tile widths: 190 + o each, so the two columns together show 380 mm plus the shared 2·o strip
-    assert 2 * (190 + o) - 2 * o == pytest.approx(380)
+    assert starts == [(0, 0), (sx - o, 0), (0, sy - o), (sx - o, sy - o)]
 
 
 def _render(path, index, dpi):
@@ -93,12 +118,14 @@ def _render(path, index, dpi):
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_neighbouring_tiles_show_the_same_board_in_their_shared_strip(built_christmas, paper):
+def test_neighbouring_tiles_show_the_same_board_in_their_shared_strip(built_christmas, christmas_tilings, paper):
     path = built_christmas / "full" / "en" / paper / "board.pdf"
     document = open_pdf(path)
     assert len(document) == 4
     spec = TileSpec(PAPERS[paper])
-    layout = tile_layout((380, 380), spec)
+    layout = christmas_tilings["en", paper]
+    (sx,), _ = layout.across
+    (sy,), _ = layout.down
     dpi = 254        # 10 pixels a millimetre: tile offsets fall on whole pixels on both pages
     images = [_render(path, i, dpi) for i in range(4)]
 
@@ -114,9 +141,9 @@ def test_neighbouring_tiles_show_the_same_board_in_their_shared_strip(built_chri
     # the shared strip's half past the seam: cut off the first tile (past its cut line), seen on the second;
     # the half before it is the glue strip, hatched on the tile that goes under
     pairs = [  # (tile index, row, column) × 2 and that half of the shared board strip
-        ((0, 0, 0), (1, 0, 1), (190 + 1, 20, 190 + o, 170)),
-        ((0, 0, 0), (2, 1, 0), (20, 190 + 1, 170, 190 + o)),
-        ((1, 0, 1), (3, 1, 1), (210, 190 + 1, 360, 190 + o)),
+        ((0, 0, 0), (1, 0, 1), (sx + 1, 20, sx + o, sy - 20)),
+        ((0, 0, 0), (2, 1, 0), (20, sy + 1, sx - 20, sy + o)),
+        ((1, 0, 1), (3, 1, 1), (sx + 20, sy + 1, 360, sy + o)),
     ]
     for first, second, strip in pairs:
         a, b = crop(*first, *strip), crop(*second, *strip)

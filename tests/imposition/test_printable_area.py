@@ -19,6 +19,7 @@ from generator.components.piece import Group, Shape, TextPlacement
 from generator.errors import Problems
 from generator.imposition.grid import PRINTABLE_MARGIN
 from generator.imposition.sheet import PAPER_SIZES
+from generator.imposition.seams import board_obstacles
 from generator.imposition.tiles import tile_layout, tile_region, tile_spec
 from generator.render.font_tags import subset_tags
 from generator.targets import clean_games, layout_targets
@@ -199,15 +200,17 @@ def test_board_seams_and_crosses_lie_in_the_overlap_strips_only(home_pages, pape
         for page in pages:
             (placement,) = page.placements
             board = (placement.face.width, placement.face.height)
-            layout = tile_layout(board, tile_spec(PAPER_SIZES[paper], PRINTABLE_MARGIN))
+            # the build's tiling: its seams placed off the board's words and spaces (the same function, the
+            # same board: the same seams)
+            layout = tile_layout(board, tile_spec(PAPER_SIZES[paper], PRINTABLE_MARGIN),
+                                 board_obstacles(placement.face))
             label = page.label.rsplit(" ", 1)[1]
             row, column = ord(label[0]) - ord("A"), int(label[1:]) - 1
             x0, y0, x1, y1 = tile_region(board, layout, row, column)
             # what this tile shows of the finished board, in page mm: up to the seams
-            seen_x0 = placement.x + column * board[0] / layout.columns
-            seen_x1 = placement.x + (column + 1) * board[0] / layout.columns
-            seen_y0 = placement.y + row * board[1] / layout.rows
-            seen_y1 = placement.y + (row + 1) * board[1] / layout.rows
+            xs, ys = (0.0, *layout.across[row], board[0]), (0.0, *layout.down[column], board[1])
+            seen_x0, seen_x1 = placement.x + xs[column], placement.x + xs[column + 1]
+            seen_y0, seen_y1 = placement.y + ys[row], placement.y + ys[row + 1]
             for item in page.marks:
                 mx0, my0, mx1, my1 = _extent(item)
                 if my0 >= placement.y + board[1] - 1e-6 or my0 >= placement.y + y1 - y0 + 3:
