@@ -256,3 +256,59 @@ def test_no_mark_label_or_bar_reaches_into_a_piece_s_art(home_pages):
                     assert min(overlap) <= 1e-6, f"{game}/{edition}/{paper}/{name}.pdf {page.label}: {item!r:.120}"
                 checked += 1
     assert checked > 20
+
+
+def _words_mm(page, height_mm: float) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """The words pdfium reads on a page, each with its box in page mm from the top-left."""
+    text = page.get_textpage()
+    words, current, box = [], "", None
+    for index in range(text.count_chars()):
+        char = text.get_text_range(index, 1)
+        left, bottom, right, top = text.get_charbox(index)
+        if not char.strip() or (box is not None and (left < box[2] - 1 or abs(top - box[3]) > 4)):
+            if current:
+                words.append((current, box))
+            current, box = "", None
+            if not char.strip():
+                continue
+        current += char
+        box = (left, bottom, right, top) if box is None else \
+            (min(box[0], left), min(box[1], bottom), max(box[2], right), max(box[3], top))
+    if current:
+        words.append((current, box))
+    mm = 25.4 / 72
+    return [(word, (b[0] * mm, height_mm - b[3] * mm, b[2] * mm, height_mm - b[1] * mm)) for word, b in words]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_word_of_a_shipped_board_is_crossed_by_a_tiles_cut_line(home_pages, home_build, paper):
+    """The issue's own measure (29): the words pdfium reads on each tile page, against the solid cut lines at
+    the seams (what is cut, and where the glued board shows an edge): none runs through a word."""
+    import pypdfium2 as pdfium
+    from generator.components.piece import Line
+    from generator.imposition.line_kinds import CUT
+    boards = [(key, pages) for key, pages in home_pages.items() if key[2] == paper and key[3] == "board"]
+    assert {key[0] for key, _ in boards} == {"christmas-round", "must-see-belarus", "sorry"}
+    for (game, edition, _, _), pages in boards:
+        lang = _first_language(ROOT / "content" / game)
+        document = pdfium.PdfDocument(home_build / game / edition / lang / paper / "board.pdf")
+        assert len(document) == len(pages)
+        checked = 0
+        for page, pdf_page in zip(pages, document, strict=True):
+            (placement,) = page.placements
+            bottom = placement.clip[1] + placement.clip[3]
+            cuts = [item for item in page.marks if isinstance(item, Line) and item.stroke == CUT.colour
+                    and item.dash is None and item.y < bottom and (item.w == 0 or item.h == 0)]
+            for word, (x0, y0, x1, y1) in _words_mm(pdf_page, page.height):
+                if y0 >= bottom:
+                    continue              # the label band under the tile
+                for cut in cuts:
+                    low_x, high_x = sorted((cut.x, cut.x + cut.w))
+                    low_y, high_y = sorted((cut.y, cut.y + cut.h))
+                    if cut.w == 0:
+                        crossed = x0 + 0.1 < cut.x < x1 - 0.1 and y0 < high_y and y1 > low_y
+                    else:
+                        crossed = y0 + 0.1 < cut.y < y1 - 0.1 and x0 < high_x and x1 > low_x
+                    assert not crossed, f"{game} {paper} {page.label}: a cut line runs through {word!r}"
+                checked += 1
+        assert checked > 20, game
