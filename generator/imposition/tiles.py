@@ -7,20 +7,24 @@ every cut of the kit) or hidden under its neighbour once glued (right of or
 below it: the glue strip, hatched light grey, whose edge at the seam is where
 the neighbour's cut edge goes) — the kit's line language (imposition/line_kinds.py),
 named the same in the kit's board step; the board's outer edges are cut lines too,
-the art bleeding past them. The marks are drawn inside the strips
+the art bleeding past them, and where a seam meets them both tiles draw an align tick outside the board
+(where the paper has room) that meets its neighbour's once laid together. The marks are drawn inside the strips
 only, so none of them is left over the board's art once it is assembled.
 Under each tile: its label (A1, A2, B1 …), an assembly map, a 50 mm bar and
-the legend of the lines it shows.
+the legend of the lines it shows. How many tiles and where their seams lie is
+tile_layout's choice (the fewest tiles, the seams off the board's words and
+spaces: seams.py); the build lays it out with the Target (tile_boards).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
 from generator.components.piece import Ellipse, Face, Item, Rect, TextPlacement
 from generator.imposition.grid import CROP_MARK_WIDTH, SCALE_BAR, scale_bar_items
-from generator.imposition.line_kinds import GLUE, KINDS, cut_line, glue_hatch, legend
+from generator.imposition.line_kinds import ALIGN_TICK, GLUE, KINDS, align_tick, cut_line, glue_hatch, legend
 from generator.components.board import LaidOutFace
 from generator.imposition.seams import Crossing, Obstacle, SeamCosts, board_obstacles, place_seams, seam_window
 from generator.input_files import quoted
@@ -32,8 +36,10 @@ MAP_CELL = 10.0      # mm per tile in the assembly map (at most, each way)
 MAP_LABEL = 6.5      # pt: a tile's label in the map
 CROSSING_DOT = 1.6   # mm: the map's mark where a seam crosses a word, a space or a picture
 CROSSING_RED = "#d0021b"
-TILE_LINES = ("cut", "glue")      # the line kinds a tile shows (its legend)
-LEGEND_WIDTH = 56.0  # mm
+TILE_LINES = ("cut", "glue")      # the line kinds every tile shows (its legend; "align" where it has ticks)
+LEGEND_COLUMN = 28.0  # mm a line kind takes in the legend
+ALIGN_GAP = 0.5      # mm between the board's bleed and an align tick
+ALIGN_LEAST = 2.0    # mm: a shorter tick is left out (the paper has no room for it there)
 
 
 @dataclass(frozen=True)
@@ -44,6 +50,7 @@ class TileSpec:
     min_overlap: float = 5.0
     label_band: float = 40.0         # room under the tile for the label, map and scale bar
     outer_bleed: float = 2.0         # board art past the board's edge, for a clean cut
+    printable: float = TILE_MARGIN   # the printer's unprinted margin: align ticks stay inside it
 
 
 @dataclass(frozen=True)
@@ -81,7 +88,7 @@ def _count(length: float, usable: float, spec: TileSpec) -> tuple[int, float]:
 
 def tile_spec(paper: tuple[float, float], printable_margin: float) -> TileSpec:
     """Tiles for a paper whose printer leaves `printable_margin` mm unprinted (never less than TILE_MARGIN)."""
-    return TileSpec(paper, margin=max(TileSpec.margin, printable_margin))
+    return TileSpec(paper, margin=max(TileSpec.margin, printable_margin), printable=printable_margin)
 
 
 def usable_size(spec: TileSpec) -> tuple[float, float]:
@@ -269,10 +276,46 @@ def _tile_page(face: Face, spec: TileSpec, layout: TileLayout, row: int, column:
         if first:
             (px, py), (qx, _) = to_page(x0, at), to_page(x1, at)
             cuts.append(cut_line(px, py, qx - px, 0))
-    marks: list[Item] = glued + cuts
     band = top + (y1 - y0) + grow_bottom + 6.0
-    marks.extend(_label_band(spec, board, layout, row, column, band, caption, bar_label, names or {}))
+    ticks = _align_ticks(spec, layout, row, column, (x0, y0, x1, y1), to_page, bleed, band)
+    marks: list[Item] = glued + cuts + ticks
+    kinds = TILE_LINES + (("align",) if ticks else ())
+    marks.extend(_label_band(spec, board, layout, row, column, band, caption, bar_label, names or {}, kinds))
     return Page(*spec.paper, (placement,), tuple(marks), label=f"{label} {tile_label(row, column)}")
+
+
+def _align_ticks(spec: TileSpec, layout: TileLayout, row: int, column: int,
+                 region: tuple[float, float, float, float], to_page: Callable[[float, float], tuple[float, float]],
+                 bleed: float, band: float) -> list[Item]:
+    """Ticks outside the board's outer edge where each of this tile's seams meets it: the neighbour draws
+    its own at the same place, so the two meet once the tiles are laid together (the final trim cuts them
+    away). Each runs out from the bleed, ALIGN_TICK long or as far as the printable paper lets it."""
+    x0, y0, x1, y1 = region
+    width = spec.paper[0]
+    ticks: list[Item] = []
+
+    def tick(start: float, limit: float, across: float, vertical: bool) -> None:
+        """A tick from `start` towards `limit` (page mm along it), at `across` (page mm the other way)."""
+        room = abs(limit - start)
+        if room >= ALIGN_LEAST:
+            length = math.copysign(min(ALIGN_TICK, room), limit - start)
+            ticks.append(align_tick(across, start, 0, length) if vertical else align_tick(start, across, length, 0))
+
+    for seam in (s for s in layout.across[row] if x0 < s < x1):
+        x, top = to_page(seam, y0)
+        _, bottom = to_page(seam, y1)
+        if row == 0:
+            tick(top - bleed - ALIGN_GAP, spec.printable, x, True)
+        if row == layout.rows - 1:
+            tick(bottom + bleed + ALIGN_GAP, band - ALIGN_GAP, x, True)
+    for seam in (s for s in layout.down[column] if y0 < s < y1):
+        left, y = to_page(x0, seam)
+        right, _ = to_page(x1, seam)
+        if column == 0:
+            tick(left - bleed - ALIGN_GAP, spec.printable, y, False)
+        if column == layout.columns - 1:
+            tick(right + bleed + ALIGN_GAP, width - spec.printable, y, False)
+    return ticks
 
 
 def _glue_strip(x: float, y: float, w: float, h: float) -> list[Item]:
@@ -284,16 +327,20 @@ def _glue_strip(x: float, y: float, w: float, h: float) -> list[Item]:
 
 
 def _label_band(spec: TileSpec, board: tuple[float, float], layout: TileLayout, row: int, column: int, top: float,
-                caption, bar_label: str = "", names: dict[str, str] | None = None) -> list[Item]:
+                caption, bar_label: str = "", names: dict[str, str] | None = None,
+                kinds: tuple[str, ...] = TILE_LINES) -> list[Item]:
     items: list[Item] = []
     left = spec.margin + 4
     items.append(TextPlacement(left, top, caption(tile_label(row, column), 26.0)))
     items.extend(_assembly_map(spec.paper[0] / 2, top, board, layout, row, column, caption))
     bar_left = spec.paper[0] - spec.margin - 22 - SCALE_BAR
     items.extend(scale_bar_items(bar_left, top + 6, caption, bar_label))
-    if names and all(names.get(kind) for kind in TILE_LINES):
-        items.extend(legend(bar_left, top + 18, LEGEND_WIDTH, [names[kind] for kind in TILE_LINES], caption,
-                            TILE_LINES))
+    if names and all(names.get(kind) for kind in kinds):
+        # under the bar, as wide as its kinds need, and never over the map
+        right = spec.paper[0] - spec.margin
+        map_right = spec.paper[0] / 2 + board[0] * _map_scale(board, layout) / 2
+        start = max(min(bar_left, right - LEGEND_COLUMN * len(kinds)), map_right + 4)
+        items.extend(legend(start, top + 18, right - start, [names[kind] for kind in kinds], caption, kinds))
     return items
 
 
@@ -302,7 +349,7 @@ def _assembly_map(middle: float, top: float, board: tuple[float, float], layout:
     """The board in small under `top`, centred on `middle`: each tile's own part (its seams to scale,
     bricks offset as they are glued) labelled, this tile's filled, a red dot where a seam crosses a word,
     a space or a picture (tile_boards warns of each)."""
-    scale = min(layout.columns * MAP_CELL / board[0], layout.rows * MAP_CELL / board[1])
+    scale = _map_scale(board, layout)
     left = middle - board[0] * scale / 2
     items: list[Item] = []
     for r in range(layout.rows):
@@ -327,6 +374,11 @@ def _assembly_map(middle: float, top: float, board: tuple[float, float], layout:
             items.append(Ellipse(left + bx * scale - CROSSING_DOT / 2, top + by * scale - CROSSING_DOT / 2,
                                  CROSSING_DOT, CROSSING_DOT, fill=CROSSING_RED, stroke=None))
     return items
+
+
+def _map_scale(board: tuple[float, float], layout: TileLayout) -> float:
+    """The assembly map's scale: a tile at most MAP_CELL each way."""
+    return min(layout.columns * MAP_CELL / board[0], layout.rows * MAP_CELL / board[1])
 
 
 def _recolour(runs, colour):

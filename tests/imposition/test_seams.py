@@ -9,7 +9,7 @@ import pytest
 from generator.components.board import LaidOutFace
 from generator.components.piece import ArtPlacement, Ellipse, Face, Group, Rect, TextPlacement
 from generator.imposition.seams import TEXT_MARGIN, board_obstacles
-from generator.imposition.tiles import TileSpec, impose_board, tile_boards, tile_layout
+from generator.imposition.tiles import TileSpec, impose_board, tile_boards, tile_layout, tile_spec
 from generator.print_facts import PAPER_SIZES
 from generator.text.fonts import FontLibrary
 from generator.write import caption_maker
@@ -114,3 +114,42 @@ def test_check_names_the_board_file_and_line_of_a_crossing(tmp_path):
     assert all(line.startswith(f"{folder / 'board.yaml'}:2:") and "warning" in line and "star.svg" in line
                for line in lines), lines
     assert "keep words, spaces and pictures off a line" in result.output
+
+
+def _ticks(page):
+    """The page's align ticks: short solid black strokes across or along, above the label band."""
+    from generator.components.piece import Line
+    from generator.imposition.line_kinds import ALIGN, ALIGN_TICK
+    (placement,) = page.placements
+    band = placement.clip[1] + placement.clip[3] + 6
+    return [(item, placement) for item in page.marks
+            if isinstance(item, Line) and item.stroke == ALIGN.colour and item.dash is None and item.y < band
+            and (item.w == 0) != (item.h == 0) and max(abs(item.w), abs(item.h)) <= ALIGN_TICK + 1e-9]
+
+
+def test_align_ticks_meet_across_each_seam_outside_the_board(caption):
+    # 300 × 380 mm on A4 (5 mm printable margin): 2 × 2 tiles narrow enough to leave room beside them; the
+    # top edge has none (the board's trim is 6 mm from the paper's edge)
+    face = _board(width=300, height=380)
+    spec = tile_spec(A4, 5.0)
+    layout = tile_layout((300, 380), spec, ())
+    pages = impose_board(face, spec, layout, caption, "b", line_names=("cut", "fold", "glue", "align"))
+    (sx,), _ = layout.across
+    (sy,), _ = layout.down
+    seen = {}
+    for page in pages:
+        for tick, placement in _ticks(page):
+            bx, by = tick.x - placement.x, tick.y - placement.y          # the tick on the board (mm)
+            if tick.w == 0:      # below the board at the vertical seam
+                assert bx == pytest.approx(sx) and by > 380 and by + tick.h > 380
+            else:                # beside the board at the horizontal seam
+                assert by == pytest.approx(sy) and (bx < 0 or bx > 300)
+                assert spec.printable <= tick.x <= A4[0] - spec.printable
+                assert spec.printable <= tick.x + tick.w <= A4[0] - spec.printable
+            seen.setdefault(page.label, []).append("v" if tick.w == 0 else "h")
+    # B1 and B2 meet at the vertical seam's bottom end; A1/B1 at the horizontal seam's left, A2/B2 its right
+    assert sorted(seen["b A1"]) == ["h"] and sorted(seen["b A2"]) == ["h"]
+    assert sorted(seen["b B1"]) == ["h", "v"] and sorted(seen["b B2"]) == ["h", "v"]
+    names = [run.text for page in pages[2:] for item in page.marks if isinstance(item, TextPlacement)
+             for run in item.runs]
+    assert "align" in names                       # the legend names the ticks where a tile has them
