@@ -32,8 +32,9 @@ from generator.text.setter import TextSetter
 # The stages only some builds need (rulebook, booklet and pdfium, cut files, boards, the print
 # shop, PNGs, the kit's cover) are imported where they are used: a cards-only build never loads them.
 if TYPE_CHECKING:
-    from generator.components.piece import PieceCopy
+    from generator.components.piece import Face, PieceCopy
     from generator.imposition.cut import CutMachine
+    from generator.imposition.tiles import TileLayout
 
 PRINT_SHOP_DPI = 300
 
@@ -101,8 +102,9 @@ def write_target(target: Target, options: BuildOptions, library: FontLibrary, re
                         _write_bytes(base / paper / "rules-booklet.pdf", booklet, report)
         if wants_kit:
             with drawing(target, base, base / paper / "kit.pdf"):
+                board = (target.boards[0].face, target.tilings[target.boards[0].id, paper]) if target.boards else None
                 kit = render_pdf(Document(kit_pages(target, sections, PAPER_SIZES[paper], caption, options,
-                                                    _page_count(booklet) if booklet else 0),
+                                                    _page_count(booklet) if booklet else 0, board),
                                           title=f"{title} kit"), body)
                 if booklet:
                     from generator.render.merge import append_pdf      # (a kit with a booklet only)
@@ -210,7 +212,8 @@ def cut_sheet(copies: Sequence[PieceCopy], paper: tuple[float, float], machine: 
 
 
 def kit_pages(target: Target, sections: dict[str, list[Page]], paper: tuple[float, float], caption: Caption,
-              options: BuildOptions | None = None, booklet_pages: int = 0) -> list[Page]:
+              options: BuildOptions | None = None, booklet_pages: int = 0,
+              board: tuple[Face, TileLayout] | None = None) -> list[Page]:
     """Everything in print order for one double-sided print run, its first page telling how to print it."""
     from generator.imposition.cover import kit_pages as kit_pages_of     # (a build with a kit only)
     from generator.imposition.instructions import PrintFacts
@@ -220,7 +223,7 @@ def kit_pages(target: Target, sections: dict[str, list[Page]], paper: tuple[floa
                        ink_saver="cards-ink-saver" in sections and options.wants(OUTPUT_OF_STEM["cards-ink-saver"]),
                        print_shop=options.print_shop and options.wants("print-shop"))
     return kit_pages_of(paper, target.kit, sections, target.setter, target.stack, target.lang, caption, facts,
-                        booklet_pages)
+                        booklet_pages, board)
 
 
 def write_print_shop(target: Target, base: Path, settings: DrawingSettings, options: BuildOptions,

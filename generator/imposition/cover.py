@@ -10,11 +10,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from generator.components.kit import KitText
-from generator.components.piece import Item, Rect
+from generator.components.piece import Face, Group, Item, Rect, TextPlacement
 from generator.imposition.grid import scale_bar_items
-from generator.imposition.instructions import CARD_STOCK, KitPlan, PrintFacts, pieces_apart, print_steps
+from generator.imposition.instructions import CARD_STOCK, KitPlan, PrintFacts, chosen_steps, pieces_apart
 from generator.imposition.shared_sheets import share_sheets
 from generator.imposition.sheet import Page
+from generator.imposition.step_drawings import HEIGHT as STEP_HEIGHT
+from generator.imposition.step_drawings import StepDrawing, board_drawing, booklet_drawing, standee_drawing
+from generator.imposition.tiles import TileLayout
 from generator.render.icons import placed_text
 from generator.text.layout import SetStyle, fit_text
 from generator.text.rich import parse_rich_text
@@ -28,11 +31,13 @@ KIT_PARTS = ("cards", "tokens", "pawns", "sheets", "board")    # print order
 
 def kit_pages(paper: tuple[float, float], text: KitText, sections: dict[str, list[Page]], setter: TextSetter,
               stack: tuple[str, ...], lang: str, caption, facts: PrintFacts | None = None,
-              booklet_pages: int = 0) -> list[Page]:
+              booklet_pages: int = 0, board: tuple[Face, TileLayout] | None = None) -> list[Page]:
     """Everything in print order for one double-sided print run: the first page and its blank back,
     then each part, single-sided parts with blank backs. `booklet_pages`: the rulebook booklet's sides,
-    joined after these pages (from an odd page: the kit's own pages are padded to an even count)."""
+    joined after these pages (from an odd page: the kit's own pages are padded to an even count).
+    `board`: the (first) board and its tiling on this paper, for the board step's drawing."""
     body: list[Page] = []
+    pawn = sections["pawns"][0].placements[0].face if sections.get("pawns") else None
     facts = facts if facts is not None else PrintFacts()
     plan = KitPlan(plain=[1, 2], gutterfold=facts.layout == "gutterfold" and bool(sections.get("cards")))
     plan.parts.update(name for name in KIT_PARTS if sections.get(name))     # a part sharing a sheet too
@@ -59,8 +64,26 @@ def kit_pages(paper: tuple[float, float], text: KitText, sections: dict[str, lis
         start = 3 + len(body) + (len(body) % 2)
         plan.booklet = list(range(start, start + booklet_pages))
         plan.plain.extend(plan.booklet)
-    steps = print_steps(dict(text.steps), plan, facts, lang)
-    return [cover_page(paper, text, setter, stack, lang, caption, steps), blank_page(paper)] + body
+    steps = chosen_steps(dict(text.steps), plan, facts, lang)
+    drawings = _step_drawings(steps, board, pawn, len(plan.booklet), caption)
+    numbered = "\n".join(f"{number}. {words}" for number, (_, words) in enumerate(steps, start=1))
+    return [cover_page(paper, text, setter, stack, lang, caption, numbered, drawings), blank_page(paper)] + body
+
+
+def _step_drawings(steps: list[tuple[str, str]], board: tuple[Face, TileLayout] | None, pawn: Face | None,
+                   booklet_sides: int, caption) -> list[tuple[int, StepDrawing]]:
+    """The drawings of the steps this kit has (the board, the pawns, the booklet), each with its step's number."""
+    numbers = {key: number for number, (key, _) in enumerate(steps, start=1)}
+    drawings = []
+    if board is not None and "kit.step.board" in numbers:
+        drawings.append(board_drawing(*board, caption))
+    if pawn is not None and "kit.step.pawns" in numbers:
+        drawings.append(standee_drawing(pawn))
+    if booklet_sides:
+        drawing = booklet_drawing(-(-booklet_sides // 2))
+        if drawing.step in numbers:
+            drawings.append(drawing)
+    return sorted(((numbers[drawing.step], drawing) for drawing in drawings), key=lambda pair: pair[0])
 
 
 BAR_ROOM = 10.0           # mm kept above the bottom margin for the scale bar under the text
@@ -68,19 +91,50 @@ BODY_SIZES = (10.5, 10.0, 9.5, 9.0, 8.5, 8.0)     # pt: the body's size, the lar
 
 
 def cover_page(paper: tuple[float, float], text: KitText, setter: TextSetter, stack: tuple[str, ...],
-               lang: str, caption, steps: str | None = None) -> Page:
-    """The kit's first page; `steps` the printing steps (else the game's own `kit.print_steps` alone). Its
-    body is set at the largest of BODY_SIZES at which everything ends above the scale bar (a kit of every
-    part, ink-saver and print-shop files, in a long language, on Letter: 9.5 pt)."""
+               lang: str, caption, steps: str | None = None,
+               drawings: list[tuple[int, StepDrawing]] | None = None) -> Page:
+    """The kit's first page; `steps` the printing steps (else the game's own `kit.print_steps` alone), and
+    under them, above the scale bar, the `drawings` of steps by their numbers. Its body is set at the
+    largest of BODY_SIZES at which everything ends above them (a kit of every part, ink-saver and
+    print-shop files, in a long language, on Letter: 9.5 pt); where even the smallest does not leave
+    them room, the page goes without the drawings."""
     width = paper[0] - 2 * MARGIN
-    room = paper[1] - MARGIN - BAR_ROOM
-    for size in BODY_SIZES:
-        items, end = _cover_text(paper, text, setter, stack, lang, steps, size)
-        if end <= room:
+    drawings = drawings or []
+    while True:
+        room = paper[1] - MARGIN - BAR_ROOM - (DRAWING_BAND if drawings else 0.0)
+        for size in BODY_SIZES:
+            items, end = _cover_text(paper, text, setter, stack, lang, steps, size)
+            if end <= room:
+                break
+        if end <= room or not drawings:
             break
+        drawings = []
+    items.extend(_drawing_row(drawings, MARGIN, room + DRAWING_GAP, width, caption))
     items.extend(scale_bar_items(MARGIN, paper[1] - MARGIN, caption, text.scale_bar))
     return Page(*paper, (), tuple([Rect(MARGIN, MARGIN - 6, width, 1.2, fill="#a31621"), *items]),
                 label="kit cover")
+
+
+DRAWING_LABEL = 9.0       # pt: a drawing's step number
+DRAWING_GAP = 4.0         # mm above the row of drawings
+DRAWING_BAND = DRAWING_GAP + 5.0 + STEP_HEIGHT + 2.0     # mm: the row, its numbers and room above and below
+
+
+def _drawing_row(drawings: list[tuple[int, StepDrawing]], left: float, top: float, width: float,
+                 caption) -> list[Item]:
+    """The step drawings side by side from `left`, each under its step's number ('7.'), spread across `width`."""
+    if not drawings:
+        return []
+    spare = width - sum(drawing.width for _, drawing in drawings)
+    gap = min(12.0, spare / max(1, len(drawings) - 1)) if len(drawings) > 1 else 0.0
+    items: list[Item] = []
+    x = left
+    for number, drawing in drawings:
+        items.append(TextPlacement(x, top, caption(f"{number}.", DRAWING_LABEL)))
+        items.append(Group(x, top + 5.0, drawing.width, drawing.height, drawing.width, drawing.height, 0,
+                           drawing.items))
+        x += drawing.width + gap
+    return items
 
 
 def _cover_text(paper: tuple[float, float], text: KitText, setter: TextSetter, stack: tuple[str, ...], lang: str,

@@ -90,6 +90,13 @@ def pieces_apart(pages: list[Page]) -> bool:
 def print_steps(words: dict[str, str], plan: KitPlan, facts: PrintFacts, lang: str = "en") -> str:
     """The numbered steps for this kit, in the words given (kit.step.* key → text with placeholders), its
     page ranges listed as `lang` lists things."""
+    steps = chosen_steps(words, plan, facts, lang)
+    return "\n".join(f"{number}. {text}" for number, (_, text) in enumerate(steps, start=1))
+
+
+def chosen_steps(words: dict[str, str], plan: KitPlan, facts: PrintFacts, lang: str = "en") -> list[tuple[str, str]]:
+    """This kit's steps in order, each its kit.step.* key and its text (a step whose words are empty is
+    left out): print_steps numbers them, the step drawings find theirs by key."""
     chosen: list[tuple[str, dict]] = [("kit.step.scale", {})]
     if plan.card_stock:
         chosen.append(("kit.step.card_stock", {"pages": page_ranges(plan.card_stock, lang)}))
@@ -129,5 +136,5 @@ def print_steps(words: dict[str, str], plan: KitPlan, facts: PrintFacts, lang: s
         except MissingArgument:       # a translation naming a placeholder the step has not: shown as written
             pass
         if text:
-            texts.append(text)
-    return "\n".join(f"{number}. {text}" for number, text in enumerate(texts, start=1))
+            texts.append((key, text))
+    return texts
