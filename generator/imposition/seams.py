@@ -5,9 +5,10 @@ crosses everything whose extent along x holds x, from the board's top to its bot
 (tiles.py) knows how many tiles each direction needs; within what the paper and the overlap allow,
 this module chooses where their seams lie, by these wishes, the first the strongest:
 
-1. cross nothing that matters (`Obstacle`): a word, a space (a group drawn on its own filled shape:
-   a track cell, a town), an icon or a small filled mark; a seam along a space's edge
-   (within SPACE_EDGE of it) does not cross the space — cutting along a cell's border is the best seam;
+1. cross no word, no named space (a group drawn on its own filled shape with words on it: a track
+   cell, a labelled space) and no picture of ICON mm or more; then as few small marks, small icons and
+   wordless spaces (a town's dot) as it can (`Obstacle.weight`); a seam along a space's edge (within
+   SPACE_EDGE of it) does not cross the space — cutting along a cell's border is the best seam;
 2. keep CLEARANCE from the nearest word, icon and mark (a hand-cut edge wanders by a millimetre);
 3. the widest overlap the layout can keep (more to glue);
 4. the nearest to the even division.
@@ -39,11 +40,11 @@ SPACE_EDGE = 1.0        # mm inside a space's edge a seam still runs along that 
 SMALL = 1 / 3           # art or a group under this share of the board each way: an icon or a space, not a background
 MARK = 20.0             # mm: a filled rectangle or ellipse at most this big each way is a mark (a town's dot)
 SPACE_COVER = 0.8       # a group is a space when one filled shape of its own covers this share of it each way
+ICON = 8.0              # mm: art this big either way is a picture a seam should not cut (smaller: a mark)
 ASCENT, DESCENT = 0.8, 0.22   # a word's box above and below its baseline, in ems
 
 # the wishes' weights along one direction: any crossing outweighs every clearance, any clearance the distance
 CROSSING = 1_000_000.0           # a word or a named space crossed (a track cell, a labelled space)
-ICON = 8.0                       # mm: art this big either way is a picture a seam should not cut (smaller: a mark)
 MINOR = 0.01                     # of CROSSING: an icon, a mark or a space with no words crossed (a town's dot)
 SHORT_OF_CLEARANCE = 1_000.0     # per mm
 UNEVEN = 0.01                    # per mm from the even division
