@@ -127,6 +127,7 @@ class Group:
     height: float
     rotation: int
     items: tuple["Item", ...]
+    read: bool = True       # whether its words go into the file's text (a miniature's, too small to read, do not)
 
 
 Item = Shape | ArtPlacement | TextPlacement | Group

@@ -12,6 +12,7 @@ from dataclasses import replace
 from generator.components.kit import KitText
 from generator.components.piece import Face, Group, Item, Rect, TextPlacement
 from generator.imposition.grid import scale_bar_items
+from generator.imposition.line_kinds import KINDS, legend
 from generator.imposition.instructions import CARD_STOCK, KitPlan, PrintFacts, chosen_steps, pieces_apart
 from generator.imposition.shared_sheets import share_sheets
 from generator.imposition.sheet import Page
@@ -67,7 +68,8 @@ def kit_pages(paper: tuple[float, float], text: KitText, sections: dict[str, lis
     steps = chosen_steps(dict(text.steps), plan, facts, lang)
     drawings = _step_drawings(steps, board, pawn, len(plan.booklet), caption)
     numbered = "\n".join(f"{number}. {words}" for number, (_, words) in enumerate(steps, start=1))
-    return [cover_page(paper, text, setter, stack, lang, caption, numbered, drawings), blank_page(paper)] + body
+    cover, left_over = cover_page(paper, text, setter, stack, lang, caption, numbered, drawings)
+    return [cover, drawings_page(paper, left_over, caption)] + body
 
 
 def _step_drawings(steps: list[tuple[str, str]], board: tuple[Face, TileLayout] | None, pawn: Face | None,
@@ -87,21 +89,25 @@ def _step_drawings(steps: list[tuple[str, str]], board: tuple[Face, TileLayout] 
 
 
 BAR_ROOM = 10.0           # mm kept above the bottom margin for the scale bar under the text
+LEGEND_ROOM = 8.0         # mm above it for the legend of the kit's lines
 BODY_SIZES = (10.5, 10.0, 9.5, 9.0, 8.5, 8.0)     # pt: the body's size, the largest whose page fits
 
 
 def cover_page(paper: tuple[float, float], text: KitText, setter: TextSetter, stack: tuple[str, ...],
                lang: str, caption, steps: str | None = None,
-               drawings: list[tuple[int, StepDrawing]] | None = None) -> Page:
+               drawings: list[tuple[int, StepDrawing]] | None = None) -> tuple[Page, list[tuple[int, StepDrawing]]]:
     """The kit's first page; `steps` the printing steps (else the game's own `kit.print_steps` alone), and
-    under them, above the scale bar, the `drawings` of steps by their numbers. Its body is set at the
+    under them the `drawings` of steps by their numbers, then the legend of the kit's lines (cut, fold,
+    glue, align: the engine words kit.line.*) and the scale bar. Its body is set at the
     largest of BODY_SIZES at which everything ends above them (a kit of every part, ink-saver and
     print-shop files, in a long language, on Letter: 9.5 pt); where even the smallest does not leave
-    them room, the page goes without the drawings."""
+    the drawings room, the page goes without them. Returns the page and the drawings left out of it."""
     width = paper[0] - 2 * MARGIN
-    drawings = drawings or []
+    wanted = drawings = drawings or []
+    has_legend = len(text.lines) == len(KINDS) and all(text.lines)
+    legend_room = LEGEND_ROOM if has_legend else 0.0
     while True:
-        room = paper[1] - MARGIN - BAR_ROOM - (DRAWING_BAND if drawings else 0.0)
+        room = paper[1] - MARGIN - BAR_ROOM - legend_room - (DRAWING_BAND if drawings else 0.0)
         for size in BODY_SIZES:
             items, end = _cover_text(paper, text, setter, stack, lang, steps, size)
             if end <= room:
@@ -110,9 +116,20 @@ def cover_page(paper: tuple[float, float], text: KitText, setter: TextSetter, st
             break
         drawings = []
     items.extend(_drawing_row(drawings, MARGIN, room + DRAWING_GAP, width, caption))
+    if has_legend:      # the kit's four kinds of line, as every page draws them (line_kinds.py)
+        items.extend(legend(MARGIN, paper[1] - MARGIN - BAR_ROOM - legend_room + 2.0, width, text.lines, caption))
     items.extend(scale_bar_items(MARGIN, paper[1] - MARGIN, caption, text.scale_bar))
-    return Page(*paper, (), tuple([Rect(MARGIN, MARGIN - 6, width, 1.2, fill="#a31621"), *items]),
-                label="kit cover")
+    page = Page(*paper, (), tuple([Rect(MARGIN, MARGIN - 6, width, 1.2, fill="#a31621"), *items]), label="kit cover")
+    return page, [] if drawings else wanted
+
+
+def drawings_page(paper: tuple[float, float], drawings: list[tuple[int, StepDrawing]], caption) -> Page:
+    """The first page's back: blank, or the step drawings the first page had no room for (a long kit on
+    Letter), in a row at its top."""
+    if not drawings:
+        return blank_page(paper)
+    items = _drawing_row(drawings, MARGIN, MARGIN, paper[0] - 2 * MARGIN, caption)
+    return Page(*paper, (), tuple(items), label="kit step drawings (back of the page before)")
 
 
 DRAWING_LABEL = 9.0       # pt: a drawing's step number

@@ -43,7 +43,8 @@ def board_drawing(face: Face, layout: TileLayout, caption: Caption) -> StepDrawi
     hatched on the tile that goes under it, each tile labelled as its page is (A1, A2 …)."""
     scale = HEIGHT / face.height
     width = face.width * scale
-    items: list[Item] = [Group(0, 0, width, HEIGHT, face.width, face.height, 0, face.items)]
+    # its words are drawn, not read: at a tenth of their size they are no text a reader could use
+    items: list[Item] = [Group(0, 0, width, HEIGHT, face.width, face.height, 0, face.items, read=False)]
     seams: list[Item] = []
     strips: list[Item] = []
     strip = max(STRIP, layout.overlap * scale)
@@ -99,7 +100,7 @@ def standee_drawing(pawn: Face) -> StepDrawing:
     on its base tabs folded out (the back glued behind it)."""
     scale = HEIGHT / pawn.height
     flat_width = pawn.width * scale
-    items: list[Item] = [Group(0, 0, flat_width, HEIGHT, pawn.width, pawn.height, 0, pawn.items),
+    items: list[Item] = [Group(0, 0, flat_width, HEIGHT, pawn.width, pawn.height, 0, pawn.items, read=False),
                          Rect(0, 0, flat_width, HEIGHT, stroke=CUT.colour, stroke_width=CUT.width)]
     x = flat_width + 2.0
     items.extend(_arrow(x, HEIGHT / 2))
@@ -115,7 +116,7 @@ def standee_drawing(pawn: Face) -> StepDrawing:
     items.append(Polygon(x, HEIGHT - base, 0, 0, fill=TAB, stroke=INK, stroke_width=0.3,
                          points=((left, HEIGHT - base), (left + upright[0], HEIGHT - base),
                                  (left + upright[0] + flare, HEIGHT), (x, HEIGHT))))
-    items.append(Group(left, top, upright[0], upright[1], front.width, front.height, 0, front.items))
+    items.append(Group(left, top, upright[0], upright[1], front.width, front.height, 0, front.items, read=False))
     items.append(Rect(left, top, upright[0], upright[1], stroke=INK, stroke_width=0.3))
     return StepDrawing("kit.step.pawns", left + upright[0] + flare, HEIGHT, tuple(items))
 

@@ -50,6 +50,7 @@ class FacePainter:
         self.art_defined: set[Path] = set()     # art files whose form is defined (named by content: see _art_form_name)
         self.settings = drawing_settings(settings, colour_mode, ink_limit, separation, opaque)
         self.text_writer = TextWriter(canvas)
+        self._unread = 0                        # inside how many groups whose words are not read (Group.read)
 
     # the settings' parts by their old names (the rulebook and the flattener read them)
     @property
@@ -175,7 +176,9 @@ class FacePainter:
         canvas.translate(-mm_to_pt(group.width) / 2, -mm_to_pt(group.height) / 2)
         # a group never spills its bleed into its neighbours
         clip_to_rect(canvas, 0, 0, mm_to_pt(group.width), mm_to_pt(group.height))
+        self._unread += not group.read
         self._items(group.items, group.height)
+        self._unread -= not group.read
         canvas.restoreState()
 
     def _shape(self, shape: Shape, height: float) -> None:
@@ -225,6 +228,14 @@ class FacePainter:
             if run.halo:
                 halos.append((run.halo, entry))
             lines.append(entry)
+        if self._unread:           # a miniature's words: drawn, read as nothing (text_out.py `unread`)
+            with self.text_writer.unread():
+                if halos:
+                    self._halos(halos, unread=True)
+                self.text_writer.draw(lines, unread=True)
+            for icon in text.icons:
+                self._art(icon, height)
+            return
         spaces = [_icon_space(icon, text, height) for icon in text.icons] if text.runs else []
         if text.readings:
             lines, halos, spaces = self._read_lines(text, lines, halos, spaces)

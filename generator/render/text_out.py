@@ -22,7 +22,8 @@ and rules cost a dictionary look-up.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from types import MappingProxyType
 from typing import cast
 
@@ -104,6 +105,14 @@ class TextWriter:
             code.append("ET")
             canvas.addLiteral(" ".join(code))
 
+
+    @contextmanager
+    def unread(self) -> Iterator[None]:
+        """Text drawn inside is read as nothing by either reader (its runs drawn `unread` for pdfium, inside
+        a /Span whose /ActualText is empty for poppler): the words of a miniature, too small to read."""
+        self.canvas.addLiteral(_span_opened(""))
+        yield
+        self.canvas.addLiteral("EMC")
 
     def read_line(self, logical: str, left: float, y: float, width: float, font_name: str, size: float) -> None:
         """Opens the marks a right-to-left line is read by (closed by `end_read_line`), the line's runs and

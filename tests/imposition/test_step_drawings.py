@@ -90,3 +90,53 @@ def test_the_pawn_drawing_is_the_games_own_pawn(free_kit):
     front = next(item for item in pawn.items if isinstance(item, Group) and item.rotation == 0)
     assert faces[1].items == front.items                        # and standing: its front upright
     assert faces[1].h / faces[1].w == pytest.approx(front.h / front.w)
+
+
+def test_the_first_page_shows_the_kits_four_kinds_of_line(free_kit):
+    _, _, cover = free_kit
+    names = {text for _, text in _texts(cover.marks)}
+    assert {"cut", "fold", "glue", "align"} <= names          # the engine words kit.line.*, each beside its sample
+    legend_top = min(item.y for item, text in _texts(cover.marks) if text in {"cut", "fold", "glue", "align"})
+    drawings = [item for item in cover.marks if isinstance(item, Group)]
+    assert all(drawing.y + drawing.h < legend_top for drawing in drawings)   # under the drawings
+
+
+def test_drawings_the_first_page_has_no_room_for_go_on_its_back(free_kit):
+    from dataclasses import replace
+
+    from generator.imposition.cover import kit_pages as cover_kit_pages
+    from generator.imposition.instructions import PrintFacts
+    target, sections, _ = free_kit
+    caption = caption_maker(FontLibrary(), "en")
+    long_kit = replace(target.kit, also_needed=" ".join(["You also need scissors, glue and tape."] * 40))
+    board = (target.boards[0].face, target.tilings["board", "a4"])
+    first, back = cover_kit_pages(PAPER_SIZES["a4"], long_kit, sections, target.setter, target.stack, "en",
+                                  caption, PrintFacts(), 6, board)[:2]
+    assert not [item for item in first.marks if isinstance(item, Group)]
+    assert len([item for item in back.marks if isinstance(item, Group)]) == 3
+    assert [text for _, text in _texts(back.marks) if re.fullmatch(r"\d+\.", text)]
+
+
+def test_a_miniatures_words_are_drawn_but_not_read(tmp_path, free_kit):
+    """The board in small prints its words at a tenth of their size: no reader takes them for text (pdfium
+    nor poppler), while the drawing's own labels (A1 …) and step numbers read."""
+    import subprocess
+
+    import pypdfium2 as pdfium
+
+    from generator.imposition.sheet import Document
+    from generator.render.pdf import render_pdf
+    from generator.render.settings import DrawingSettings
+    target, sections, cover = free_kit
+    path = tmp_path / "cover.pdf"
+    path.write_bytes(render_pdf(Document([cover]), DrawingSettings(FontLibrary().body_face.name)))
+    read = pdfium.PdfDocument(path)[0].get_textpage().get_text_range()
+    assert "A1" in read and "Board:" in read
+    printed = target.boards[0].face.text + " " + sections["pawns"][0].placements[0].face.text
+    for word in ("WORKSHOP", "Clockwise", "Red elf"):      # the board's and the pawn's own words
+        assert word in printed and word not in read
+    try:
+        poppler = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    except FileNotFoundError:
+        pytest.skip("poppler's pdftotext is not installed")
+    assert "A1" in poppler and "WORKSHOP" not in poppler and "Clockwise" not in poppler
