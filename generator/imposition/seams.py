@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.components.affine import IDENTITY, Affine, group_affine
@@ -211,8 +211,10 @@ def place_seams(length: float, usable: float, count: int, overlap: float, costs:
     narrowest = max(1, math.ceil(overlap / STEP))
     first = int((usable - overlap) / STEP + 1e-9)           # the first tile: the board's edge to its seam
     last = math.ceil((length - usable + overlap) / STEP - 1e-9)     # the last tile: its seam to the edge
-    chosen = _cheapest_path(positions, count - 1, cost, widest, narrowest, first, last,
-                            lambda seam, k: UNEVEN * abs(k * STEP - length * (seam + 1) / count))
+    # each seam's own costs: the position's, and how far it lies from the seam's even division
+    costs_of = [[value + UNEVEN * abs(k * STEP - length * (seam + 1) / count) for k, value in enumerate(cost)]
+                for seam in range(count - 1)]
+    chosen = _cheapest_path(positions, costs_of, widest, narrowest, first, last)
     if chosen is None:
         return None
     seams = tuple(k * STEP for k in chosen)
@@ -262,14 +264,15 @@ def _position_costs(positions: int, obstacles: Sequence[Obstacle], axis: int) ->
     return crossed, short
 
 
-def _cheapest_path(positions: int, seams: int, cost: list[float], widest: int, narrowest: int, first: int,
-                   last: int, extra: Callable[[int, int], float]) -> list[int] | None:
-    """Positions 0 < k_1 < … < k_seams < positions minimising the sum of cost[k] + extra(seam, k), with
-    k_1 ≤ first, narrowest ≤ k_i - k_(i-1) ≤ widest and k_seams ≥ last; None if there are none."""
+def _cheapest_path(positions: int, costs: list[list[float]], widest: int, narrowest: int, first: int,
+                   last: int) -> list[int] | None:
+    """Positions 0 < k_1 < … < k_n < positions (n = len(costs)) minimising the sum of costs[i][k_i], with
+    k_1 ≤ first, narrowest ≤ k_i - k_(i-1) ≤ widest and k_n ≥ last; None if there are none."""
     infinity = math.inf
-    best = [cost[k] + extra(0, k) if 0 < k <= first else infinity for k in range(positions + 1)]
+    best = [costs[0][k] if 0 < k <= first else infinity for k in range(positions + 1)]
     back: list[list[int]] = []
-    for seam in range(1, seams):
+    for seam in range(1, len(costs)):
+        cost = costs[seam]
         previous, window, here, came = best, deque[int](), [infinity] * (positions + 1), [-1] * (positions + 1)
         for k in range(positions + 1):
             # the window of predecessors k' with narrowest ≤ k - k' ≤ widest, its cheapest at the front
@@ -281,7 +284,7 @@ def _cheapest_path(positions: int, seams: int, cost: list[float], widest: int, n
             while window and window[0] < k - widest:
                 window.popleft()
             if window and previous[window[0]] < infinity and k < positions:
-                here[k] = previous[window[0]] + cost[k] + extra(seam, k)
+                here[k] = previous[window[0]] + cost[k]
                 came[k] = window[0]
         back.append(came)
         best = here

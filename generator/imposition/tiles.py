@@ -108,17 +108,21 @@ def tile_layout(board: tuple[float, float], spec: TileSpec, obstacles: Sequence[
     rows, down = _count(board[1], usable[1], spec)
     widest = min(across, down)
     costs = SeamCosts(obstacles, board)
-    best: tuple[tuple[float, int, float, float], TileLayout] | None = None
+    best: tuple[tuple[float, bool, float, float], TileLayout] | None = None
     for overlap in [widest - step for step in range(int(widest - spec.min_overlap) + 1)]:
         for shape in _SHAPES if rows > 1 and columns > 1 else _SHAPES[:1]:
             tried = _tiled(shape, board, usable, columns, rows, overlap, costs)
             if tried is None:
                 continue
             layout, short = tried
-            key = (round(sum(c.obstacle.weight for c in layout.crossings), 6), _SHAPES.index(shape) > 0,
+            key = (round(sum(c.obstacle.weight for c in layout.crossings), 6), shape != "grid",
                    round(short, 6), -overlap)
             if best is None or key < best[0]:
                 best = key, layout
+            if shape == "grid" and not key[0]:
+                break           # bricks win only by crossing less than the grid: nothing to win here
+        if best is not None and best[0][:3] == (0, False, 0):
+            break               # a clean grid, clear of everything, at the widest overlap left: the best
     if best is None:       # (cannot happen: the widest overlap's seams evenly spread fit)
         raise ValueError(f"no tiling of a {board[0]} × {board[1]} mm board fits {spec.paper}")
     return best[1]
