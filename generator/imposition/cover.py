@@ -43,7 +43,8 @@ def kit_pages(paper: tuple[float, float], text: KitText, sections: dict[str, lis
     plan = KitPlan(plain=[1, 2], gutterfold=facts.layout == "gutterfold" and bool(sections.get("cards")))
     plan.parts.update(name for name in KIT_PARTS if sections.get(name))     # a part sharing a sheet too
     # (the ink-saver file replaces the kit's card pages: they keep only cards)
-    sections = share_sheets(sections, keep=frozenset({"cards"}) if facts.ink_saver else frozenset())
+    sections = share_sheets(sections, keep=frozenset({"cards"}) if facts.ink_saver else frozenset(),
+                            duplex=facts.duplex)
     for name in KIT_PARTS:
         section = sections.get(name, [])
         if not section:
