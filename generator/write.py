@@ -153,8 +153,9 @@ def home_sections(target: Target, options: BuildOptions, paper: str, caption: Ca
                 sections[name] = impose_mixed(variant, sheet, caption, "cards", bar_label=bar, **sheet_options)
     if target.copies("tokens") and wanted("tokens"):
         sheet, sheet_options = cut_sheet(target.copies("tokens"), size, machine, grid_options)
+        butted = frozenset(laid_out.id for laid_out in target.sets.get("tokens", []) if laid_out.butted)
         sections["tokens"] = impose_mixed(target.copies("tokens"), sheet, caption, "tokens", bar_label=bar,
-                                          **sheet_options)
+                                          butted=butted, **sheet_options)
     if target.copies("pawns") and wanted("pawns"):
         from generator.imposition.standees import standee_block      # (games with pawns only)
         sheet, pawn_options = cut_sheet(target.copies("pawns"), size, machine, dict(margin=margin))

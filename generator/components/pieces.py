@@ -33,6 +33,7 @@ class LaidOutSet:
     title: str                   # translation key naming the set in lists
     copies: tuple[PieceCopy, ...]
     ink_saver_back: Face | None
+    butted: bool = False         # printed touching (a token set's `butted`)
 
 
 def layout_sets(ctx: LayoutContext, pieces: PieceFile, rooms: tuple[SheetRoom, ...] | None = None,
@@ -117,7 +118,15 @@ def layout_sets(ctx: LayoutContext, pieces: PieceFile, rooms: tuple[SheetRoom, .
         if sizes.replacements:
             copies = [_final_copy(copy, sizes) for copy in copies]
         saver = sizes.final(saver)
-        laid_out.append(LaidOutSet(piece_set.id, piece_set.title or piece_set.name, tuple(copies), saver))
+        butted = bool(getattr(piece_set, "butted", False))
+        shape = copies[0].front.shape if copies else "rect"
+        if butted and shape != "rect":
+            ctx.problems.add(pieces.mark(set_index, "butted"),
+                             f"{noun} {piece_set.id}: butted tokens share their cut lines, and a "
+                             f"{shape} token has none to share",
+                             "remove `butted: true`, or give the set a rectangular template (shape: rect)")
+            butted = False
+        laid_out.append(LaidOutSet(piece_set.id, piece_set.title or piece_set.name, tuple(copies), saver, butted))
     return laid_out
 
 

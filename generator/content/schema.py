@@ -346,6 +346,9 @@ class Deck(PieceSet):
 class TokenSet(PieceSet):
     ITEMS: ClassVar[str] = "tokens"
     back: str = Field(description="Template id of the tokens' back.")
+    butted: bool = Field(False, description="Butted chits: the set's tokens printed touching, one cut between "
+                                            "two neighbours separating both, their bleed on the block's outer "
+                                            "edges only (rectangular tokens only).")
     tokens: list[Card] = Field(min_length=1)
     tokens_from: EntriesFile | None = None
 

@@ -217,7 +217,8 @@ class _Band:
 
 
 def impose_mixed(copies: Sequence[PieceCopy], paper: tuple[float, float], caption=None, label: str = "pieces",
-                 gap: float | None = None, bar_label: str = "", **grid_options) -> list[Page]:
+                 gap: float | None = None, bar_label: str = "", butted: frozenset[str] = frozenset(),
+                 **grid_options) -> list[Page]:
     """Pieces of several sizes (tokens of 26 and 15 mm) in order, each size in its own grid.
 
     A size that starts where the previous one left a sheet part-filled goes in a band
@@ -225,14 +226,19 @@ def impose_mixed(copies: Sequence[PieceCopy], paper: tuple[float, float], captio
     its own. Backs are placed at the mirror image of their fronts on the page. With no
     `gap`, each size's run gets `default_gap` (apart when full-bleed, abutting otherwise). The first
     sheet's scale bar is labelled `bar_label` (the language's kit.scale_bar), set by `caption`.
+    The sets named in `butted` (a token set's `butted`) are runs of their own, their pieces touching
+    whatever the gap (butted chits: one cut between two neighbours, each front clipped to its trim
+    there, the bleed on the block's outer edges only, crop marks where each shared cut line leaves it).
     """
     sheets: list[list[_Band]] = []
-    for run in _runs_of_one_size(copies):
-        run_gap = default_gap(run) if gap is None else gap
+    for run in _runs_of_one_size(copies, butted):
+        run_gap = 0.0 if run[0].deck in butted else default_gap(run) if gap is None else gap
         spec = GridSpec(paper, (run[0].front.width, run[0].front.height), gap=run_gap, **grid_options)
         if gap is None:               # the default gap gives way to the outer bleed (Letter's rows)
             spec = fitted_rows(spec)
         full = grid_geometry(spec)
+        if run[0].deck in butted:     # no mark inside the block: room for them on every side
+            spec, full = _marked_round(spec, full)
         remaining = list(run)
         while remaining:
             band = _band_below(sheets[-1][-1], spec, full, remaining) if sheets else None
@@ -270,8 +276,26 @@ def _share_room(bands: list[_Band]) -> None:
         band.room = room
 
 
-def _runs_of_one_size(copies: Sequence[PieceCopy]) -> list[list[PieceCopy]]:
-    return [list(run) for _, run in groupby(copies, key=lambda copy: (copy.front.width, copy.front.height))]
+def _marked_round(spec: GridSpec, full: GridGeometry) -> tuple[GridSpec, GridGeometry]:
+    """A butted block's grid with room for crop marks on all four sides: a column or a row fewer where a
+    full sheet leaves a side without (its cuts would be marked inside the block, across the pieces)."""
+    while True:
+        room = margin_room(spec, full)
+        fits = [fit_marks(spec, getattr(room, side)) for side in ("top", "right", "bottom", "left")]
+        if all(fits) or (full.columns <= 1 and full.rows <= 1):
+            return spec, full
+        narrower = full.columns - 1 if not (fits[1] and fits[3]) and full.columns > 1 else full.columns
+        shorter = full.rows - 1 if not (fits[0] and fits[2]) and full.rows > 1 else full.rows
+        if (narrower, shorter) == (full.columns, full.rows):
+            return spec, full
+        spec = replace(spec, columns=narrower, rows=shorter)
+        full = grid_geometry(spec)
+
+
+def _runs_of_one_size(copies: Sequence[PieceCopy], butted: frozenset[str] = frozenset()) -> list[list[PieceCopy]]:
+    """The pieces in runs of one size (and, for a butted set, of that set alone), in order."""
+    return [list(run) for _, run in groupby(copies, key=lambda copy: (copy.front.width, copy.front.height,
+                                                                      copy.deck if copy.deck in butted else None))]
 
 
 def _band_below(above: _Band, spec: GridSpec, full: GridGeometry, copies: list[PieceCopy]) -> _Band | None:

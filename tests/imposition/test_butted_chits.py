@@ -1,0 +1,100 @@
+"""Butted chits (issue 29.5): a token set's `butted: true` prints its tokens touching — one cut between two
+neighbours separates both, each front clipped to its trim there, the bleed on the block's outer edges only —
+and a round set cannot be butted (a located error)."""
+
+from __future__ import annotations
+
+import pypdfium2 as pdfium
+import pytest
+
+from generator.components.piece import Face, PieceCopy, Rect
+from generator.imposition.grid import FULL_BLEED_GAP, impose_mixed
+from generator.imposition.sheet import Document
+from generator.print_facts import PAPER_SIZES
+from generator.render.pdf import render_pdf
+from generator.render.settings import DrawingSettings
+from generator.text.fonts import FontLibrary
+from tests.test_content_errors import make_game, pnp, problem_lines
+
+A4 = PAPER_SIZES["a4"]
+
+
+def _full_bleed(key: str, colour: str) -> Face:
+    return Face(key, 25, 25, 3.0, (Rect(-3, -3, 31, 31, fill=colour),))
+
+
+def _copies(deck: str, colours: list[str]) -> list[PieceCopy]:
+    back = _full_bleed(f"{deck}-back", "#222222")
+    return [PieceCopy(deck, f"t{n}", n + 1, _full_bleed(f"{deck}-{colour}", colour), back)
+            for n, colour in enumerate(colours)]
+
+
+def _row(placements, y):
+    return sorted((p for p in placements if abs(p.y - y) < 1e-6), key=lambda p: p.x)
+
+
+def test_a_butted_set_touches_and_a_plain_one_keeps_its_gap():
+    chits = _copies("chits", ["#cc0000", "#0000cc"] * 4)
+    coins = _copies("coins", ["#00aa00"] * 4)
+    fronts, backs = impose_mixed(chits + coins, A4, label="tokens", butted=frozenset({"chits"}))
+    row = _row(fronts.placements, fronts.placements[0].y)
+    assert [p.face.key.split("-")[0] for p in row] == ["chits"] * len(row) and len(row) >= 4
+    for left, right in zip(row, row[1:], strict=False):
+        assert right.x - left.x == pytest.approx(25)                   # touching: one cut between them
+        assert left.clip[0] + left.clip[2] == pytest.approx(right.x)    # each front clipped at the shared cut
+    assert row[0].clip[1] < row[0].y          # the block's outer (top) edge: its bleed, as far as the margin allows
+    coin_row = _row(fronts.placements, next(p.y for p in fronts.placements if p.face.key.startswith("coins")))
+    assert coin_row[1].x - coin_row[0].x == pytest.approx(25 + FULL_BLEED_GAP)   # the other set keeps apart
+    # every back lands on its front, long-edge flip
+    for front in fronts.placements:
+        assert any(abs(back.x - (A4[0] - front.x - 25)) < 0.01 and abs(back.y - front.y) < 0.01
+                   for back in backs.placements)
+
+
+def test_no_colour_crosses_a_shared_cut():
+    chits = _copies("chits", ["#cc0000", "#0000cc"] * 4)
+    (fronts, _) = impose_mixed(chits, A4, label="tokens", butted=frozenset({"chits"}))
+    pdf = render_pdf(Document([fronts]), DrawingSettings(FontLibrary().body_face.name))
+    dpi = 600
+    image = pdfium.PdfDocument(pdf)[0].render(scale=dpi / 72).to_pil().convert("RGB")
+    row = _row(fronts.placements, fronts.placements[0].y)
+
+    def pixel(x_mm, y_mm):
+        return image.getpixel((round(x_mm / 25.4 * dpi), round(y_mm / 25.4 * dpi)))
+    middle = row[0].y + 12.5
+    for left, right in zip(row, row[1:], strict=False):
+        cut = right.x
+        red_or_blue = {"#cc0000": (204, 0, 0), "#0000cc": (0, 0, 204)}
+        want_left = red_or_blue[left.face.key.split("-")[1]]
+        want_right = red_or_blue[right.face.key.split("-")[1]]
+        assert pixel(cut - 0.15, middle) == pytest.approx(want_left, abs=12)
+        assert pixel(cut + 0.15, middle) == pytest.approx(want_right, abs=12)
+
+
+ROUND = """\
+size: {width: 20mm, height: 20mm}
+bleed: 2mm
+shape: round
+boxes:
+  disc: {kind: ellipse, area: trim, fill: "#aa3322"}
+"""
+ROUND_TOKENS = """\
+sets:
+  - id: coins
+    name: deck.cards
+    template: coin
+    back: coin
+    butted: true
+    tokens:
+      - id: coin
+        count: 3
+"""
+
+
+def test_a_round_set_cannot_be_butted(tmp_path):
+    folder = make_game(tmp_path, {"templates/coin.yaml": ROUND, "tokens.yaml": ROUND_TOKENS})
+    result = pnp("check", str(folder))
+    assert result.exit_code == 1, result.output
+    (line,) = [line for line in problem_lines(result.output) if "butted" in line]
+    assert line.startswith(f"{folder / 'tokens.yaml'}:6:") and "round token" in line
+    assert "remove `butted: true`" in result.output
