@@ -15,6 +15,7 @@ from generator.render.pdf import render_pdf
 from generator.render.settings import DrawingSettings
 from generator.text.fonts import FontLibrary
 from tests.test_content_errors import make_game, pnp, problem_lines
+from tests.test_print_formats import ROUND_TOKEN, TOKENS
 
 A4 = PAPER_SIZES["a4"]
 
@@ -71,28 +72,12 @@ def test_no_colour_crosses_a_shared_cut():
         assert pixel(cut + 0.15, middle) == pytest.approx(want_right, abs=12)
 
 
-ROUND = """\
-size: {width: 20mm, height: 20mm}
-bleed: 2mm
-shape: round
-boxes:
-  disc: {kind: ellipse, area: trim, fill: "#aa3322"}
-"""
-ROUND_TOKENS = """\
-sets:
-  - id: coins
-    name: deck.cards
-    template: coin
-    back: coin
-    butted: true
-    tokens:
-      - id: coin
-        count: 3
-"""
+# the round coins of the print-format tests, marked butted
+ROUND_TOKENS = TOKENS.replace("    back: coin\n", "    back: coin\n    butted: true\n")
 
 
 def test_a_round_set_cannot_be_butted(tmp_path):
-    folder = make_game(tmp_path, {"templates/coin.yaml": ROUND, "tokens.yaml": ROUND_TOKENS})
+    folder = make_game(tmp_path, {"templates/coin.yaml": ROUND_TOKEN, "tokens.yaml": ROUND_TOKENS})
     result = pnp("check", str(folder))
     assert result.exit_code == 1, result.output
     (line,) = [line for line in problem_lines(result.output) if "butted" in line]
