@@ -203,6 +203,7 @@ class _Band:
     geometry: GridGeometry
     copies: list[PieceCopy]
     room: Sides | None = None     # set once the sheet's bands are known
+    butted: bool = False          # butted chits: the fronts' bleed on the held block's outer edges only
 
     @property
     def held(self) -> GridGeometry:
@@ -245,6 +246,7 @@ def impose_mixed(copies: Sequence[PieceCopy], paper: tuple[float, float], captio
             if band is None:
                 band = _Band(spec, full, remaining[:full.columns * full.rows])
                 sheets.append([])
+            band.butted = run[0].deck in butted
             sheets[-1].append(band)
             remaining = remaining[len(band.copies):]
     pages: list[Page] = []
@@ -319,20 +321,41 @@ def _placements(band: _Band) -> tuple[list[Placement], list[Placement]]:
     room = band.room or margin_room(spec, band.held)
     front_outer = _outer_bleed(spec, room, spec.front_outer_bleed)
     back_outer = Sides(*(spec.back_outer_bleed,) * 4)
+    # a butted block's outer edges are those of the cells it fills: its last row's foot, and the
+    # ragged edge a part-filled last row leaves (the cells above it, the last chit's right side)
+    edges = band.held if band.butted else geometry
     fronts, backs = [], []
     for index, copy in enumerate(band.copies):
         row, column = divmod(index, geometry.columns)
         x, y = geometry.cell(spec, row, column)
-        fronts.append(Placement(copy.front, x, y, _clip(spec, geometry, row, column, front_outer)))
+        clip = _clip(spec, edges, row, column, front_outer)
+        if band.butted:
+            clip = _ragged_edge(clip, edges, index, len(band.copies), spec.front_outer_bleed)
+        fronts.append(Placement(copy.front, x, y, clip))
         if copy.back is None:
             continue
-        cx, cy, cw, ch = _clip(spec, geometry, row, column, back_outer)
+        cx, cy, cw, ch = _clip(spec, edges, row, column, back_outer)
+        if band.butted:
+            cx, cy, cw, ch = _ragged_edge((cx, cy, cw, ch), edges, index, len(band.copies), spec.back_outer_bleed)
         if spec.duplex == "short-edge":
             bx, by, clip = x, paper_h - y - card_h, (cx, paper_h - cy - ch, cw, ch)
         else:
             bx, by, clip = paper_w - x - card_w, y, (paper_w - cx - cw, cy, cw, ch)
         backs.append(Placement(copy.back, bx + dx, by + dy, (clip[0] + dx, clip[1] + dy, clip[2], clip[3])))
     return fronts, backs
+
+
+def _ragged_edge(clip: tuple[float, float, float, float], held: GridGeometry, index: int, count: int,
+                 bleed: float) -> tuple[float, float, float, float]:
+    """A butted chit's clip grown by `bleed` where it borders an empty cell of its block (a part-filled last
+    row: the chits above its empty cells, and its last chit's right side), an outer edge cut like the rest."""
+    x, y, w, h = clip
+    row, column = divmod(index, held.columns)
+    if index == count - 1 and column < held.columns - 1:
+        w += bleed
+    if row == held.rows - 2 and index + held.columns >= count:
+        h += bleed
+    return (x, y, w, h)
 
 
 def _clip(spec: GridSpec, geometry: GridGeometry, row: int, column: int, outer: Sides):

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pypdfium2 as pdfium
 import pytest
 
-from generator.components.piece import Face, PieceCopy, Rect
-from generator.imposition.grid import FULL_BLEED_GAP, impose_mixed
+from generator.components.piece import Face, Line, PieceCopy, Rect
+from generator.imposition.grid import FULL_BLEED_GAP, SCALE_BAR, impose_mixed
 from generator.imposition.sheet import Document
 from generator.print_facts import PAPER_SIZES
 from generator.render.pdf import render_pdf
@@ -83,3 +83,54 @@ def test_a_round_set_cannot_be_butted(tmp_path):
     (line,) = [line for line in problem_lines(result.output) if "butted" in line]
     assert line.startswith(f"{folder / 'tokens.yaml'}:6:") and "round token" in line
     assert "remove `butted: true`" in result.output
+
+
+def test_the_block_bleeds_at_its_foot_and_along_a_part_filled_last_row():
+    # a full row and a part-filled one: the block's outer edge runs under row one's chits where row two
+    # ends, and past row two's last chit; there, and under row two, the fronts (and backs) keep their bleed
+    chits = _copies("chits", ["#cc0000", "#0000cc"] * 4 + ["#cc0000"])
+    fronts, backs = impose_mixed(chits, A4, label="tokens", butted=frozenset({"chits"}))
+    first = _row(fronts.placements, fronts.placements[0].y)
+    second = _row(fronts.placements, fronts.placements[0].y + 25)
+    assert 0 < len(second) < len(first)
+
+    def reach(placement):         # how far the clip runs past the trim: right and below
+        x, y, w, h = placement.clip
+        return round(x + w - placement.x - 25, 6), round(y + h - placement.y - 25, 6)
+    assert all(reach(chit)[1] == 2.0 for chit in second)                  # the block's foot
+    assert reach(second[-1])[0] == 2.0                                    # the last chit's open side
+    assert all(reach(chit)[0] == 0 for chit in second[:-1])               # shared cuts: to the trim
+    assert [reach(chit)[1] for chit in first] == [0] * len(second) + [2.0] * (len(first) - len(second))
+    for front in fronts.placements:           # each back's clip the mirror of its front's, 3 mm bleed
+        (back,) = [back for back in backs.placements
+                   if abs(back.x - (A4[0] - front.x - 25)) < 0.01 and abs(back.y - front.y) < 0.01]
+        fx, fy, fw, fh = front.clip
+        bx, by, bw, bh = back.clip
+        assert (by + bh - back.y - 25 > 0) == (fy + fh - front.y - 25 > 0)
+        assert (back.x - bx > 0) == (fx + fw - front.x - 25 > 0)          # the open right side, mirrored left
+
+
+def test_crop_marks_lie_outside_the_block_in_line_with_every_cut():
+    chits = _copies("chits", ["#cc0000", "#0000cc"] * 4 + ["#cc0000"])
+    (fronts, _) = impose_mixed(chits, A4, label="tokens", butted=frozenset({"chits"}))
+    left = min(p.x for p in fronts.placements)
+    top = min(p.y for p in fronts.placements)
+    right = max(p.x for p in fronts.placements) + 25
+    bottom = max(p.y for p in fronts.placements) + 25
+    xs = {round(left + 25 * k, 6) for k in range(round((right - left) / 25) + 1)}
+    ys = {round(top + 25 * k, 6) for k in range(round((bottom - top) / 25) + 1)}
+    lines = [mark for mark in fronts.marks if isinstance(mark, Line)]
+    (bar,) = [mark for mark in lines if mark.w == SCALE_BAR]           # the scale bar and its ticks aside
+    lines = [mark for mark in lines if mark is not bar and not (
+        mark.w == 0 and bar.x <= mark.x <= bar.x + SCALE_BAR and mark.y <= bar.y <= mark.y + mark.h)]
+    vertical = [mark for mark in lines if mark.w == 0]
+    horizontal = [mark for mark in lines if mark.h == 0]
+    for mark in vertical:            # above or below the block (past its 2 mm bleed), on a column cut
+        assert round(mark.x, 6) in xs
+        assert mark.y + mark.h <= top - 2 or mark.y >= bottom + 2
+    for mark in horizontal:          # left or right of it, on a row cut
+        assert round(mark.y, 6) in ys
+        assert mark.x + mark.w <= left - 2 or mark.x >= right + 2
+    # every cut marked at both ends: a ruler laid across the sheet finds each one
+    assert {(round(m.x, 6), m.y < top) for m in vertical} == {(x, side) for x in xs for side in (True, False)}
+    assert {(round(m.y, 6), m.x < left) for m in horizontal} == {(y, side) for y in ys for side in (True, False)}
