@@ -131,10 +131,11 @@ def layout_targets(sources: list[GameSource], options: BuildOptions, problems: P
                 sheets = layout_sheets(ctx)
                 check_catalog_icons(ctx)    # every text the engine may print, the kit's and its own words too
                 report_missing_glyphs(ctx)  # one message per script no font has, once every text is set
+                stack = ctx.font_stack(None, source.game_document.mark())
                 targets.append(Target(source, edition, lang, sets, boards, sheets,
-                                      kit_text(ctx, sets, boards, sheets, options.copies),
-                                      ctx.font_stack(None, source.game_document.mark()), setter,
-                                      _rules(ctx, sets, boards), _tilings(source, boards, options, problems)))
+                                      kit_text(ctx, sets, boards, sheets, options.copies), stack, setter,
+                                      _rules(ctx, sets, boards, stack, options.papers),
+                                      _tilings(source, boards, options, problems)))
     files.save()       # before any worker lays its target out again: it reads them
     if layout_files is None:
         files.close()
@@ -167,12 +168,18 @@ def _drawn_by_rules(source: GameSource, edition: str, options: BuildOptions) -> 
     return cards_shown(source, edition)
 
 
-def _rules(ctx: LayoutContext, sets: dict[str, list[LaidOutSet]], boards: list[LaidOutBoard]) -> RuleDoc | None:
-    """The game's rulebook resolved for the target, or None for a game without rules.yaml."""
+def _rules(ctx: LayoutContext, sets: dict[str, list[LaidOutSet]], boards: list[LaidOutBoard],
+           stack: tuple[str, ...], papers: tuple[str, ...]) -> RuleDoc | None:
+    """The game's rulebook resolved for the target, or None for a game without rules.yaml; its back cover
+    set on each paper, to tell where it is longer than its page."""
     if ctx.source.rules is None:
         return None
     from generator.rulebook.resolve import resolve_rules      # the rulebook stage: for a game with rules only
-    return resolve_rules(ctx, sets, boards)
+    doc = resolve_rules(ctx, sets, boards)
+    if doc is not None and doc.back_cover is not None:
+        from generator.rulebook.flow import back_cover_problems    # (setting it: a game with a back cover only)
+        back_cover_problems(doc, papers, ctx.setter, stack, ctx.problems)
+    return doc
 
 
 def game_font_library(source: GameSource, problems: Problems, base: FontLibrary) -> FontLibrary:

@@ -93,11 +93,12 @@ def write_target(target: Target, options: BuildOptions, library: FontLibrary, re
                 rules = render_rules(target.rules, paper, target.setter, target.stack, body.colour_mode,
                                      body.ink_limit)
                 if options.wants("rules"):
-                    _write_bytes(base / paper / "rules.pdf", rules, report)
+                    _write_bytes(base / paper / "rules.pdf", rules.data, report)
             if options.wants("booklet") or wants_kit:         # an --only rules build imposes none
                 with drawing(target, base, base / paper / "rules-booklet.pdf"):
                     # two rulebook pages a side; a right-to-left book bound at the right
-                    booklet = impose_booklet(rules, landscape(paper), book_direction(target.rules.lang) == "rtl")
+                    booklet = impose_booklet(rules.data, landscape(paper), book_direction(target.rules.lang) == "rtl",
+                                             rules.back_cover)
                     if options.wants("booklet"):
                         _write_bytes(base / paper / "rules-booklet.pdf", booklet, report)
         if wants_kit:

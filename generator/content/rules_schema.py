@@ -100,12 +100,24 @@ class Cover(Strict):
     board: str | None = Field(None, description="A board id, drawn behind the cards (faded into the page).")
 
 
+class BackCover(Strict):
+    """The booklet's back cover: a page of its own after the rules, on the outside back of the folded booklet,
+    where the booklet's sheets leave a spare page."""
+
+    blocks: list[Block] = Field(min_length=1, description="What it says, as a section's blocks: a turn in "
+                                                          "brief, what another edition adds …")
+    credits: str | None = Field(None, description="Translation key of the credits, in small type at the foot.")
+    always: bool = Field(False, description="Print it even where the rules fill their sheets (it then takes a "
+                                            "sheet of its own, with three blank pages).")
+
+
 class Rulebook(Strict):
     leaflet: bool = Field(False, description="A short leaflet: title on the first page, no cover page "
                                              "and no table of contents.")
     icons: dict[str, str] = Field(default_factory=dict, description="Inline icons, written :name: in texts.")
     cover: Cover
     sections: list[Section] = Field(min_length=1)
+    back_cover: BackCover | None = None
 
 
 class RulesFile(Strict):

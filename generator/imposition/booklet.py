@@ -1,6 +1,7 @@
 """Saddle-stitch booklets: a finished PDF's pages imposed 2-up on landscape sheets.
 
-Pages are padded with blanks to a multiple of 4; sheet s (from 0) carries
+Pages are padded with blanks to a multiple of 4 (before a back cover, which stays the
+outside back: rulebook/back_cover.py); sheet s (from 0) carries
 pages N−2s | 2s+1 on its front and 2s+2 | N−2s−1 on its back (docs/print.md), to be
 printed double-sided flipping on the short edge, folded and stapled. Inner
 sheets are pushed outwards by the fold (creep), so their pages are drawn a
@@ -18,24 +19,31 @@ from generator.units import mm_to_pt
 CREEP_PER_SHEET = 0.25   # mm: about 1 mm for every 4 sheets of 80 g/m² paper
 
 
-def booklet_sides(pages: int, right_bound: bool = False) -> list[tuple[int, int]]:
+def booklet_sides(pages: int, right_bound: bool = False, back_cover: bool = False) -> list[tuple[int, int]]:
     """(left, right) page numbers (1-based, 0 for blank) for each printed side, front then back.
-    `right_bound`: a right-to-left book, its spine at the right (every side's two pages change places)."""
+    `right_bound`: a right-to-left book, its spine at the right (every side's two pages change places);
+    `back_cover`: the last page is the back cover, the booklet's last page whatever blanks come before it."""
     total = -(-pages // 4) * 4
     sides = []
     for sheet in range(total // 4):
         front = (total - 2 * sheet, 2 * sheet + 1)
         back = (2 * sheet + 2, total - 2 * sheet - 1)
         sides.extend([front[::-1], back[::-1]] if right_bound else [front, back])
-    return [(left if left <= pages else 0, right if right <= pages else 0) for left, right in sides]
+
+    def source(number: int) -> int:          # the rulebook's page at the booklet's page `number`, 0 for blank
+        if back_cover and number == total:
+            return pages
+        return number if number <= pages - (1 if back_cover else 0) else 0
+    return [(source(left), source(right)) for left, right in sides]
 
 
 SIDES_A_PASS = 16    # sides imposed into one pdfium document (a 32-page rulebook's booklet; see impose_booklet)
 
 
-def impose_booklet(pdf: bytes, sheet: tuple[float, float], right_bound: bool = False) -> bytes:
+def impose_booklet(pdf: bytes, sheet: tuple[float, float], right_bound: bool = False,
+                   back_cover: bool = False) -> bytes:
     """A booklet PDF of landscape sheets (width × height in mm) from a PDF of portrait pages (`right_bound`: a
-    right-to-left book, bound at the right).
+    right-to-left book, bound at the right; `back_cover`: its last page goes on the outside back).
 
     pdfium's gen_content takes longer with every page already in its document (a 694-page rulebook's
     booklet took 36 s): a longer booklet is imposed SIDES_A_PASS sides at a time, each pass into a document
@@ -43,7 +51,7 @@ def impose_booklet(pdf: bytes, sheet: tuple[float, float], right_bound: bool = F
     source = pdfium.PdfDocument(pdf)
     target = None
     try:
-        sides = booklet_sides(len(source), right_bound)
+        sides = booklet_sides(len(source), right_bound, back_cover)
         if len(sides) <= SIDES_A_PASS:
             target = _imposed(source, sides, 0, sheet)
         else:

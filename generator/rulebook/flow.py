@@ -25,7 +25,9 @@ from generator.components.piece import Face, Item, Line, TextPlacement
 from generator.imposition.sheet import Document, Page, Placement
 from generator.print_facts import INK_LIMIT, RULEBOOK_PAGE_SIZES as PAGE_SIZES     # pages: A5; half-letter
 from generator.render.pdf import PdfRenderer, drawing_settings
-from generator.rulebook.copyfit import AS_DESIGNED, Copyfit, Setting, choose_setting
+from generator.errors import Problems
+from generator.rulebook.back_cover import BackCoverPage, printed, set_back_cover
+from generator.rulebook.copyfit import AS_DESIGNED, STEPS, Copyfit, Setting, choose_setting
 from generator.rulebook.cover import CoverWords, LeafletBand, cover_items
 from generator.rulebook.figures import ArtDrawing, CalloutBlock, Drawn, FaceDrawing, FigureRow, ShrinkingFigure
 from generator.rulebook.keeping import keep_with_next
@@ -292,14 +294,53 @@ class LaidOut:
     first_page: int          # the number of the first body page (2 after a cover, 1 for a leaflet)
 
 
+@dataclass(frozen=True)
+class RulesPdf:
+    """rules.pdf, and whether its last page is the back cover (the booklet puts that page last)."""
+
+    data: bytes
+    back_cover: bool
+
+
+def rule_book(doc: RuleDoc, setter: TextSetter, stack: tuple[str, ...]) -> Book:
+    """What sets the rulebook's words: the game's fonts, its language's rules and direction, its icons."""
+    return Book(setter, stack, doc.lang, doc.icons, doc.breaks, book_direction(doc.lang))
+
+
 def render_rules(doc: RuleDoc, paper: str, setter: TextSetter, stack: tuple[str, ...],
-                 colour_mode: str = "rgb", ink_limit: float = INK_LIMIT) -> bytes:
-    """rules.pdf as bytes, copyfitted (copyfit.py) so its booklet needs no more sheets than it must."""
-    book = Book(setter, stack, doc.lang, doc.icons, doc.breaks, book_direction(doc.lang))
+                 colour_mode: str = "rgb", ink_limit: float = INK_LIMIT) -> RulesPdf:
+    """rules.pdf, copyfitted (copyfit.py) so its booklet needs no more sheets than it must, ending with the
+    back cover where the booklet has a spare page for it (back_cover.py)."""
+    book = rule_book(doc, setter, stack)
     setting = choose_setting(lambda fit: set_rules(doc, paper, book, fit))
     laid_out = setting.result
     assert isinstance(laid_out, LaidOut)
-    return draw_rules(doc, paper, book, laid_out, colour_mode, ink_limit)
+    back = back_cover_page(doc, paper, book) if printed(doc.back_cover, setting.pages) else None
+    return RulesPdf(draw_rules(doc, paper, book, laid_out, colour_mode, ink_limit, back), back is not None)
+
+
+def back_cover_page(doc: RuleDoc, paper: str, book: Book) -> BackCoverPage:
+    """The back cover set on the paper's page, at the loosest copyfitting step it fits."""
+    width = PAGE_SIZES[paper][0]
+    frame_width = width - 2 * MARGINS["outer"]
+    return set_back_cover(doc, PAGE_SIZES[paper], MARGINS,
+                          (StoryBuilder(doc, book, frame_width, width, fit) for fit in STEPS))
+
+
+def back_cover_problems(doc: RuleDoc, papers: tuple[str, ...], setter: TextSetter, stack: tuple[str, ...],
+                        problems: Problems) -> None:
+    """An error at rules.yaml's back_cover where it is longer than its page on a paper asked for."""
+    if doc.back_cover is None:
+        return
+    book = rule_book(doc, setter, stack)
+    for paper in papers:
+        overflow = back_cover_page(doc, paper, book).overflow
+        if overflow > 0:
+            page = "A5" if paper == "a4" else "half-letter"
+            problems.add(doc.back_cover.mark, f"the back cover is {overflow:.0f} mm longer than its {page} page "
+                         f"({paper} builds), even set as tightly as the rules may be",
+                         "shorten its blocks or drop one: it is one page, and never runs on")
+            return
 
 
 def set_rules(doc: RuleDoc, paper: str, book: Book, fit: Copyfit = AS_DESIGNED) -> Setting:
@@ -315,8 +356,10 @@ def set_rules(doc: RuleDoc, paper: str, book: Book, fit: Copyfit = AS_DESIGNED) 
                    pagination.last_fill)
 
 
-def page_faces(doc: RuleDoc, paper: str, book: Book, laid_out: LaidOut) -> list[Face]:
-    """Every page of the rulebook as a face: the cover, then the body pages with their footers."""
+def page_faces(doc: RuleDoc, paper: str, book: Book, laid_out: LaidOut,
+               back: BackCoverPage | None = None) -> list[Face]:
+    """Every page of the rulebook as a face: the cover, then the body pages with their footers, then the back
+    cover where there is one."""
     width, height = PAGE_SIZES[paper]
     styles = laid_out.builder.styles
     faces: list[Face] = []
@@ -331,6 +374,8 @@ def page_faces(doc: RuleDoc, paper: str, book: Book, laid_out: LaidOut) -> list[
             items += placed.block.items(placed.x, placed.y, placed.width, placed.height)
         items += footer(doc, book, number, width, height)
         faces.append(Face(f"rules page {number}", width, height, 0.0, tuple(items)))
+    if back is not None:
+        faces.append(Face("rules back cover", width, height, 0.0, back.items))
     return faces
 
 
@@ -362,9 +407,9 @@ def _footer_text(text: str, book: Book, x: float, baseline: float, align_right: 
 
 
 def draw_rules(doc: RuleDoc, paper: str, book: Book, laid_out: LaidOut, colour_mode: str = "rgb",
-               ink_limit: float = INK_LIMIT) -> bytes:
+               ink_limit: float = INK_LIMIT, back: BackCoverPage | None = None) -> bytes:
     """The paginated rulebook drawn as a PDF of its pages, by the renderer that draws the cards."""
     pages = [Page(face.width, face.height, (Placement(face, 0.0, 0.0, (0.0, 0.0, face.width, face.height)),))
-             for face in page_faces(doc, paper, book, laid_out)]
+             for face in page_faces(doc, paper, book, laid_out, back)]
     document = Document(pages, title=plain_text(f"{doc.title} — {doc.edition}"), no_print_scaling=False)
     return PdfRenderer(drawing_settings(book.face(), colour_mode, ink_limit)).draw(document)

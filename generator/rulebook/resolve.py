@@ -95,6 +95,16 @@ class CoverDesign:
     board: Face | None = None
 
 
+@dataclass(frozen=True)
+class BackCover:
+    """The booklet's back cover: its blocks (as a section's) and credits, for this edition and language."""
+
+    items: tuple[Item, ...]
+    credits: str
+    always: bool                    # printed even where the rules fill their sheets
+    mark: SourceMark                # where rules.yaml writes it: a back cover longer than its page is told there
+
+
 COVER_BACKGROUND, COVER_BAND = "#f6ecd9", "#a31621"     # the rulebook's cream and red
 COVER_CARDS = 5       # cards fanned by default: enough to read as a hand, few enough to show each
 
@@ -114,6 +124,7 @@ class RuleDoc:
     footer: str
     leaflet: bool = False
     breaks: BreakRules | None = None    # the language's line-breaking rules with the game's additions
+    back_cover: BackCover | None = None
 
 
 def count_variables(sets: dict[str, list[LaidOutSet]]) -> dict[str, int]:
@@ -278,7 +289,19 @@ def resolve_rules(ctx: LayoutContext, sets: dict[str, list[LaidOutSet]],
         edition_name, cover_design(resolver, sets, boards),
         tuple(sections), icons, ctx.translate("game.full_badge", resolver.mark())[0] if _has(ctx, "game.full_badge")
         else "", _word(ctx, "rules.toc"), f"{title} · {_word(ctx, 'rules.title')} · {edition_name}",
-        rulebook.leaflet, game_break_rules(ctx))
+        rulebook.leaflet, game_break_rules(ctx), back_cover(resolver))
+
+
+def back_cover(resolver: _Resolver) -> BackCover | None:
+    """rules.yaml's back cover for the edition, or None where it has none (or nothing of it is this edition's)."""
+    spec = resolver.rulebook.back_cover
+    if spec is None:
+        return None
+    items = resolver.blocks(spec.blocks, ("back_cover", "blocks"))
+    credits = resolver.words(spec.credits, "back_cover", "credits") if spec.credits else ""
+    if not items and not credits:
+        return None
+    return BackCover(items, credits, spec.always, resolver.mark("back_cover"))
 
 
 def cover_design(resolver: _Resolver, sets: dict[str, list[LaidOutSet]], boards: list[LaidOutBoard]) -> CoverDesign:
