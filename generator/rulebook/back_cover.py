@@ -9,8 +9,9 @@ pages).
 The page is the front cover's back: its background, the band of its colour across the top with the title
 and the cover art (a leaflet's band), the blocks under it set as any section's are (paragraphs, lists,
 tables, callouts: the rulebook's own blocks), the facts line and the credits at the foot in small type. It
-never runs on: where its blocks are longer than the page at the rules' tightest spacing, the build stops
-with an error at rules.yaml's `back_cover` (`back_cover_problems`, at layout).
+never runs on: it is set at the loosest copyfitting step it fits, then in a leaflet's smaller type, and
+where its blocks are longer than the page even so, the build stops with an error at rules.yaml's
+`back_cover` (flow.back_cover_problems, at layout).
 """
 
 from __future__ import annotations

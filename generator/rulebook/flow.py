@@ -100,9 +100,10 @@ class StoryBuilder:
     """The blocks of a rulebook, in order."""
 
     def __init__(self, doc: RuleDoc, book: Book, frame_width: float, page_width: float = PAGE_SIZES["a4"][0],
-                 fit: Copyfit = AS_DESIGNED):
+                 fit: Copyfit = AS_DESIGNED, compact: bool = False):
+        """`compact`: a leaflet's smaller type (a leaflet's always)."""
         self.doc, self.book, self.frame_width, self.page_width = doc, book, frame_width, page_width
-        self.styles = Styles(compact=doc.leaflet, fit=fit)
+        self.styles = Styles(compact=doc.leaflet or compact, fit=fit)
         self.fit = fit
         self.headings: list[TextBlock] = []       # the headings the contents list, in order
         self.numbers: dict[int, str] = {}         # the page of each section's heading, once paginated
@@ -320,11 +321,13 @@ def render_rules(doc: RuleDoc, paper: str, setter: TextSetter, stack: tuple[str,
 
 
 def back_cover_page(doc: RuleDoc, paper: str, book: Book) -> BackCoverPage:
-    """The back cover set on the paper's page, at the loosest copyfitting step it fits."""
+    """The back cover set on the paper's page, at the loosest copyfitting step it fits: the book's type first,
+    then a leaflet's smaller type (a back cover is a summary: it may be set smaller than the rules)."""
     width = PAGE_SIZES[paper][0]
     frame_width = width - 2 * MARGINS["outer"]
     return set_back_cover(doc, PAGE_SIZES[paper], MARGINS,
-                          (StoryBuilder(doc, book, frame_width, width, fit) for fit in STEPS))
+                          (StoryBuilder(doc, book, frame_width, width, fit, compact)
+                           for compact in (False, True) for fit in STEPS))
 
 
 def back_cover_problems(doc: RuleDoc, papers: tuple[str, ...], setter: TextSetter, stack: tuple[str, ...],
@@ -338,7 +341,7 @@ def back_cover_problems(doc: RuleDoc, papers: tuple[str, ...], setter: TextSette
         if overflow > 0:
             page = "A5" if paper == "a4" else "half-letter"
             problems.add(doc.back_cover.mark, f"the back cover is {overflow:.0f} mm longer than its {page} page "
-                         f"({paper} builds), even set as tightly as the rules may be",
+                         f"('{doc.lang}' on {paper} paper), even in a leaflet's smaller type, set tightly",
                          "shorten its blocks or drop one: it is one page, and never runs on")
             return
 
