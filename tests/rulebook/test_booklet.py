@@ -28,6 +28,18 @@ def test_a_right_to_left_booklet_is_bound_at_the_right():
     assert text.get_text_bounded(width / 2, 0, width, height).strip() == "P8"
 
 
+def test_a_back_cover_stays_the_outside_back_the_blanks_before_it():
+    # 6 pages, the 6th the back cover: booklet pages 6 and 7 blank, the back cover on page 8
+    assert booklet_sides(6, back_cover=True) == [(6, 1), (2, 0), (0, 3), (4, 5)]
+    assert booklet_sides(6, right_bound=True, back_cover=True) == [(1, 6), (0, 2), (3, 0), (5, 4)]
+    assert booklet_sides(8, back_cover=True) == booklet_sides(8)          # no spare page: nothing moves
+    document = open_pdf(impose_booklet(_numbered_pdf(6), (297, 210), back_cover=True))
+    width, height = document[0].get_size()
+    text = document[0].get_textpage()
+    assert text.get_text_bounded(0, 0, width / 2, height).strip() == "P6"
+    assert document[2].get_textpage().get_text_bounded(0, 0, width / 2, height).strip() == ""
+
+
 def _numbered_pdf(pages: int) -> bytes:
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=A5, invariant=1)
