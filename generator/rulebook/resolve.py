@@ -340,14 +340,15 @@ def cover_design(resolver: _Resolver, sets: dict[str, list[LaidOutSet]], boards:
 
 
 def cards_shown(source: GameSource, edition: str) -> frozenset[tuple[str, str]]:
-    """The (deck, card) ids whose fronts the rulebook may print: every card figure (of any edition: one
-    more is harmless), the cover's cards or, by default, the first COVER_CARDS cards of each deck that
-    the edition has (`_first_cards` takes from those). A rules-only build draws only these faces."""
+    """The (deck, card) ids whose fronts the rulebook may print: every card figure, the back cover's too (of
+    any edition: one more is harmless), the cover's cards or, by default, the first COVER_CARDS cards of each
+    deck that the edition has (`_first_cards` takes from those). A rules-only build draws only these faces."""
     if source.rules is None:
         return frozenset()
     rulebook = source.rules.rulebook
-    shown = {(figure.deck, figure.card) for figure in _card_figures(
-        [block for section in rulebook.sections for block in section.blocks])}
+    blocks = [block for section in rulebook.sections for block in section.blocks]
+    blocks += rulebook.back_cover.blocks if rulebook.back_cover is not None else []
+    shown = {(figure.deck, figure.card) for figure in _card_figures(blocks)}
     if rulebook.cover.cards is not None:
         shown.update((card.deck, card.card) for card in rulebook.cover.cards)
     elif "cards" in source.pieces:      # as _first_cards takes them: each deck's first card in turn, …

@@ -94,3 +94,15 @@ def test_a_back_cover_longer_than_its_page_is_an_error_where_it_is_written(tmp_p
     lines = [line.replace(str(tmp_path) + "/", "") for line in problem_lines(result.output)]
     assert len(lines) == 1 and lines[0].startswith("g/rules.yaml:9:5: the back cover is "), result.output
     assert "longer than its A5 page" in lines[0] and "hint: shorten its blocks" in result.output
+
+
+def test_a_card_figure_on_the_back_cover_is_drawn(tmp_path):
+    back = BACK.replace("      - list: rules.back.turn\n",
+                        "      - list: rules.back.turn\n      - figure: {card: {deck: minis, card: small}}\n")
+    rules = _rules(1, back).replace("    band: night\n", "    band: night\n    cards: []\n")
+    folder = _build(tmp_path, _game(tmp_path, rules, EN_BACK), only="rules")
+    document = open_pdf(folder / "rules.pdf")
+    assert len(document) == 4
+    image = document[3].render(scale=50 / 72).to_pil().convert("RGB")
+    greens = sum(1 for x in range(0, 148, 2) for y in range(40, 190, 2) if _pixel(image, x, y) == (0, 0xc0, 0))
+    assert greens > 50, greens                    # the mini card's green face, drawn from its template
