@@ -20,6 +20,7 @@ margin beside the first row when there is no room under it.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass, replace
 from itertools import groupby
 from typing import Callable, NamedTuple, Sequence
@@ -239,7 +240,7 @@ def impose_mixed(copies: Sequence[PieceCopy], paper: tuple[float, float], captio
             spec = fitted_rows(spec)
         full = grid_geometry(spec)
         if run[0].deck in butted:     # no mark inside the block: room for them on every side
-            spec, full = _marked_round(spec, full)
+            spec, full = _rows_of_whole_pieces(*_marked_round(spec, full), run)
         remaining = list(run)
         while remaining:
             band = _band_below(sheets[-1][-1], spec, full, remaining) if sheets else None
@@ -292,6 +293,22 @@ def _marked_round(spec: GridSpec, full: GridGeometry) -> tuple[GridSpec, GridGeo
             return spec, full
         spec = replace(spec, columns=narrower, rows=shorter)
         full = grid_geometry(spec)
+
+
+def _rows_of_whole_pieces(spec: GridSpec, full: GridGeometry,
+                          run: Sequence[PieceCopy]) -> tuple[GridSpec, GridGeometry]:
+    """A butted block whose pieces all come in the same number of copies, a row's worth or less: as many
+    columns as hold whole pieces' copies (10 a row for 50 markers of 5 colours, not 13), so a row never
+    mixes one piece's copies with the next piece's (a colour is cut from its own row)."""
+    counts = Counter(copy.card for copy in run)
+    per_piece = set(counts.values())
+    if len(per_piece) != 1:
+        return spec, full
+    copies = per_piece.pop()
+    if copies < 2 or copies > full.columns or full.columns % copies == 0:
+        return spec, full
+    spec = replace(spec, columns=copies * (full.columns // copies))
+    return spec, grid_geometry(spec)
 
 
 def _runs_of_one_size(copies: Sequence[PieceCopy], butted: frozenset[str] = frozenset()) -> list[list[PieceCopy]]:

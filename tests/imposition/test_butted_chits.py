@@ -134,3 +134,18 @@ def test_crop_marks_lie_outside_the_block_in_line_with_every_cut():
     # every cut marked at both ends: a ruler laid across the sheet finds each one
     assert {(round(m.x, 6), m.y < top) for m in vertical} == {(x, side) for x in xs for side in (True, False)}
     assert {(round(m.y, 6), m.x < left) for m in horizontal} == {(y, side) for y in ys for side in (True, False)}
+
+
+def test_a_row_holds_whole_pieces_so_no_row_mixes_two():
+    # 5 colours of 10 copies (You Must See This's markers): 10 a row, each row one colour, where a full row
+    # of 14 mm chits would hold 13 and run the first colour into the second
+    colours = ["#cc0000", "#0000cc", "#00aa00", "#aaaa00", "#aa00aa"]
+    chits = [PieceCopy("chits", colour, n + 1, Face(f"c-{colour}", 14, 14, 2.0,
+                                                    (Rect(-2, -2, 18, 18, fill=colour),)), None)
+             for colour in colours for n in range(10)]
+    pages = impose_mixed(chits, A4, label="tokens", butted=frozenset({"chits"}))
+    rows: dict[float, set[str]] = {}
+    for placement in pages[0].placements:
+        rows.setdefault(round(placement.y, 3), set()).add(placement.face.key)
+    assert len(rows) == 5 and all(len(keys) == 1 for keys in rows.values()), rows
+    assert all(len([p for p in pages[0].placements if round(p.y, 3) == y]) == 10 for y in rows)
