@@ -84,7 +84,8 @@ def _parse_bounded(data: bytes):
                                  f"(line {element.sourceline})", SIMPLER)
     except etree.XMLSyntaxError as error:
         if "depth" in str(error).lower():      # libxml2's own limit (256) when our count came too late
-            raise SvgRefused(f"refused: elements nested more than {MAX_SVG_DEPTH} deep", SIMPLER) from None
+            raise SvgRefused(f"refused: elements nested more than {MAX_SVG_DEPTH} deep "
+                             f"(line {error.lineno})", SIMPLER) from None
         raise SvgRefused(f"cannot read SVG: {_syntax_message(error, events.error_log)}") from None
     root = events.root
     if root is None or not isinstance(root.tag, str) or etree.QName(root).localname != "svg":
