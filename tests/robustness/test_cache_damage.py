@@ -16,6 +16,7 @@ from pathlib import Path
 import pikepdf
 import pytest
 
+from generator.text.fonts import CUT_FORMAT
 from tests.robustness.harness import run_pnp
 from tests.test_content_errors import make_game
 
@@ -87,7 +88,7 @@ def _nunito_cuts_linked(cache: Path) -> None:
     from generator.cache_folder import cache_root
     from tests.conftest import _link_or_copy
     shared = cache_root() / "fonts"
-    files = [*shared.glob("cut-2/Nunito-[47]00-*.ttf*"), *shared.glob("Nunito-*.cmap2")]
+    files = [*shared.glob(f"cut-{CUT_FORMAT}/Nunito-[47]00-*.ttf*"), *shared.glob("Nunito-*.cmap2")]
     if len(files) != 5:              # a cold cache, or cuts of other sources: the build cuts its own
         return
     for file in files:
@@ -124,7 +125,7 @@ def _rebuilt_with(cached, tmp_path: Path, damage) -> None:
 
 
 def _cut(fonts: Path, weight: int) -> Path:
-    (found,) = (fonts / "cut-2").glob(f"Nunito-{weight}-*.ttf")
+    (found,) = (fonts / f"cut-{CUT_FORMAT}").glob(f"Nunito-{weight}-*.ttf")
     return found
 
 

@@ -7,10 +7,15 @@ before on the machine. Each check runs in a child process with a cache folder of
 
 from __future__ import annotations
 
+import fcntl
+import io
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
+
+from fontTools.ttLib import TTFont
 
 FACE_PATH = "from generator.text.fonts import FontLibrary; print(FontLibrary().face('nunito', 'black').path)"
 
@@ -126,3 +131,81 @@ def test_the_glyf_table_cff_writes_holds_what_fontTools_pens_make(tmp_path: Path
                 assert (written.xMin, written.yMin, written.xMax, written.yMax) == \
                     (expected.xMin, expected.yMin, expected.xMax, expected.yMax), (path, glyph_id)
         assert drawn_somewhere > len(chosen) // 2, path
+
+
+# ------------------------------------------------------------- instances: HarfBuzz's, one cutter at a time
+
+def _nunito_file() -> Path:
+    from generator.text.fonts import FontLibrary
+    return Path(FontLibrary().families["nunito"].upright)
+
+
+def test_an_instance_is_the_weight_fonttools_would_cut(tmp_path: Path) -> None:
+    """HarfBuzz's instance of Nunito at 700 (an intermediate weight: interpolated, not a master) has
+    fontTools' glyphs, advances within a unit of rounding, outlines within two, no variation tables,
+    and the weight class of the weight."""
+    from generator.text.fonts import _fonttools_instance, _harfbuzz_instance
+    source = _nunito_file()
+    data = _harfbuzz_instance(source, 700)
+    assert data is not None
+    ours, theirs = TTFont(io.BytesIO(data)), _fonttools_instance(source, 700)
+    assert not {"fvar", "gvar", "HVAR", "MVAR"} & set(ours.keys())
+    assert ours["OS/2"].usWeightClass == theirs["OS/2"].usWeightClass == 700
+    order = theirs.getGlyphOrder()
+    assert ours.getGlyphOrder() == order
+    advances = [abs(ours["hmtx"][name][0] - theirs["hmtx"][name][0]) for name in order]
+    assert max(advances) <= 1 and sum(advances) < len(order) / 10
+    worst = 0
+    for name in order:
+        a, b = ours["glyf"][name], theirs["glyf"][name]
+        points_a = a.getCoordinates(ours["glyf"])[0] if a.numberOfContours else []
+        points_b = b.getCoordinates(theirs["glyf"])[0] if b.numberOfContours else []
+        assert len(points_a) == len(points_b), name
+        worst = max([worst, *(max(abs(x1 - x2), abs(y1 - y2))
+                              for (x1, y1), (x2, y2) in zip(points_a, points_b, strict=True))])
+    assert worst <= 2
+    # and the bold is bolder than the regular: the weight was applied, not the default kept
+    regular = TTFont(io.BytesIO(_harfbuzz_instance(source, 400) or b""))
+    assert ours["hmtx"]["o"][0] > regular["hmtx"]["o"][0]
+
+
+def test_an_older_formats_folder_is_removed_when_the_new_one_is_made(tmp_path: Path) -> None:
+    old = tmp_path / "fonts" / "cut-2"
+    old.mkdir(parents=True)
+    (old / "Nunito-900-0123456789abcdef.ttf").write_bytes(b"cut by fontTools")
+    _linked_black_cut(tmp_path)
+    assert face_path(tmp_path).parent.name != "cut-2"
+    assert not old.exists()
+
+
+WAITING_CUT = """
+import sys, time
+from pathlib import Path
+from generator.text.fonts import _static_instance
+started = time.monotonic()
+path = _static_instance(Path(sys.argv[1]), 700)
+print(path, time.monotonic() - started)
+"""
+
+
+def test_a_process_waits_for_the_cut_another_is_making_and_takes_it(tmp_path: Path) -> None:
+    """While one process holds a cut's lock, another that needs the same cut waits, and then takes the
+    file the first saved (its bytes, not a cut of its own) instead of cutting it again."""
+    from generator.text.fonts import CUT_FORMAT, _save_atomically, file_digest
+    source = _nunito_file()
+    target = tmp_path / "fonts" / f"cut-{CUT_FORMAT}" / f"Nunito-700-{file_digest(source)}.ttf"
+    target.parent.mkdir(parents=True)
+    with open(target.with_name(target.name + ".lock"), "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        waiting = subprocess.Popen([sys.executable, "-c", WAITING_CUT, str(source)], stdout=subprocess.PIPE,
+                                   text=True, env={**os.environ, "PNP_CACHE_DIR": str(tmp_path)})
+        time.sleep(1.5)
+        assert waiting.poll() is None, "the second process did not wait for the lock"
+        # as the first cutter would: the font saved with its recorded digest (here, the variable font as it is)
+        _save_atomically(TTFont(str(source)), target)
+        first = target.read_bytes()
+        fcntl.flock(lock, fcntl.LOCK_UN)
+    out, _ = waiting.communicate(timeout=60)
+    path, seconds = out.split()
+    assert Path(path) == target and float(seconds) >= 1.4
+    assert target.read_bytes() == first, "the waiting process cut the font again"
