@@ -119,23 +119,25 @@ def _link_or_copy(source: str, target: str) -> None:
 
 
 # How long each of the longest test files takes (seconds its worker spends on it: the sum of its tests'
-# times in the full suite's --junitxml on 2 cores, warm font cache, 2026-12-02), longest first.
+# times in the full suite's --durations on 2 cores, an empty cache as on a new machine — fonts still to cut —,
+# 2026-12-03), longest first.
 # pytest-xdist's --dist loadfile hands each worker the next file as it finishes one; run in this order
 # (longest first, pyproject.toml's --no-loadscope-reorder keeps it) the two cores end together, where its
 # default order — files with the most tests first — left the longest files to the end (a worker ran 22 s
 # longer than the other). Only the order of files changes, never a test; a file not listed runs after these,
 # in collection order, and a stale figure costs only balance.
 LONGEST_FILES: Mapping[str, int] = MappingProxyType({
-    "text/test_words_exact.py": 16, "robustness/test_serve_bounds.py": 14, "robustness/test_outputs_killed.py": 13,
-    "install/test_wheel.py": 10, "games/test_world_scripts.py": 9, "robustness/test_cache_damage.py": 8,
-    "robustness/test_art_hostile.py": 7, "robustness/test_new_commands.py": 7, "robustness/test_art_and_fonts.py": 6,
-    "robustness/test_loading.py": 6, "robustness/test_preview.py": 5, "robustness/test_outputs.py": 5,
-    "robustness/test_bounded_work.py": 5, "text/test_cjk_cut.py": 5, "robustness/test_hostile_input.py": 4,
-    "builds/test_files.py": 4, "serve/test_serve.py": 4, "imposition/test_printable_area.py": 4,
-    "robustness/test_numbers_and_bounds.py": 4, "test_print_formats.py": 4, "rulebook/test_kept_art.py": 4,
-    "robustness/test_swap_journal.py": 3, "install/test_project.py": 3, "rulebook/test_cover_and_pagination.py": 3,
-    "text/test_hyphenation_cache.py": 3, "i18n/test_exchange.py": 2, "robustness/test_content_hostile.py": 2,
-    "architecture/test_layers.py": 2, "imposition/test_cards_pdf.py": 2, "i18n/test_engine_words_more.py": 2,
+    "text/test_words_exact.py": 24, "text/test_cjk_cut.py": 19, "games/test_world_scripts.py": 16,
+    "robustness/test_serve_bounds.py": 16, "install/test_wheel.py": 15, "robustness/test_outputs_killed.py": 14,
+    "imposition/test_printable_area.py": 11, "robustness/test_art_hostile.py": 11,
+    "robustness/test_new_commands.py": 10, "robustness/test_outputs.py": 10, "robustness/test_art_and_fonts.py": 9,
+    "test_print_formats.py": 8, "robustness/test_bounded_work.py": 8, "robustness/test_loading.py": 8,
+    "robustness/test_preview.py": 7, "builds/test_files.py": 7, "serve/test_serve.py": 7,
+    "robustness/test_hostile_input.py": 7, "rulebook/test_cover_and_pagination.py": 6,
+    "robustness/test_numbers_and_bounds.py": 6, "i18n/test_exchange.py": 5, "robustness/test_swap_journal.py": 5,
+    "install/test_project.py": 4, "i18n/test_engine_words_more.py": 4, "robustness/test_cache_damage.py": 4,
+    "text/test_hyphenation_cache.py": 4, "robustness/test_content_hostile.py": 3, "games/test_more_games.py": 3,
+    "imposition/test_cards_pdf.py": 3, "architecture/test_layers.py": 3,
 })
 
 
