@@ -60,6 +60,7 @@ def _svg_renderer_class():
             super().__init__(path, font_map=NoFontFiles())
             self.library = None              # pnp's fonts, once a text asks for one
             self.characters = frozenset()    # those of the <text> being drawn
+            self.drawing_characters = frozenset()    # those of every <text> of the drawing
             self.fades = []                  # (drawn item, opacity), applied once all is drawn
             self.attrConverter.convertFontFamily = self.convert_family
 
@@ -75,10 +76,14 @@ def _svg_renderer_class():
             for family in known:             # the first with every character (a missing one draws nothing)
                 if self.characters <= self.library.characters(family):
                     face = self.library.face(family, _weight(weight), style in ("italic", "oblique"))
-                    return self.library.drawn_by_reportlab(face)     # (ReportLab draws svglib's text)
+                    return self.library.drawn_by_reportlab(face, self.drawing_characters)   # (ReportLab draws it)
             raise _MissingCharacters(families, known, self.characters - self.library.characters(known[0]))
 
         def render(self, svg_node):
+            # every text's characters: a face without outlines of its own is cut once for the drawing
+            self.drawing_characters = frozenset(
+                character for element in svg_node.iter() if _local_name(element) == "text"
+                for character in "".join(element.itertext()) if not character.isspace())
             drawing = super().render(svg_node)
             for item, opacity in self.fades:
                 _fade(item, opacity)

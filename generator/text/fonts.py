@@ -261,15 +261,17 @@ class FontLibrary:
         _register(name, path)
         return FontFace(family, weight, italic, name, path, synthetic, emboldened)
 
-    def drawn_by_reportlab(self, face: FontFace) -> str:
-        """The name of the face as ReportLab itself draws it (svglib's text: ReportLab embeds its own
-        subset of the registered file): the face's own, or where that is a shell (no outlines), the face
-        converted whole to TrueType and registered beside it, then only (`_whole_truetype`)."""
+    def drawn_by_reportlab(self, face: FontFace, characters: frozenset[str]) -> str:
+        """The name of the face as ReportLab itself draws `characters` in it (svglib's text: ReportLab
+        embeds its own subset of the registered file): the face's own, or where that is a shell (no
+        outlines), the face with the outlines of those characters' glyphs drawn, registered beside it
+        (`_truetype_drawing`). `characters`: those of every text of the drawing, so a drawing costs one cut."""
         shell = cut_source(face.path)
         if shell is None:
             return face.name
-        name = f"{face.name}-whole"
-        _register(name, _whole_truetype(*shell))
+        path = _truetype_drawing(*shell, characters)
+        name = f"{face.name}-{path.stem.rsplit('-', 2)[1]}"
+        _register(name, path)
         return name
 
     def cmap(self, family: str) -> frozenset[int]:
@@ -582,25 +584,46 @@ def _as_truetype(path: Path, index: int = 0, embolden: float = 0.0) -> Path:
     return target
 
 
-def _whole_truetype(path: Path, index: int, embolden: float) -> Path:
-    """The font converted whole to TrueType outlines (emboldened by `embolden`, em), cached on disk: what
-    ReportLab needs to draw a shell's face itself (`FontLibrary.drawn_by_reportlab`). A CJK face of 65,535
-    CFF glyphs takes ~13 s of CPU once and keeps a ~20 MB file (cff.py: HarfBuzz draws the outlines,
-    numpy writes them)."""
+# The drawings' cuts kept (~1 MB each for a CJK face: its tables but the outlines of a drawing's few glyphs)
+MAX_DRAWING_CUTS = 32
+DRAWING_MARK = "-tt3-"      # in the name of each: its glyphs' digest follows
+
+
+def _truetype_drawing(path: Path, index: int, embolden: float, characters: frozenset[str]) -> Path:
+    """The font (emboldened by `embolden`, em) as TrueType with the outlines of `characters`' glyphs drawn
+    and every other glyph empty (its advance kept), cached on disk: what ReportLab needs to draw a drawing's
+    text in a shell's face itself (`FontLibrary.drawn_by_reportlab`). A CJK face's cut takes ~0.5 s and
+    ~1 MB, where converting its 65,535 CFF glyphs whole took ~13 s and ~20 MB (cff.py: HarfBuzz draws the
+    outlines, numpy writes them); the most recent MAX_DRAWING_CUTS are kept."""
+    drawn = hb.Font(hb.Face(hb.Blob.from_file_path(str(path)), index))
+    glyphs = frozenset(gid for gid in (drawn.get_nominal_glyph(ord(character)) for character in characters)
+                       if gid)
+    key = hashlib.sha256(repr(sorted(glyphs)).encode("ascii")).hexdigest()[:16]
     stem = _face_stem(path, index) + (f"-b{round(embolden * 1000)}" if embolden else "")
-    # tt2: the glyf table written by cff.py itself (tt: by fontTools, other bytes of the same outlines)
-    target = _cut_dir() / f"{stem}-tt2-{file_digest(path)}.ttf"
+    target = _cut_dir() / f"{stem}{DRAWING_MARK}{key}-{file_digest(path)}.ttf"
     if not _intact(target):
         with _one_cutter(target):
             if not _intact(target):
                 from fontTools.ttLib import TTFont
 
                 from generator.text.cff import cff_to_truetype
-                converted = cff_to_truetype(TTFont(str(path), fontNumber=index), path, index, embolden)
-                if embolden or _in_collection(path, index):
-                    _rename(converted, target.stem)    # its own names: ReportLab merges faces that share one
+                converted = cff_to_truetype(TTFont(str(path), fontNumber=index), path, index, embolden,
+                                            glyphs=glyphs)
+                _rename(converted, target.stem)    # its own names: ReportLab merges faces that share one
                 _save_atomically(converted, target)
+                _prune_drawing_cuts(target.parent)
     return target
+
+
+def _prune_drawing_cuts(folder: Path) -> None:
+    """The least recently cut drawings' fonts beyond MAX_DRAWING_CUTS removed, with their records."""
+    try:
+        cuts = sorted(folder.glob(f"*{DRAWING_MARK}*.ttf"), key=lambda cut: cut.stat().st_mtime, reverse=True)
+        for cut in cuts[MAX_DRAWING_CUTS:]:
+            for kept in (cut, _recorded_digest(cut), cut.with_name(cut.name + ".lock")):
+                kept.unlink(missing_ok=True)
+    except OSError:
+        pass        # a cut another process removed first
 
 
 def _cut_truetype(path: Path, index: int, embolden: float, target: Path) -> None:

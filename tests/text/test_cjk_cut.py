@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 import uharfbuzz as hb  # type: ignore[import-untyped, unused-ignore]
 from fontTools.ttLib import TTFont
+from reportlab.pdfbase import pdfmetrics
 
 from generator.render.glyph_fonts import subset_program
 from generator.text import cff, fonts
@@ -119,9 +120,9 @@ def test_a_cff_game_font_is_checked_and_emboldened_without_a_whole_conversion(
         _embedded_matches_source(face, tmp_path / "Box.otf", 0, gids)
 
 
-def test_cjk_text_in_svg_art_is_embedded_with_its_outlines(tmp_path: Path) -> None:
+def test_cjk_text_in_svg_art_is_embedded_with_its_outlines(tmp_path: Path, no_whole_conversion: None) -> None:
     # svglib's text is drawn by ReportLab itself, from the registered face's file: a shell would embed
-    # glyphs without outlines (invisible text); that face is converted whole, there only
+    # glyphs without outlines (invisible text); that face is cut with the drawing's glyphs drawn (never whole)
     import pikepdf
 
     from tests.robustness.test_art_and_fonts import game_with_art
@@ -163,3 +164,24 @@ def test_a_documents_cut_is_kept_and_a_damaged_one_is_cut_again(tmp_path: Path, 
     with TTFont(io.BytesIO(first)) as program:
         glyf, order = program["glyf"], program.getGlyphOrder()
         assert all(glyf[order[gid]].numberOfContours for gid in gids if gid > 1)   # (1: the space)
+
+
+def test_a_drawings_cut_has_its_glyphs_and_the_latest_are_kept(no_whole_conversion: None,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """ReportLab's face for a drawing's CJK text has those characters' outlines and no others; one cut a
+    set of characters, the most recent MAX_DRAWING_CUTS kept."""
+    monkeypatch.setattr(fonts, "MAX_DRAWING_CUTS", 2)
+    library = FontLibrary()
+    _cjk(library)
+    face = library.face("noto-sans-cjk-jp", "regular", False)
+    paths = []
+    for characters in ("港", "市場", "光"):
+        name = library.drawn_by_reportlab(face, frozenset(characters))
+        paths.append(Path(pdfmetrics.getFont(name).face.filename))
+    with TTFont(str(paths[1])) as font:
+        cmap = font.getBestCmap()
+        inked = {name for name in font.getGlyphOrder() if font["glyf"][name].numberOfContours > 0}
+        assert inked == {cmap[ord("市")], cmap[ord("場")]}
+    assert len(set(paths)) == 3
+    assert [path.exists() for path in paths] == [False, True, True], "the oldest cut is the one removed"
+    assert library.drawn_by_reportlab(face, frozenset("光")) == name, "a set of characters is cut once"
