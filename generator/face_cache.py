@@ -28,7 +28,7 @@ import zlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.cache_folder import cache_root
+from generator.cache_folder import cache_root, oldest_beyond
 from generator.caches import cached
 from generator.engine import engine_digest
 from generator.input_files import file_signature
@@ -203,9 +203,8 @@ def _write(path: Path, entries: dict) -> None:
 def _prune(folder: Path, keep: int) -> None:
     """The least recently written files of the folder beyond `keep` removed (tests make a game a run)."""
     try:
-        files = sorted(folder.glob("*.records"), key=lambda path: path.stat().st_mtime, reverse=True)
-        for path in files[keep:] + list(folder.glob("*.pickle")):     # and the files of format 1, unread now
-            path.unlink(missing_ok=True)
+        for path in oldest_beyond(folder.glob("*.records"), keep) + list(folder.glob("*.pickle")):
+            path.unlink(missing_ok=True)      # (*.pickle: the files of format 1, unread now)
     except OSError:
         pass
 

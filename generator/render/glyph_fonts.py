@@ -39,6 +39,7 @@ from typing import Any
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.cache_folder import oldest_beyond
 from generator.text.fonts import cut_source
 from generator.text.shaping import HbFont, hb_font, run_pieces
 
@@ -238,20 +239,11 @@ def _kept_cut(source: Path, index: int, embolden: float, glyphs: tuple[int, ...]
         temporary = kept.with_name(f"{kept.name}.{os.getpid()}.tmp")
         temporary.write_bytes(hashlib.sha256(packed).digest() + packed)
         os.replace(temporary, kept)
-        _prune(folder, MAX_KEPT_CUTS)
+        for stale in oldest_beyond(folder.glob("*.z"), MAX_KEPT_CUTS):    # the least recently written
+            stale.unlink(missing_ok=True)
     except OSError:
         pass            # a read-only cache: cut again next time
     return program
-
-
-def _prune(folder: Path, keep: int) -> None:
-    """The least recently written cuts beyond `keep` removed."""
-    try:
-        files = sorted(folder.glob("*.z"), key=lambda path: path.stat().st_mtime, reverse=True)
-        for path in files[keep:]:
-            path.unlink(missing_ok=True)
-    except OSError:
-        pass
 
 
 def _cut_from_source(source: Path, index: int, embolden: float, glyphs: tuple[int, ...]) -> bytes:

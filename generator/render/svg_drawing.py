@@ -61,6 +61,7 @@ def _svg_renderer_class():
             self.library = None              # pnp's fonts, once a text asks for one
             self.characters = frozenset()    # those of the <text> being drawn
             self.drawing_characters = frozenset()    # those of every <text> of the drawing
+            self.reportlab_names = {}        # face name -> the name ReportLab draws it by, for this drawing
             self.fades = []                  # (drawn item, opacity), applied once all is drawn
             self.attrConverter.convertFontFamily = self.convert_family
 
@@ -76,7 +77,10 @@ def _svg_renderer_class():
             for family in known:             # the first with every character (a missing one draws nothing)
                 if self.characters <= self.library.characters(family):
                     face = self.library.face(family, _weight(weight), style in ("italic", "oblique"))
-                    return self.library.drawn_by_reportlab(face, self.drawing_characters)   # (ReportLab draws it)
+                    if face.name not in self.reportlab_names:     # (ReportLab draws svglib's text)
+                        self.reportlab_names[face.name] = self.library.drawn_by_reportlab(face,
+                                                                                          self.drawing_characters)
+                    return self.reportlab_names[face.name]
             raise _MissingCharacters(families, known, self.characters - self.library.characters(known[0]))
 
         def render(self, svg_node):

@@ -41,7 +41,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont as ReportLabTTFont
 from reportlab.pdfbase.ttfonts import TTFontFile
 
-from generator.cache_folder import cache_root
+from generator.cache_folder import cache_root, oldest_beyond
 from generator.caches import cached
 from generator.errors import ContentError, Problems, SourceMark
 from generator.input_files import file_signature, locate, problem_message, quoted, read_regular, shown
@@ -270,7 +270,7 @@ class FontLibrary:
         if shell is None:
             return face.name
         path = _truetype_drawing(*shell, characters)
-        name = f"{face.name}-{path.stem.rsplit('-', 2)[1]}"
+        name = f"{face.name}-{file_digest(path)[:8]}"
         _register(name, path)
         return name
 
@@ -508,25 +508,25 @@ def _cut_dir() -> Path:
 def _static_instance(path: Path, weight: int) -> Path:
     """A static TrueType instance of a variable font at a weight, cached on disk."""
     target = _cut_dir() / f"{path.stem.split('[')[0]}-{weight}-{file_digest(path)}.ttf"
-    if _intact(target):
-        return target
-    with _one_cutter(target):
-        if _intact(target):       # another process cut it while this one waited
-            return target
-        # imported here: instancing is done once a font and kept on disk, so most builds never load fontTools
-        from fontTools.ttLib import TTFont
-
-        instanced = _harfbuzz_instance(path, weight)
-        static = TTFont(io.BytesIO(instanced)) if instanced is not None else _fonttools_instance(path, weight)
-        _rename(static, f"{target.stem}")
-        _save_atomically(static, target)
+    _cut_once(target, lambda: _cut_instance(path, weight, target))
     return target
+
+
+def _cut_instance(path: Path, weight: int, target: Path) -> None:
+    # imported here: instancing is done once a font and kept on disk, so most builds never load fontTools
+    from fontTools.ttLib import TTFont
+
+    instanced = _harfbuzz_instance(path, weight)
+    static = TTFont(io.BytesIO(instanced)) if instanced is not None else _fonttools_instance(path, weight)
+    _rename(static, f"{target.stem}")
+    _save_atomically(static, target)
 
 
 def _harfbuzz_instance(path: Path, weight: int) -> bytes | None:
     """The variable font at `weight` (its other axes at their defaults), every glyph and table kept, by
     HarfBuzz's instancer: Noto Sans at 700 in 0.03 s where fontTools' took 3.5 s (most of it merging
-    the kerning's variations), 60 s of a new machine's first check of a game in eight scripts. Outlines
+    the kerning's variations); the 18 instances of a new machine's first check of a game in nine scripts
+    took ~26 s of CPU, now ~1 s. Outlines
     and advances agree with fontTools' to the unit of rounding (≤ 2 units of 1,000 at 700, none at a
     master), shaping exactly. None where HarfBuzz cannot instance the font."""
     face = hb.Face(hb.Blob.from_file_path(str(path)))
@@ -575,10 +575,7 @@ def _as_truetype(path: Path, index: int = 0, embolden: float = 0.0) -> Path:
     if not embolden and not _needs_cut(path, index):
         return path
     target = _cut_target(path, index, embolden)
-    if not _intact(target):
-        with _one_cutter(target):
-            if not _intact(target):
-                _cut_truetype(path, index, embolden, target)
+    _cut_once(target, lambda: _cut_truetype(path, index, embolden, target))
     if _is_shell(path, index, embolden):
         _note_source(target, path, index, embolden)
     return target
@@ -601,29 +598,21 @@ def _truetype_drawing(path: Path, index: int, embolden: float, characters: froze
     key = hashlib.sha256(repr(sorted(glyphs)).encode("ascii")).hexdigest()[:16]
     stem = _face_stem(path, index) + (f"-b{round(embolden * 1000)}" if embolden else "")
     target = _cut_dir() / f"{stem}{DRAWING_MARK}{key}-{file_digest(path)}.ttf"
-    if not _intact(target):
-        with _one_cutter(target):
-            if not _intact(target):
-                from fontTools.ttLib import TTFont
-
-                from generator.text.cff import cff_to_truetype
-                converted = cff_to_truetype(TTFont(str(path), fontNumber=index), path, index, embolden,
-                                            glyphs=glyphs)
-                _rename(converted, target.stem)    # its own names: ReportLab merges faces that share one
-                _save_atomically(converted, target)
-                _prune_drawing_cuts(target.parent)
+    _cut_once(target, lambda: _cut_drawing(path, index, embolden, glyphs, target))
     return target
 
 
-def _prune_drawing_cuts(folder: Path) -> None:
-    """The least recently cut drawings' fonts beyond MAX_DRAWING_CUTS removed, with their records."""
-    try:
-        cuts = sorted(folder.glob(f"*{DRAWING_MARK}*.ttf"), key=lambda cut: cut.stat().st_mtime, reverse=True)
-        for cut in cuts[MAX_DRAWING_CUTS:]:
-            for kept in (cut, _recorded_digest(cut), cut.with_name(cut.name + ".lock")):
-                kept.unlink(missing_ok=True)
-    except OSError:
-        pass        # a cut another process removed first
+def _cut_drawing(path: Path, index: int, embolden: float, glyphs: frozenset[int], target: Path) -> None:
+    from fontTools.ttLib import TTFont
+
+    from generator.text.cff import cff_to_truetype
+    converted = cff_to_truetype(TTFont(str(path), fontNumber=index), path, index, embolden, glyphs=glyphs)
+    _rename(converted, target.stem)    # its own names: ReportLab merges faces that share one
+    _save_atomically(converted, target)
+    # the least recently cut drawings' fonts beyond MAX_DRAWING_CUTS removed, with their records
+    for cut in oldest_beyond(target.parent.glob(f"*{DRAWING_MARK}*.ttf"), MAX_DRAWING_CUTS):
+        for kept in (cut, _recorded_digest(cut), cut.with_name(cut.name + ".lock")):
+            kept.unlink(missing_ok=True)
 
 
 def _cut_truetype(path: Path, index: int, embolden: float, target: Path) -> None:
@@ -725,11 +714,22 @@ def _record(digest: str, target: Path) -> str:
     return f"{digest} {target.name}\n"
 
 
+def _cut_once(target: Path, cut: Callable[[], None]) -> None:
+    """`cut()` saves `target`, unless it is there intact, or becomes so while this process waits for
+    another that is cutting it (`_one_cutter`)."""
+    if _intact(target):
+        return
+    with _one_cutter(target):
+        if not _intact(target):
+            cut()
+
+
 @contextmanager
 def _one_cutter(target: Path) -> Iterator[None]:
     """Held while `target` is cut: of processes that need the same font at once (a build's workers, a
     serve beside a build, test workers on a new machine) one cuts it and the others wait for it, where
-    each cut its own copy (Noto Sans at a weight is ~4 s of CPU). The lock is the kernel's, on a file
+    each cut its own copy (a CJK face's shell ~0.2 s, a drawing's cut ~0.5 s, an instance fontTools makes
+    where HarfBuzz cannot up to several seconds). The lock is the kernel's, on a file
     beside the cut: a killed cutter's is released with its process. Where there is no flock (Windows),
     each process cuts as before: the bytes agree, the last one saved stays."""
     if sys.platform == "win32":
