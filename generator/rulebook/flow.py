@@ -159,7 +159,7 @@ class StoryBuilder:
                 blocks += self.item(item)
         if row:
             blocks += self.figure_row(row)
-        return blocks
+        return _lead_ins_kept(blocks) if self.fit.keep_lead_ins else blocks
 
     def leaflet_head(self) -> list[Block]:
         """A leaflet starts straight away: title, tagline and facts above the first section."""
@@ -416,3 +416,24 @@ def draw_rules(doc: RuleDoc, paper: str, book: Book, laid_out: LaidOut, colour_m
              for face in page_faces(doc, paper, book, laid_out, back)]
     document = Document(pages, title=plain_text(f"{doc.title} — {doc.edition}"), no_print_scaling=False)
     return PdfRenderer(drawing_settings(book.face(), colour_mode, ink_limit)).draw(document)
+
+
+# what ends a paragraph that introduces the block after it ("The free edition has 12 Surprise cards:")
+LEAD_IN_ENDINGS = (":", "\uff1a")     # the colon, and the full-width colon of Chinese and Japanese
+
+
+def _lead_ins_kept(blocks: list[Block]) -> list[Block]:
+    """The blocks, each paragraph that ends with a colon kept with the block it introduces (a table, a list,
+    a figure, a paragraph): the two travel together to the next page rather than the lead-in being left
+    alone at a page's foot (keeping.py). The last block of a run introduces nothing here."""
+    for block, following in zip(blocks, blocks[1:]):
+        if isinstance(block, TextBlock) and not isinstance(following, PageBreak) and _ends_with_colon(block):
+            block.keep_with_next, block.passes_figures, block.lead_in = True, False, True
+    return blocks
+
+
+def _ends_with_colon(block: TextBlock) -> bool:
+    last = block.more[-1] if block.more else block.paragraph
+    return "".join(fragment.text for fragment in last.fragments if not fragment.icon).rstrip().endswith(
+        LEAD_IN_ENDINGS)
+

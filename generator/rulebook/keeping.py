@@ -3,6 +3,8 @@
 - A heading never ends a page: headings (and anything else kept with what follows, like a FAQ question)
   travel with the start of the next block — two lines of a paragraph, a table's header and first rows,
   a whole figure or callout (each block's `least`).
+- A paragraph that ends with a colon introduces what follows it (a table, a list, a figure): it is kept with
+  that block's start like a heading, a long one splitting so that its last two lines go with it.
 - A paragraph of fewer than four lines never splits; a longer one leaves two lines on each side
   (set_text.TextBlock). A table leaves MIN_ROWS body rows on each side, its header repeated
   (tables.TableBlock).
@@ -26,10 +28,18 @@ class KeptWithNext(Block):
         return room + 1.0
 
     def split(self, width: float, room: float, fresh: bool) -> list[Block]:
-        needed = sum(block.height(width, room) + block.space_before + block.space_after for block in self.kept)
-        needed += self.following.least(width)
-        if needed <= room + 1e-6 or fresh:
+        heights = [block.height(width, room) + block.space_before + block.space_after for block in self.kept]
+        if sum(heights) + self.following.least(width) <= room + 1e-6 or fresh:
             return list(self.kept) + [self.following]
+        # a long lead-in ("… as follows:") splits as any paragraph does, its last lines going with what it
+        # introduces (a heading before it stays with the lines under it)
+        *before, last = self.kept
+        if last.lead_in:
+            parts = last.split(width, room - sum(heights[:-1]) - last.space_before, False)
+            if len(parts) == 2:
+                head, tail = parts
+                tail.lead_in = True
+                return list(before) + [head, KeptWithNext([tail], self.following)]
         return []
 
     def items(self, x: float, y: float, width: float, height: float) -> list[Item]:     # never placed whole

@@ -28,6 +28,7 @@ class Block:
     space_before: float = 0.0
     space_after: float = 0.0
     keep_with_next: bool = False    # a heading: it travels with the start of the next block
+    lead_in: bool = False           # a paragraph ending with a colon: kept with what it introduces
     floats: bool = False            # a figure: text after it may fill the page's foot first
     passes_figures: bool = False    # running text: it may be set before a figure that floats
     toc_text: str = ""              # a heading the contents list

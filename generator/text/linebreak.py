@@ -182,9 +182,11 @@ def _glue_pairs(text: str, rules: BreakRules) -> str:
         return text
     chars = list(text)
     words = [text[start:end] for start, end in tokens]
+    in_run = _in_icon_run(words) if rules.icon_holds_word else [False] * len(words)
     for index in range(len(tokens) - 1):
         before, after = words[index], words[index + 1]
-        glue = _glue(before, after, words[index + 2] if index + 2 < len(words) else None, rules)
+        glue = GLUE if in_run[index] and in_run[index + 1] else \
+            _glue(before, after, words[index + 2] if index + 2 < len(words) else None, rules)
         if glue:
             for position in range(tokens[index][1], tokens[index + 1][0]):
                 chars[position] = glue
@@ -211,12 +213,31 @@ def _glue(before: str, after: str, following: str | None, rules: BreakRules) -> 
         return GLUE
     if rules.icon_holds_word:
         # an icon goes with the word after it ("★ points"), or with the word before it when
-        # it closes a phrase ("gain ★." / "gain ★"); between two icons a line may break
+        # it closes a phrase ("gain ★." / "gain ★"); a run of icons holds together (_in_icon_run)
         if _icon_only(before) and not _icon_only(after) and _leans_forward(before, after):
             return GLUE
         if _icon_only(after) and not _icon_only(before) and not _leans_forward(after, following):
             return GLUE
     return ""
+
+
+# A run of icons is one group: a roll of dice, a row of resources ("⚂ ⚃ ⚄"). A line never breaks inside
+# a run of up to this many; a longer one is a list more than a group, and may break between its icons.
+MAX_ICON_RUN = 8
+
+
+def _in_icon_run(words: list[str]) -> list[bool]:
+    """For each word, whether it is one of a run of 2 to MAX_ICON_RUN icons standing next to each other."""
+    marks = [False] * len(words)
+    start = 0
+    while start < len(words):
+        end = start
+        while end < len(words) and _icon_only(words[end]):
+            end += 1
+        if 2 <= end - start <= MAX_ICON_RUN:
+            marks[start:end] = [True] * (end - start)
+        start = max(end, start + 1)
+    return marks
 
 
 def _leans_forward(icon: str, following: str | None) -> bool:

@@ -313,3 +313,32 @@ def test_the_rulebook_is_byte_identical_when_built_again(tmp_path):
     first = (_build(tmp_path / "a", folder) / "rules.pdf").read_bytes()
     second = (_build(tmp_path / "b", folder) / "rules.pdf").read_bytes()
     assert first == second
+
+
+LEAD_EN = EN + """\
+    lead: "The free edition has these cards:"
+    long_lead: "{long_lead}"
+    items: "- First item of the list\\n- Second item of the list\\n- Third item of the list"
+""".format(long_lead="A lead-in long enough to need several lines of its own before what it introduces. " * 3
+           + "They are these:")
+
+
+@pytest.mark.parametrize("introduced", ["table", "list"])
+@pytest.mark.parametrize("lead", ["lead", "long_lead"])
+def test_a_paragraph_ending_with_a_colon_is_never_left_at_a_page_foot(tmp_path, lead, introduced):
+    block = ("        - table:\n            header: [rules.head_a, rules.head_b]\n            rows:\n" +
+             "".join(f"              - [rules.row, {n}]\n" for n in range(1, 5)) if introduced == "table"
+             else "        - list: rules.items\n")
+    moved = False
+    for fillers in range(0, 14):
+        rules = COVER + _fillers(fillers) + f"        - paragraph: rules.{lead}\n" + block
+        texts = _texts(_build(tmp_path / str(fillers), _game(tmp_path / str(fillers), rules, en=LEAD_EN))
+                       / "rules.pdf")
+        ending = next(page for page, text in enumerate(texts) if "They are these:" in text
+                      or "has these cards:" in text)
+        first = next(page for page, text in enumerate(texts) if "Row 1" in text or "First item" in text)
+        assert ending == first, (fillers, ending, first)
+        starts = [page for page, text in enumerate(texts) if "A lead-in long" in text or "The free edition" in text]
+        moved |= starts[0] != ending      # a long lead-in split: its head on one page, its end with the table
+    if lead == "long_lead" and introduced == "table":
+        assert moved

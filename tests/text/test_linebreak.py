@@ -169,3 +169,21 @@ def test_a_game_adds_words_to_its_language_table():
     rules = break_rules("ru", {"ru": ["на", "По"]})
     assert {"на", "по", "в"} <= rules.no_break_after
     assert break_rules("ka").no_break_after == frozenset()
+
+
+def test_a_roll_of_dice_is_never_broken_across_lines(setter):
+    roll = " ".join("{icon:star}" for _ in range(6))
+    text = f"She rolls the other six dice: {roll}. Then she sets the matching dice aside and rolls again."
+    broken_elsewhere = False
+    for width in range(30, 90, 2):
+        lines = set_lines(setter, text, width, "en")
+        holding = [line for line in lines if "■" in line]
+        assert len(holding) == 1 and holding[0].count("■") == 6, (width, lines)
+        broken_elsewhere |= len(lines) > 1
+    assert broken_elsewhere
+
+
+def test_a_long_row_of_icons_is_a_list_and_may_break(setter):
+    row = " ".join("{icon:star}" for _ in range(12))
+    lines = set_lines(setter, f"Stars: {row}", 25, "en")
+    assert sum(line.count("■") for line in lines) == 12 and sum("■" in line for line in lines) > 1
