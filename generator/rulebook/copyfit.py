@@ -32,10 +32,6 @@ class Copyfit:
 
 AS_DESIGNED = Copyfit()     # the loosest step: the space and leading as designed
 STEPS = (AS_DESIGNED, Copyfit(0.7, 0.7), Copyfit(0.45, 0.65), Copyfit(0.3, 0.6, 0.4), Copyfit(0.2, 0.55, 0.8))
-# Tried only where no step above sets the book well: a lead-in is let go to a page's foot only where keeping
-# it with what it introduces would cost the booklet a sheet (Sorry!'s English rules on Letter: 8 pages, or
-# 10 with every lead-in kept).
-UNKEPT_STEPS = tuple(replace(step, keep_lead_ins=False) for step in STEPS)
 
 
 @dataclass(frozen=True)
@@ -60,11 +56,15 @@ def well_set(setting: Setting) -> bool:
 
 def choose_setting(set_with: Callable[[Copyfit], Setting], steps: tuple[Copyfit, ...] | None = None) -> Setting:
     """The setting of the fewest booklet sheets, then every lead-in kept with what it introduces, then a
-    well-filled last page, then the loosest step (`steps`: STEPS unless given; then UNKEPT_STEPS where none of
-    them is well set)."""
+    well-filled last page, then the loosest step (`steps`: STEPS unless given; then the same steps without keeping
+    lead-ins where none of them is well set)."""
     best: tuple[tuple[int, bool, bool, int], Setting] | None = None
     kept = STEPS if steps is None else steps
-    for index, fit in enumerate(kept + tuple(step for step in UNKEPT_STEPS if steps is None)):
+    # Tried only where no step sets the book well: a lead-in is let go to a page's foot only where keeping it
+    # with what it introduces would cost the booklet a sheet (Sorry!'s English rules on Letter: 8 pages, or
+    # 10 with every lead-in kept).
+    unkept = tuple(replace(step, keep_lead_ins=False) for step in kept) if steps is None else ()
+    for index, fit in enumerate(kept + unkept):
         setting = set_with(fit)
         # fewest sheets, then the lead-ins kept, then a last page that does not look forgotten, then the loosest
         rank = (sheets(setting.pages), not fit.keep_lead_ins, setting.last_fill < NEARLY_EMPTY, index)

@@ -82,6 +82,16 @@ def test_copyfitting_chooses_fewest_sheets_then_a_filled_last_page():
     assert tries == [Copyfit()]                                   # set as designed when nothing is to gain
 
 
+def test_copyfitting_lets_a_lead_in_go_only_to_save_a_sheet():
+    def setting(kept_pages: int, unkept_pages: int):
+        return lambda fit: Setting(fit, kept_pages if fit.keep_lead_ins else unkept_pages, 0.6)
+    assert choose_setting(setting(10, 8)).result.keep_lead_ins is False         # 3 sheets against 2
+    assert choose_setting(setting(9, 9)).result.keep_lead_ins is True           # the same 3 sheets either way
+    tries = []
+    choose_setting(lambda fit: tries.append(fit) or Setting(fit, 8, 0.6))
+    assert tries == [Copyfit()]                                                 # well set: nothing else tried
+
+
 def test_copyfitting_saves_a_booklet_sheet(tmp_path, monkeypatch):
     rules = COVER.replace("        - paragraph: rules.filler\n", PARAGRAPH) + SECTION * 15
     folder = _game(tmp_path, rules)
