@@ -426,7 +426,7 @@ def _lead_ins_kept(blocks: list[Block]) -> list[Block]:
     """The blocks, each paragraph that ends with a colon kept with the block it introduces (a table, a list,
     a figure, a paragraph): the two travel together to the next page rather than the lead-in being left
     alone at a page's foot (keeping.py). The last block of a run introduces nothing here."""
-    for block, following in zip(blocks, blocks[1:]):
+    for block, following in zip(blocks[:-1], blocks[1:], strict=True):
         if isinstance(block, TextBlock) and not isinstance(following, PageBreak) and _ends_with_colon(block):
             block.keep_with_next, block.passes_figures, block.lead_in = True, False, True
     return blocks
