@@ -36,12 +36,13 @@ STEPS = (AS_DESIGNED, Copyfit(0.7, 0.7), Copyfit(0.45, 0.65), Copyfit(0.3, 0.6, 
 
 @dataclass(frozen=True)
 class Setting:
-    """One way the rulebook was set: the pages laid out (flow.LaidOut, to draw the chosen one only), how many
-    and how full its last page's text area is (0–1)."""
+    """One way the rulebook was set: the pages laid out (flow.LaidOut, to draw the chosen one only), how many,
+    how full its last page's text area is (0–1) and how many lead-ins it kept with what they introduce."""
 
     result: object
     pages: int
     last_fill: float
+    lead_ins: int = 1           # paragraphs kept with what they introduce (none: nothing to let go)
 
 
 def sheets(pages: int) -> int:
@@ -64,8 +65,12 @@ def choose_setting(set_with: Callable[[Copyfit], Setting], steps: tuple[Copyfit,
     # with what it introduces would cost the booklet a sheet (Sorry!'s English rules on Letter: 8 pages, or
     # 10 with every lead-in kept).
     unkept = tuple(replace(step, keep_lead_ins=False) for step in kept) if steps is None else ()
+    lead_ins = 0
     for index, fit in enumerate(kept + unkept):
+        if index == len(kept) and not lead_ins:
+            break               # a book with no lead-in: the same steps would set it the same way
         setting = set_with(fit)
+        lead_ins += setting.lead_ins
         # fewest sheets, then the lead-ins kept, then a last page that does not look forgotten, then the loosest
         rank = (sheets(setting.pages), not fit.keep_lead_ins, setting.last_fill < NEARLY_EMPTY, index)
         if best is None or rank < best[0]:

@@ -107,6 +107,7 @@ class StoryBuilder:
         self.fit = fit
         self.headings: list[TextBlock] = []       # the headings the contents list, in order
         self.numbers: dict[int, str] = {}         # the page of each section's heading, once paginated
+        self.lead_ins = 0                         # paragraphs kept with what they introduce
 
     def spaced(self, block: Block, before: float, after: float) -> Block:
         """The block with the designed space (pt) around it, as the copyfitting step shares it out."""
@@ -159,7 +160,9 @@ class StoryBuilder:
                 blocks += self.item(item)
         if row:
             blocks += self.figure_row(row)
-        return _lead_ins_kept(blocks) if self.fit.keep_lead_ins else blocks
+        if self.fit.keep_lead_ins:
+            self.lead_ins += _lead_ins_kept(blocks)
+        return blocks
 
     def leaflet_head(self) -> list[Block]:
         """A leaflet starts straight away: title, tagline and facts above the first section."""
@@ -356,7 +359,7 @@ def set_rules(doc: RuleDoc, paper: str, book: Book, fit: Copyfit = AS_DESIGNED) 
     first_page = 1 if doc.leaflet else 2
     builder.number_contents(pagination, first_page)
     return Setting(LaidOut(builder, pagination, first_page), len(pagination.pages) + first_page - 1,
-                   pagination.last_fill)
+                   pagination.last_fill, builder.lead_ins)
 
 
 def page_faces(doc: RuleDoc, paper: str, book: Book, laid_out: LaidOut,
@@ -422,14 +425,14 @@ def draw_rules(doc: RuleDoc, paper: str, book: Book, laid_out: LaidOut, colour_m
 LEAD_IN_ENDINGS = (":", "\uff1a")     # the colon, and the full-width colon of Chinese and Japanese
 
 
-def _lead_ins_kept(blocks: list[Block]) -> list[Block]:
-    """The blocks, each paragraph that ends with a colon kept with the block it introduces (a table, a list,
-    a figure, a paragraph): the two travel together to the next page rather than the lead-in being left
-    alone at a page's foot (keeping.py). The last block of a run introduces nothing here."""
+def _lead_ins_kept(blocks: list[Block]) -> int:
+    """Each paragraph that ends with a colon kept with the block it introduces (a table, a list, a figure, a
+    paragraph): the two travel together to the next page rather than the lead-in being left alone at a
+    page's foot (keeping.py). The last block of a run introduces nothing here. Returns how many there are."""
     for block, following in zip(blocks[:-1], blocks[1:], strict=True):
         if isinstance(block, TextBlock) and not isinstance(following, PageBreak) and _ends_with_colon(block):
             block.keep_with_next, block.passes_figures, block.lead_in = True, False, True
-    return blocks
+    return sum(block.lead_in for block in blocks)
 
 
 def _ends_with_colon(block: TextBlock) -> bool:

@@ -90,6 +90,9 @@ def test_copyfitting_lets_a_lead_in_go_only_to_save_a_sheet():
     tries = []
     choose_setting(lambda fit: tries.append(fit) or Setting(fit, 8, 0.6))
     assert tries == [Copyfit()]                                                 # well set: nothing else tried
+    tries.clear()
+    choose_setting(lambda fit: tries.append(fit) or Setting(fit, 9, 0.6, lead_ins=0))
+    assert tries == list(copyfit.STEPS)                                         # no lead-in: nothing to let go
 
 
 def test_copyfitting_saves_a_booklet_sheet(tmp_path, monkeypatch):
