@@ -139,7 +139,10 @@ class StoryBuilder:
                     block.toc_text = section.heading.words
                     self.headings.append(block)
                 story.append(block)
-            story += self.items(section.items)
+            blocks = self.items(section.items)
+            if self.fit.keep_lead_ins:     # in the page flow only: a callout moves whole, the back cover is a page
+                self.lead_ins += _lead_ins_kept(blocks)
+            story += blocks
         return keep_with_next(story)
 
     def items(self, items) -> list[Block]:
@@ -160,8 +163,6 @@ class StoryBuilder:
                 blocks += self.item(item)
         if row:
             blocks += self.figure_row(row)
-        if self.fit.keep_lead_ins:
-            self.lead_ins += _lead_ins_kept(blocks)
         return blocks
 
     def leaflet_head(self) -> list[Block]:
@@ -439,4 +440,3 @@ def _ends_with_colon(block: TextBlock) -> bool:
     last = block.more[-1] if block.more else block.paragraph
     return "".join(fragment.text for fragment in last.fragments if not fragment.icon).rstrip().endswith(
         LEAD_IN_ENDINGS)
-
