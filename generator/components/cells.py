@@ -7,7 +7,7 @@ the cells. Loop cells turn to face their side of the table.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -30,6 +30,9 @@ class CellPlace:
     h: float
     rotation: int
     side: str = ""          # for loop cells: the edge of the box they lie on
+    id: str = ""            # the cell's `id` field (a network's node id), naming it as a space besides its number
+    inner: tuple[tuple[str, float, float, float, float], ...] = ()   # its own face's spaces, in that face's mm
+    inner_size: tuple[float, float] = (0.0, 0.0)                     # its own face's width and height
 
     def inner_edge(self, frame) -> tuple[float, float]:
         """The middle of the cell's edge that faces the inside of the loop."""
@@ -95,6 +98,26 @@ def loop_places(frame, count: int, start: str = "top-left", facing: str = "outsi
     turn = {"outside": 0, "inside": 180, "up": None}[facing]
     return [CellPlace(px, py, cw, ch, 0 if turn is None else (SIDE_ROTATION[side] + turn) % 360, side)
             for px, py, side in ordered]
+
+
+def face_spaces(places: dict[str, list[CellPlace]]) -> tuple[tuple[str, float, float, float, float], ...]:
+    """The named spaces of a face from its cells boxes' places (faces.py): each cell by its number and its
+    id, and the spaces of each cell's own face below its name ('players.2/trees.3'), all in the face's mm."""
+    spaces: list[tuple[str, float, float, float, float]] = []
+    for box, box_places in places.items():
+        for number, place in enumerate(box_places, 1):
+            names = [f"{box}.{number}"] + ([f"{box}.{place.id}"] if place.id else [])
+            for name in names:
+                spaces.append((name, place.x, place.y, place.w, place.h))
+            if not place.inner:
+                continue
+            turned = place.rotation % 180 == 90
+            across, down = (place.h, place.w) if turned else (place.w, place.h)
+            sx, sy = across / place.inner_size[0], down / place.inner_size[1]
+            for inner, x, y, w, h in place.inner:
+                frame = rotate_region(place, x * sx, y * sy, w * sx, h * sy)
+                spaces += [(f"{name}/{inner}", *frame) for name in names]
+    return tuple(spaces)
 
 
 def link_curves(places: list[CellPlace], fields: list[dict[str, Any]], link_type: str, frame,
@@ -184,6 +207,10 @@ def layout_cells(call: BoxCall, draw: DrawTemplate) -> list[Item]:
                                lambda *_path, _index=index: subject.field_mark(field, _index), subject.cell_types)
         face = draw(cell_template, cell_subject, f"{call.face_key}/{name}/{index}")
         items.append(group_for(place, face.items, size.width, size.height))
+        cell_id = cell.get("id")
+        if face.spaces or isinstance(cell_id, str):
+            places[index] = replace(place, id=cell_id if isinstance(cell_id, str) else "", inner=face.spaces,
+                                    inner_size=(size.width, size.height))
     return items
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.components.box_call import BoxCall, Frame
-from generator.components.cells import rotate_region
+from generator.components.cells import CellPlace, face_spaces, rotate_region
 from generator.components.context import LayoutContext
 from generator.components.deck_sizes import one_size_per_deck, open_scope
 from generator.components.kinds import LAYOUTS, READS_FIELDS_ONLY_BY_VALUE, WORDS
@@ -76,7 +76,7 @@ def _layout_face(template: ResolvedTemplate, subject: Subject, ctx: LayoutContex
         else:
             items.extend(LAYOUTS[box.kind](call, draw))
     return Face(key, template.size.width, template.size.height, model.bleed or 0.0, tuple(items),
-                model.shape or "rect")
+                model.shape or "rect", face_spaces(places) if places else ())
 
 
 def draws_the_same_for_every_subject(template: ResolvedTemplate, ctx: LayoutContext) -> bool:
@@ -206,7 +206,16 @@ def _anchored(call: BoxCall, draw) -> list[Item]:
     x, y, w, h = call.frame
     region = rotate_region(place, x, y, w, h)
     local = LAYOUTS[call.box.kind](call.at((0.0, 0.0, w, h)), draw)
+    if call.name in call.places:        # an anchored cells box: its cells' places, from its own frame to the face's
+        call.places[call.name] = [_on_the_face(place, x, y, inner) for inner in call.places[call.name]]
     return [Group(*region, w, h, place.rotation, tuple(local))]
+
+
+def _on_the_face(anchor: CellPlace, x: float, y: float, place: CellPlace) -> CellPlace:
+    """A cell of a box anchored to the cell `anchor` at (x, y) of it, moved from the box's frame to the face."""
+    frame = rotate_region(anchor, x + place.x, y + place.y, place.w, place.h)
+    return CellPlace(*frame, (place.rotation + anchor.rotation) % 360, place.side, place.id, place.inner,
+                     place.inner_size)
 
 
 def _box_mark(template: ResolvedTemplate, name: str) -> SourceMark:

@@ -18,6 +18,7 @@ from collections import defaultdict
 from typing import Callable, NamedTuple
 
 from generator.components.box_call import BoxCall, DrawTemplate
+from generator.components.cells import CellPlace
 from generator.components.nesting import nested_template_problem
 from generator.components.piece import ArtPlacement, Ellipse, Group, Item, Polygon
 from generator.components.subject import Subject, box_colour, resolve_file
@@ -156,6 +157,7 @@ def layout_network(call: BoxCall, draw: DrawTemplate) -> list[Item]:
     where: dict[str, tuple[float, float]] = {}
     node_items: list[Item] = []
     size = node_template.size
+    places = call.places[name] = []         # the nodes as the face's spaces ('map.minsk'), in their order
     for index, node in data.nodes:
         cx, cy = where[node.id] = to_mm(node.lon, node.lat)
         node_mark = subject.field_mark(spec.nodes[1:], index)
@@ -163,6 +165,8 @@ def layout_network(call: BoxCall, draw: DrawTemplate) -> list[Item]:
         face = draw(node_template, node_subject, f"{call.face_key}/{name}/node/{node.id}")
         node_items.append(Group(cx - size.width / 2, cy - size.height / 2, size.width, size.height,
                                 size.width, size.height, 0, face.items))
+        places.append(CellPlace(cx - size.width / 2, cy - size.height / 2, size.width, size.height, 0, id=node.id,
+                                inner=face.spaces, inner_size=(size.width, size.height)))
     if spec.routes:
         items.extend(_routes(call, data, _Map(where, to_mm, max(size.width, size.height) / 2)))
     return items + node_items

@@ -153,6 +153,17 @@ class Face:
     bleed: float
     items: tuple[Item, ...]
     shape: str = "rect"            # or 'round': where the piece is cut (the template's `shape`)
+    # its named places (a board's spaces): 'track.5' (the 5th cell of the cells box 'track'), 'track.start'
+    # (the cell whose `id` is start), 'map.minsk' (a network's node), 'players.2/trees.3' (a cell of a cell);
+    # each with its frame (x, y, w, h, mm on the face). The rulebook's board excerpts point at them.
+    spaces: tuple[tuple[str, float, float, float, float], ...] = ()
+
+    def space(self, name: str) -> tuple[float, float, float, float] | None:
+        """The frame of the named space, or None where the face has none of that name."""
+        for known, x, y, w, h in self.spaces:
+            if known == name:
+                return x, y, w, h
+        return None
 
     @property
     def text(self) -> str:

@@ -93,7 +93,7 @@ def layout_sets(ctx: LayoutContext, pieces: PieceFile, rooms: tuple[SheetRoom, .
                 with _sketching(ctx, sketch):
                     front = layout_face(front_template, subject, ctx, f"{prefix}/{piece.id}")
                 piece_back: Face | None
-                with _sketching(ctx, drawn is not None):     # no figure shows a back or a pawn
+                with _sketching(ctx, drawn is not None):     # no figure shows a back (a pawn's: its front only)
                     if isinstance(piece_set, PawnSet):
                         piece_back = layout_face(back_template, subject, ctx, f"{prefix}/{piece.id}/back") \
                             if back_template else front

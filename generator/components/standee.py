@@ -24,4 +24,5 @@ def standee_face(front: Face, back: Face, base: float, key: str) -> Face:
     ]
     for y in (base, base + figure, base + 2 * figure):   # folds, as every fold of the kit (print_facts)
         items.append(Line(0, y, width, 0, stroke="#000000", stroke_width=MARK_WIDTH, dash=FOLD_DASH))
-    return Face(key, width, height, 0.0, tuple(items))
+    # the front named as its space: a rulebook figure draws the pawn standing on a board by it (board_scene.py)
+    return Face(key, width, height, 0.0, tuple(items), spaces=(("front", 0.0, base + figure, width, figure),))

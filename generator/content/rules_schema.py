@@ -43,14 +43,62 @@ class CardFigure(Strict):
     card: str
 
 
+Margin = Annotated[float, BeforeValidator(length_in(0.0, 200.0, what="a region's margin")), length_json()]
+Scale = Annotated[float, AfterValidator(number_in(0.0, 4.0, above=True, what="a figure's scale"))]
+SPACE_NAME = ("A space of the board: 'track.5' (the 5th cell of its cells box 'track'), 'track.start' (the cell "
+              "whose id is start), 'map.minsk' (a node of its network box 'map'), 'players.2/trees.3' (a cell of "
+              "a cell).")
+
+
+class Region(Strict):
+    """The part of a board a figure shows: the spaces it must hold (with a margin round them), or a rectangle."""
+
+    spaces: list[str] | None = Field(None, description="Spaces the region holds: " + SPACE_NAME)
+    margin: Margin = Field(4.0, description="Board around those spaces (default 4mm).")
+    x: Margin | None = Field(None, description="A rectangle of the board instead: its left edge, mm from the trim's.")
+    y: Margin | None = None
+    width: FigureWidth | None = None
+    height: FigureWidth | None = None
+
+
+class PlacedPiece(Strict):
+    piece: str = Field(description="set/piece: a pawn, token or card of the game's YAML, e.g. pawns/red.")
+    on: str = Field(description=SPACE_NAME)
+
+
+class Move(Strict):
+    along: list[str] = Field(min_length=2, description="The spaces the move goes through, in order; between two "
+                                                       "spaces of one cells box it follows the box's cells.")
+    backward: bool = Field(False, description="Follow the cells backwards (a move back 4).")
+    steps: bool = Field(True, description="Number each space entered (a slide or a swap: false).")
+    dashed: bool = Field(False, description="A dashed line (a slide, a swap, a jump).")
+    both_ends: bool = Field(False, description="An arrowhead at each end (a swap).")
+    bend: Annotated[float, AfterValidator(number_in(-1, 1, what="a bend"))] = Field(
+        0.0, description="A two-space move bowed sideways by this share of its length (a swap's curve).")
+    colour: str | None = Field(None, description="A palette name or #rrggbb (default the rulebook's red).")
+
+
+class Marker(Strict):
+    on: str = Field(description=SPACE_NAME)
+    text: str = Field(description="A translation key: the note printed under the figure by the marker's number.")
+
+
 class Figure(Strict):
     card: CardFigure | None = Field(None, description="A card drawn from its template.")
-    board: str | None = Field(None, description="A board id, drawn whole.")
+    board: str | None = Field(None, description="A board id: drawn whole, or its region with pieces and moves.")
     art: str | None = Field(None, description="An art file.")
     caption: str | None = None
     width: FigureWidth | None = Field(
         None, description="The figure's printed width (default: a card at its real size, at most a third of the "
                           "text's width, cards in a row side by side; a board or art the text's width).")
+    scale: Scale | None = Field(None, description="A board figure at this share of the board's real size "
+                                                  "(instead of a width).")
+    region: Region | None = Field(None, description="Only this part of the board.")
+    pieces: list[PlacedPiece] = Field(default_factory=list, description="Pieces drawn on spaces of the board.")
+    moves: list[Move] = Field(default_factory=list, description="Arrows from space to space.")
+    highlight: list[str] = Field(default_factory=list, description="Spaces ringed: " + SPACE_NAME)
+    callouts: list[Marker] = Field(default_factory=list, description="Numbered markers on spaces, each with its "
+                                                                     "note under the figure.")
 
 
 class FaqEntry(Shown):

@@ -26,6 +26,7 @@ from generator.imposition.sheet import Document, Page, Placement
 from generator.print_facts import INK_LIMIT, RULEBOOK_PAGE_SIZES as PAGE_SIZES     # pages: A5; half-letter
 from generator.render.pdf import PdfRenderer, drawing_settings
 from generator.errors import Problems
+from generator.rulebook.board_figure import BoardFigureDrawing
 from generator.rulebook.back_cover import BackCoverPage, printed, set_back_cover
 from generator.rulebook.copyfit import AS_DESIGNED, STEPS, Copyfit, Setting, choose_setting
 from generator.rulebook.cover import CoverWords, LeafletBand, cover_items
@@ -85,6 +86,9 @@ class Styles:
         self.head = replace(self.cell, weight="bold", color=WHITE_HEX, hyphenate=False)
         self.caption = replace(body, size=8, leading=10, align="center", space_before=2 * space,
                                space_after=8 * space)
+        # a board figure's numbered notes, under its caption; the last one's space after is the note's
+        self.note = replace(self.caption, align="left", space_before=1 * space)
+        self.note_item = replace(self.note, indent=10, space_after=1.5 * space)
         self.question = replace(body, weight="bold", keep_with_next=True, space_after=1.5 * space)
         self.callout_title = replace(title, size=10.5, leading=13, color=RED_HEX, space_after=3 * space)
         self.title = BookStyle(30, 34, weight="black", align="center", color=RED_HEX, hyphenate=False)
@@ -114,12 +118,14 @@ class StoryBuilder:
         block.space_before, block.space_after = pt_to_mm(before * self.fit.space), pt_to_mm(after * self.fit.space)
         return block
 
-    def paragraphs(self, text: str, style: BookStyle, badge: bool = False) -> list[Block]:
-        """One block per paragraph of the text (list items in the item style); the badge after the last."""
+    def paragraphs(self, text: str, style: BookStyle, badge: bool = False,
+                   item: BookStyle | None = None) -> list[Block]:
+        """One block per paragraph of the text (list items in the `item` style, by default the body's); the
+        badge after the last."""
         paragraphs = with_line_breaks(parse_rich_text(text))
         blocks: list[Block] = []
         for index, (paragraph, more) in enumerate(paragraphs):
-            chosen = self.styles.item if paragraph.marker else style
+            chosen = (item or self.styles.item) if paragraph.marker else style
             last = index == len(paragraphs) - 1
             blocks.append(TextBlock(paragraph, chosen, self.book, self.doc.badge if badge and last else "",
                                     more=more))
@@ -262,18 +268,42 @@ class StoryBuilder:
         if figure.kind == "card":
             return self.figure_row([figure])
         width = figure.width or {"board": self.frame_width * 0.92}.get(figure.kind, 40.0)
+        scene = figure.scene
+        if scene is not None and not figure.width:      # a region: at its scale, else its real size at most
+            region_width = scene.region[2]
+            width = region_width * figure.scale if figure.scale else min(width, region_width)
+        elif figure.scale and figure.face is not None:
+            width = figure.face.width * figure.scale
         width = min(width, self.frame_width)
         drawn: Drawn
-        if figure.face is not None:
+        if figure.face is not None and scene is not None:
+            drawn = BoardFigureDrawing(figure.face, scene, width, self.label)
+        elif figure.face is not None:
             drawn = FaceDrawing(figure.face, width)
         elif figure.art is not None:
             drawn = ArtDrawing(figure.art, width)
         else:
             return []
         captions = self.paragraphs(figure.caption, self.styles.caption) if figure.caption else []
-        # a designed width (rules.yaml) is kept; a default one may give way to fill a page's foot
-        least = 1.0 if figure.width else self.fit.figure
+        if scene is not None and scene.notes:       # the markers' notes, numbered as on the figure, under it
+            if captions:
+                captions[-1].space_after = captions[0].space_before
+            notes = "\n".join(f"{number}. {note}" for number, note in enumerate(scene.notes, 1))
+            captions += self.paragraphs(notes, self.styles.note, item=self.styles.note_item)
+            captions[-1].space_after = pt_to_mm(self.styles.note.space_after)
+        # a designed width or scale (rules.yaml) is kept; a default one may give way to fill a page's foot
+        least = 1.0 if figure.width or figure.scale else self.fit.figure
         return [ShrinkingFigure(drawn, captions, least)]
+
+    def label(self, text: str, size: float, weight: str, colour: str, cx: float, cy: float) -> list[Item]:
+        """A figure's number on one line, centred on (cx, cy) mm: its digits' middle there (board_figure.py)."""
+        layout = self.book.line(text, size, weight, colour)
+        if not layout.runs:
+            return []
+        start, end = line_extent(layout, 0)
+        baseline = layout.runs[0].baseline
+        # the middle of a digit's height (a lining figure stands about 0.7 em above the baseline)
+        return [moved(layout, cx - (start + end) / 2, cy + pt_to_mm(size) * 0.35 - baseline)]
 
     def figure_row(self, figures: list[Figure]) -> list[Block]:
         """Card figures side by side, each at its real size at most (and a third of the text's width),

@@ -26,6 +26,7 @@ from generator.content.rules_schema import Figure as FigureSpec
 from generator.content.yaml_source import YamlDocument
 from generator.errors import SourceMark
 from generator.i18n.engine_text import engine_word
+from generator.rulebook.board_scene import BoardScene, SceneReader, board_scene, has_scene
 from generator.text.linebreak import BreakRules
 from generator.units import shown
 
@@ -59,6 +60,8 @@ class Figure:
     caption: str
     kind: str                       # 'card', 'board' or 'art'
     width: float | None = None      # mm, as rules.yaml asks; None: the flow's default for the kind
+    scene: BoardScene | None = None     # a board figure's region, pieces, moves and markers (board_scene.py)
+    scale: float | None = None      # a board figure at this share of its real size (rules.yaml's `scale`)
 
 
 @dataclass(frozen=True)
@@ -202,6 +205,14 @@ class _Resolver:
                               "callout, faq or figure")
         return None
 
+    def scene_reader(self, board: LaidOutBoard, path: tuple) -> SceneReader:
+        palette = self.ctx.source.game.palette
+        return SceneReader(board.face, board.id, self.sets,
+                           lambda key, *inside: self.words(key, *path, *inside),
+                           lambda value, mark: self.ctx.colour(value, palette, mark),
+                           lambda *inside: self.mark(*path, *inside),
+                           self.ctx.problems.add)
+
     def cell(self, value, path: tuple) -> str:
         if isinstance(value, bool) or value is None:
             return ""
@@ -251,8 +262,14 @@ class _Resolver:
         if spec.board:
             for board in self.boards:
                 if board.id == spec.board:
-                    return Item("figure", Figure(board.face, None, caption, "board", spec.width))
-            self.ctx.problems.add(self.mark(*path, "figure"), f"no board '{spec.board}'")
+                    scene = None
+                    if has_scene(spec):
+                        scene = board_scene(spec, self.scene_reader(board, path + ("figure",)))
+                        if scene is None:
+                            return None
+                    return Item("figure", Figure(board.face, None, caption, "board", spec.width, scene, spec.scale))
+            self.ctx.problems.add(self.mark(*path, "figure"), f"no board '{spec.board}'",
+                                  f"name a board of board.yaml ({', '.join(b.id for b in self.boards) or 'none'})")
             return None
         if spec.art:
             art = resolve_file(self.ctx, spec.art, self.mark(*path, "figure", "art"))
@@ -349,6 +366,8 @@ def cards_shown(source: GameSource, edition: str) -> frozenset[tuple[str, str]]:
     blocks = [block for section in rulebook.sections for block in section.blocks]
     blocks += rulebook.back_cover.blocks if rulebook.back_cover is not None else []
     shown = {(figure.deck, figure.card) for figure in _card_figures(blocks)}
+    shown.update((placed.piece.partition("/")[0], placed.piece.partition("/")[2]) for figure in _figures(blocks)
+                 for placed in figure.pieces)
     if rulebook.cover.cards is not None:
         shown.update((card.deck, card.card) for card in rulebook.cover.cards)
     elif "cards" in source.pieces:      # as _first_cards takes them: each deck's first card in turn, …
@@ -361,11 +380,17 @@ def cards_shown(source: GameSource, edition: str) -> frozenset[tuple[str, str]]:
 
 
 def _card_figures(blocks: list[Block]) -> Iterator[CardFigure]:
+    for figure in _figures(blocks):
+        if figure.card is not None:
+            yield figure.card
+
+
+def _figures(blocks: list[Block]) -> Iterator[FigureSpec]:
     for block in blocks:
-        if block.figure is not None and block.figure.card is not None:
-            yield block.figure.card
+        if block.figure is not None:
+            yield block.figure
         if block.callout is not None:
-            yield from _card_figures(block.callout.blocks)
+            yield from _figures(block.callout.blocks)
 
 
 def _first_cards(decks: list[LaidOutSet]) -> list[Face]:
