@@ -126,7 +126,7 @@ def _arrow(points: list[Point], arrow: Arrow, pieces: tuple[Frame | None, Frame 
     if arrow.both_ends:
         path[0] = _towards(path[0], path[1], start_gap)
     tip_base = _towards(path[-1], path[-2], HEAD_LENGTH * 0.6)      # the line ends inside the head
-    lines = list(zip(path, path[1:-1] + [tip_base], strict=True))
+    lines = list(zip(path[:-1], path[1:-1] + [tip_base], strict=True))
     items = []
     for width, paint, line_dash in ((CASING, PAPER, None), (LINE, colour, dash)):
         for (ax, ay), (bx, by) in lines:
