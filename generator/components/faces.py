@@ -76,7 +76,8 @@ def _layout_face(template: ResolvedTemplate, subject: Subject, ctx: LayoutContex
         else:
             items.extend(LAYOUTS[box.kind](call, draw))
     return Face(key, template.size.width, template.size.height, model.bleed or 0.0, tuple(items),
-                model.shape or "rect", face_spaces(places) if places else ())
+                model.shape or "rect", face_spaces(places) if places else (),
+                tuple(name for name, cells in places.items() if cells and cells[0].side))
 
 
 def draws_the_same_for_every_subject(template: ResolvedTemplate, ctx: LayoutContext) -> bool:

@@ -157,6 +157,7 @@ class Face:
     # (the cell whose `id` is start), 'map.minsk' (a network's node), 'players.2/trees.3' (a cell of a cell);
     # each with its frame (x, y, w, h, mm on the face). The rulebook's board excerpts point at them.
     spaces: tuple[tuple[str, float, float, float, float], ...] = ()
+    loops: tuple[str, ...] = ()    # the cells boxes of those whose cells go round a loop (a move may pass the last)
 
     def space(self, name: str) -> tuple[float, float, float, float] | None:
         """The frame of the named space, or None where the face has none of that name."""

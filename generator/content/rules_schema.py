@@ -68,13 +68,16 @@ class PlacedPiece(Strict):
 
 class Move(Strict):
     along: list[str] = Field(min_length=2, description="The spaces the move goes through, in order; between two "
-                                                       "spaces of one cells box it follows the box's cells.")
-    backward: bool = Field(False, description="Follow the cells backwards (a move back 4).")
-    steps: bool = Field(True, description="Number each space entered (a slide or a swap: false).")
-    dashed: bool = Field(False, description="A dashed line (a slide, a swap, a jump).")
+                                                       "spaces of one cells box it follows the box's cells (round "
+                                                       "a loop forward, or backward).")
+    backward: bool = Field(False, description="Round a loop backwards (a move back 4).")
+    steps: bool = Field(True, description="Number each space entered (a slide: false).")
+    jump: bool = Field(False, description="Straight from space to space as listed, not along the cells, and "
+                                          "not numbered (a swap, a pawn sent back to Start).")
+    dashed: bool = Field(False, description="A dashed line (a slide, a swap).")
     both_ends: bool = Field(False, description="An arrowhead at each end (a swap).")
     bend: Annotated[float, AfterValidator(number_in(-1, 1, what="a bend"))] = Field(
-        0.0, description="A two-space move bowed sideways by this share of its length (a swap's curve).")
+        0.0, description="A jump between two spaces bowed sideways by this share of its length.")
     colour: str | None = Field(None, description="A palette name or #rrggbb (default the rulebook's red).")
 
 

@@ -186,21 +186,30 @@ def _arrow(move: Move, index: int, reader: SceneReader) -> Arrow | None:
         if frame is None:
             return None
         frames.append((name, frame))
-    names = [frames[0][0]]
-    for (start, _), (end, _) in zip(frames, frames[1:], strict=False):
-        names += _cells_between(start, end, move.backward, reader)
-    spaces = tuple(frame for name in names if (frame := reader.board.space(name)) is not None)
+    if move.jump:
+        spaces = tuple(frame for _, frame in frames)
+    else:
+        names = [frames[0][0]]
+        for (start, _), (end, _) in zip(frames, frames[1:], strict=False):
+            names += _cells_between(start, end, move.backward, reader)
+        spaces = tuple(frame for name in names if (frame := reader.board.space(name)) is not None)
     colour = reader.colour(move.colour, reader.mark("moves", index, "colour")) if move.colour else None
-    return Arrow(spaces, move.steps, move.dashed, move.both_ends, move.bend, colour)
+    return Arrow(spaces, move.steps and not move.jump, move.dashed, move.both_ends, move.bend if move.jump else 0.0,
+                 colour)
 
 
 def _cells_between(start: str, end: str, backward: bool, reader: SceneReader) -> list[str]:
-    """The spaces a move from `start` enters on its way to `end`, `end` included: the cells between them where
-    both are numbered cells of one box (round the loop where it passes the last), else `end` alone."""
+    """The spaces a move from `start` enters on its way to `end`, `end` included: where both are numbered cells
+    of one box, the cells between them (round a loop forward, or backward, past its last cell where it must;
+    along a row or a column towards `end`), else `end` alone."""
     first, second = _numbered(start), _numbered(end)
     if first is None or second is None or first[0] != second[0]:
         return [end]
-    box, count = first[0], _cell_count(reader.board, first[0])
+    box = first[0]
+    if box not in reader.board.loops:
+        step = 1 if second[1] > first[1] else -1
+        return [f"{box}.{number}" for number in range(first[1] + step, second[1] + step, step)]
+    count = _cell_count(reader.board, box)
     step = -1 if backward else 1
     names: list[str] = []
     number = first[1]

@@ -237,3 +237,17 @@ def test_a_space_piece_or_region_not_there_is_told_where_it_is_written(tmp_path)
     (tmp_path / "second").mkdir()
     result = pnp("check", str(_board_game(tmp_path / "second", both)))
     assert result.exit_code == 1 and "either spaces or x, y, width and height" in result.output
+
+
+def test_a_move_along_a_column_goes_straight_and_a_jump_is_not_numbered(tmp_path):
+    """Along the lane (a column of 3, not a loop) from its 3rd cell to its 1st: 2 and 1 entered, never round
+    past its end; a jump from the 1st space to the 4th: a line, no numbers."""
+    figure = FIGURE.replace("region: {spaces: [track.1, track.4], margin: 0mm}",
+                            "region: {spaces: [track.1, track.4, lane.1, lane.3]}")
+    column = figure.replace("{along: [track.1, track.4]}", "{along: [lane.3, lane.1]}")
+    words = _figure_words(_build(tmp_path, _board_game(tmp_path, column)) / "rules.pdf").split()
+    assert [word for word in words if word.isdigit()] == ["1", "2", "1", "2"]     # steps, then markers
+    jump = figure.replace("{along: [track.1, track.4]}", "{along: [track.1, track.4], jump: true, bend: 0.3}")
+    (tmp_path / "second").mkdir()
+    words = _figure_words(_build(tmp_path / "second", _board_game(tmp_path / "second", jump)) / "rules.pdf").split()
+    assert [word for word in words if word.isdigit()] == ["1", "2"]                # the markers only
