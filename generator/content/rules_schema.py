@@ -8,7 +8,7 @@ schema.py never imports it.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, List
+from typing import Annotated, Any, List, Literal
 
 from pydantic import AfterValidator, BeforeValidator, Field
 
@@ -86,8 +86,33 @@ class Marker(Strict):
     text: str = Field(description="A translation key: the note printed under the figure by the marker's number.")
 
 
+class ArrangedCard(Strict):
+    card: str = Field(description="deck/card (or set/piece): a card of the game's YAML, e.g. deck/swans.")
+    highlight: bool = Field(False, description="Framed in the rulebook's red (the card that wins, the one to play).")
+    cross: bool = Field(False, description="Crossed out (a card that cannot be played).")
+    count: int | None = Field(None, ge=2, le=99, description="A badge ×N: this card stands for N alike.")
+    label: str | None = Field(None, description="A translation key: a word under the card.")
+
+
+class CardGroup(Strict):
+    label: str | None = Field(None, description="A translation key: the group's words under it (a player's name).")
+    cards: list[ArrangedCard] = Field(min_length=1)
+
+
+class CardArrow(Strict):
+    from_: int = Field(alias="from", ge=1, description="The card it starts at, numbered from 1 across the groups.")
+    to: int = Field(ge=1, description="The card it points at.")
+    dashed: bool = False
+
+
 class Figure(Strict):
     card: CardFigure | None = Field(None, description="A card drawn from its template.")
+    cards: list[ArrangedCard] | None = Field(None, description="Real faces side by side (a hand, a trick, a row).")
+    groups: list[CardGroup] | None = Field(None, description="Groups of faces side by side, each with its label "
+                                                            "(the cards each player played).")
+    layout: Literal["row", "hand"] = Field("row", description="row: cards side by side; hand: overlapping, fanned "
+                                                              "out as held.")
+    arrows: list[CardArrow] = Field(default_factory=list, description="Arrows from card to card.")
     board: str | None = Field(None, description="A board id: drawn whole, or its region with pieces and moves.")
     art: str | None = Field(None, description="An art file.")
     caption: str | None = None

@@ -38,7 +38,7 @@ class BoardFigureDrawing(Drawn):
         region = scene.region
         super().__init__(width, region[3] * width / region[2])
         self.board, self.scene, self.label = board, scene, label
-        self.board_items = _reaching(board.items, region)
+        self.board_items = _reaching(board.items, region, (board.width, board.height))
 
     def items(self, x: float, y: float, scale: float = 1.0) -> list[Item]:
         rx, ry, rw, rh = self.scene.region
@@ -62,13 +62,14 @@ class BoardFigureDrawing(Drawn):
         standing = {piece.space: frame(piece.frame) for piece in self.scene.pieces}
         for arrow in self.scene.arrows:
             ends = (standing.get(arrow.spaces[0]), standing.get(arrow.spaces[-1])) if arrow.spaces else (None, None)
-            drawn += _arrow([at(_centre(space)) for space in arrow.spaces], arrow, ends)
+            drawn += arrow_items([at(_centre(space)) for space in arrow.spaces], arrow, ends)
         for piece in self.scene.pieces:
             px, py, pw, ph = frame(piece.frame)
             part = piece.part
             face = Group(-part[0], -part[1], piece.face.width, piece.face.height, piece.face.width,
                          piece.face.height, 0, piece.face.items)
-            drawn.append(Group(px, py, pw, ph, part[2], part[3], 0, (face,)))
+            # a piece is a miniature (a pawn's name some 2 pt high): drawn, not read back as the page's words
+            drawn.append(Group(px, py, pw, ph, part[2], part[3], 0, (face,), read=False))
         for arrow in self.scene.arrows:
             if arrow.steps:
                 for number, space in enumerate(arrow.spaces[1:], 1):
@@ -94,7 +95,7 @@ class BoardFigureDrawing(Drawn):
         return [disc, *self.label(text, size, "black", ink if ring is None else ring, cx, cy)]
 
 
-def _arrow(points: list[Point], arrow: Arrow, pieces: tuple[Frame | None, Frame | None]) -> list[Item]:
+def arrow_items(points: list[Point], arrow: Arrow, pieces: tuple[Frame | None, Frame | None]) -> list[Item]:
     """The arrow through the points on the page: a white casing under an ink line, its head short of the last
     point by a step's disc (which is drawn over that point) or at the edge of the piece standing there, a
     dashed or bowed arrow as a jump."""
@@ -170,10 +171,27 @@ def _head(before: Point, tip: Point, colour: str) -> list[Shape]:
     return [Polygon(0, 0, 0, 0, fill=colour, stroke=PAPER, stroke_width=0.25, points=corners)]
 
 
-def _reaching(items: tuple[Item, ...], region: Frame) -> tuple[Item, ...]:
+def _reaching(items: tuple[Item, ...], region: Frame, size: tuple[float, float]) -> tuple[Item, ...]:
     """The items that reach into the region (by their frames): the rest would be clipped away, and their
-    words read back from the page as if printed."""
-    return tuple(item for item in items if _overlaps(_extent(item), region))
+    words read back from the page as if printed. One that the region's edge cuts is drawn, cut, but its words
+    are not read (a word half shown is not the page's word, and its letters lie beyond the figure)."""
+    width, height = size
+    reaching: list[Item] = []
+    for item in items:
+        extent = _extent(item)
+        if not _overlaps(extent, region):
+            continue
+        if extent is None or _inside(extent, region):
+            reaching.append(item)
+        else:
+            reaching.append(Group(0.0, 0.0, width, height, width, height, 0, (item,), read=False))
+    return tuple(reaching)
+
+
+def _inside(extent: Frame, region: Frame) -> bool:
+    x, y, w, h = extent
+    rx, ry, rw, rh = region
+    return x >= rx - 0.01 and y >= ry - 0.01 and x + w <= rx + rw + 0.01 and y + h <= ry + rh + 0.01
 
 
 def _extent(item: Item) -> Frame | None:

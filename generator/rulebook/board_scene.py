@@ -9,6 +9,7 @@ Everything here is in the board's millimetres; figures.py scales it onto the pag
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Callable
 
 from generator.components.piece import Face
@@ -146,7 +147,8 @@ def _pieces(spec: FigureSpec, reader: SceneReader) -> tuple[PlacedPiece, ...]:
     """Each piece on its space; pieces on one space stand side by side in it."""
     found: list[tuple[Face, Frame, Frame]] = []       # face, its part, its space
     for index, placed in enumerate(spec.pieces):
-        face = _piece_face(placed.piece, reader, ("pieces", index, "piece"))
+        where = reader.mark("pieces", index, "piece")
+        face = piece_face(placed.piece, reader.sets, partial(reader.problem, where))
         space = reader.space(placed.on, "pieces", index, "on")
         if face is not None and space is not None:
             found.append((face, face.space(STANDEE_FRONT) or (0.0, 0.0, face.width, face.height), space))
@@ -163,19 +165,20 @@ def _pieces(spec: FigureSpec, reader: SceneReader) -> tuple[PlacedPiece, ...]:
     return tuple(pieces)
 
 
-def _piece_face(name: str, reader: SceneReader, path: tuple) -> Face | None:
+def piece_face(name: str, sets: dict[str, list[LaidOutSet]], report: Callable[[str, str], None]) -> Face | None:
+    """The front of the piece named 'set/piece' (a card, a token, a pawn's standee), or None (reported)."""
     set_id, _, piece_id = name.partition("/")
-    for laid_out_sets in reader.sets.values():
+    for laid_out_sets in sets.values():
         for laid_out in laid_out_sets:
             if laid_out.id != set_id:
                 continue
             for copy in laid_out.copies:
                 if copy.card == piece_id:
                     return copy.front
-    known = sorted(f"{laid_out.id}/{copy.card}" for sets in reader.sets.values() for laid_out in sets
+    known = sorted(f"{laid_out.id}/{copy.card}" for of_kind in sets.values() for laid_out in of_kind
                    for copy in laid_out.copies[:1])
-    reader.problem(reader.mark(*path), f"no piece '{name}' in this edition",
-                   "write set/piece with ids of the game's YAML" + (f", e.g. {known[0]}" if known else ""))
+    report(f"no piece '{name}' in this edition",
+           "write set/piece with ids of the game's YAML" + (f", e.g. {known[0]}" if known else ""))
     return None
 
 

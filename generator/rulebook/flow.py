@@ -27,6 +27,7 @@ from generator.print_facts import INK_LIMIT, RULEBOOK_PAGE_SIZES as PAGE_SIZES  
 from generator.render.pdf import PdfRenderer, drawing_settings
 from generator.errors import Problems
 from generator.rulebook.board_figure import BoardFigureDrawing
+from generator.rulebook.card_figure import CARD_SCALE, CardArrangementDrawing
 from generator.rulebook.back_cover import BackCoverPage, printed, set_back_cover
 from generator.rulebook.copyfit import AS_DESIGNED, STEPS, Copyfit, Setting, choose_setting
 from generator.rulebook.cover import CoverWords, LeafletBand, cover_items
@@ -267,6 +268,12 @@ class StoryBuilder:
     def figure(self, figure: Figure) -> list[Block]:
         if figure.kind == "card":
             return self.figure_row([figure])
+        if figure.arrangement is not None:
+            most = figure.scale or CARD_SCALE
+            cards = CardArrangementDrawing(figure.arrangement, min(figure.width or self.frame_width, self.frame_width),
+                                           self.label, self.book.rtl, most)
+            captions = self.paragraphs(figure.caption, self.styles.caption) if figure.caption else []
+            return [ShrinkingFigure(cards, captions, 1.0 if figure.width or figure.scale else self.fit.figure)]
         width = figure.width or {"board": self.frame_width * 0.92}.get(figure.kind, 40.0)
         scene = figure.scene
         if scene is not None and not figure.width:      # a region: at its scale, else its real size at most

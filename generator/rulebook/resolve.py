@@ -27,6 +27,7 @@ from generator.content.yaml_source import YamlDocument
 from generator.errors import SourceMark
 from generator.i18n.engine_text import engine_word
 from generator.rulebook.board_scene import BoardScene, SceneReader, board_scene, has_scene
+from generator.rulebook.card_scene import CardArrangement, card_arrangement, has_cards
 from generator.text.linebreak import BreakRules
 from generator.units import shown
 
@@ -61,6 +62,7 @@ class Figure:
     kind: str                       # 'card', 'board' or 'art'
     width: float | None = None      # mm, as rules.yaml asks; None: the flow's default for the kind
     scene: BoardScene | None = None     # a board figure's region, pieces, moves and markers (board_scene.py)
+    arrangement: CardArrangement | None = None      # a cards figure's groups of faces (card_scene.py)
     scale: float | None = None      # a board figure at this share of its real size (rules.yaml's `scale`)
 
 
@@ -251,6 +253,14 @@ class _Resolver:
 
     def figure(self, spec: FigureSpec, path: tuple) -> Item | None:
         caption = self.words(spec.caption, *path, "figure", "caption") if spec.caption else ""
+        if has_cards(spec):
+            inside = path + ("figure",)
+            arrangement = card_arrangement(spec, self.sets, lambda key, *at: self.words(key, *inside, *at),
+                                           lambda *at: self.mark(*inside, *at), self.ctx.problems.add)
+            if arrangement is None:
+                return None
+            return Item("figure", Figure(None, None, caption, "cards", spec.width, scale=spec.scale,
+                                         arrangement=arrangement))
         if spec.card:
             for laid_out in self.sets.get("cards", []):
                 for copy in laid_out.copies:
@@ -267,7 +277,8 @@ class _Resolver:
                         scene = board_scene(spec, self.scene_reader(board, path + ("figure",)))
                         if scene is None:
                             return None
-                    return Item("figure", Figure(board.face, None, caption, "board", spec.width, scene, spec.scale))
+                    return Item("figure", Figure(board.face, None, caption, "board", spec.width, scene=scene,
+                                                 scale=spec.scale))
             self.ctx.problems.add(self.mark(*path, "figure"), f"no board '{spec.board}'",
                                   f"name a board of board.yaml ({', '.join(b.id for b in self.boards) or 'none'})")
             return None
@@ -366,8 +377,10 @@ def cards_shown(source: GameSource, edition: str) -> frozenset[tuple[str, str]]:
     blocks = [block for section in rulebook.sections for block in section.blocks]
     blocks += rulebook.back_cover.blocks if rulebook.back_cover is not None else []
     shown = {(figure.deck, figure.card) for figure in _card_figures(blocks)}
-    shown.update((placed.piece.partition("/")[0], placed.piece.partition("/")[2]) for figure in _figures(blocks)
-                 for placed in figure.pieces)
+    named = [placed.piece for figure in _figures(blocks) for placed in figure.pieces]
+    named += [card.card for figure in _figures(blocks)
+              for card in (figure.cards or []) + [card for group in figure.groups or [] for card in group.cards]]
+    shown.update((name.partition("/")[0], name.partition("/")[2]) for name in named)
     if rulebook.cover.cards is not None:
         shown.update((card.deck, card.card) for card in rulebook.cover.cards)
     elif "cards" in source.pieces:      # as _first_cards takes them: each deck's first card in turn, …
