@@ -134,7 +134,7 @@ def layout_targets(sources: list[GameSource], options: BuildOptions, problems: P
                 stack = ctx.font_stack(None, source.game_document.mark())
                 targets.append(Target(source, edition, lang, sets, boards, sheets,
                                       kit_text(ctx, sets, boards, sheets, options.copies), stack, setter,
-                                      _rules(ctx, sets, boards, stack, options.papers),
+                                      _rules(ctx, sets, boards + sheets, stack, options.papers),
                                       _tilings(source, boards, options, problems)))
     files.save()       # before any worker lays its target out again: it reads them
     if layout_files is None:
@@ -168,14 +168,15 @@ def _drawn_by_rules(source: GameSource, edition: str, options: BuildOptions) -> 
     return cards_shown(source, edition)
 
 
-def _rules(ctx: LayoutContext, sets: dict[str, list[LaidOutSet]], boards: list[LaidOutBoard],
+def _rules(ctx: LayoutContext, sets: dict[str, list[LaidOutSet]], faces: list[LaidOutBoard],
            stack: tuple[str, ...], papers: tuple[str, ...]) -> RuleDoc | None:
     """The game's rulebook resolved for the target, or None for a game without rules.yaml; its back cover
-    set on each paper, to tell where it is longer than its page."""
+    set on each paper, to tell where it is longer than its page. `faces`: the boards and the sheets (a figure
+    draws either)."""
     if ctx.source.rules is None:
         return None
     from generator.rulebook.resolve import resolve_rules      # the rulebook stage: for a game with rules only
-    doc = resolve_rules(ctx, sets, boards)
+    doc = resolve_rules(ctx, sets, faces)
     if doc is not None and doc.back_cover is not None:
         from generator.rulebook.flow import back_cover_problems    # (setting it: a game with a back cover only)
         back_cover_problems(doc, papers, ctx.setter, stack, ctx.problems)

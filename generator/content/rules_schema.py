@@ -113,7 +113,8 @@ class Figure(Strict):
     layout: Literal["row", "hand"] = Field("row", description="row: cards side by side; hand: overlapping, fanned "
                                                               "out as held.")
     arrows: list[CardArrow] = Field(default_factory=list, description="Arrows from card to card.")
-    board: str | None = Field(None, description="A board id: drawn whole, or its region with pieces and moves.")
+    board: str | None = Field(None, description="A board id (or a sheet's: sheets.yaml): drawn whole, or its "
+                                                "region with pieces and moves.")
     art: str | None = Field(None, description="An art file.")
     caption: str | None = None
     width: FigureWidth | None = Field(
@@ -125,6 +126,8 @@ class Figure(Strict):
     pieces: list[PlacedPiece] = Field(default_factory=list, description="Pieces drawn on spaces of the board.")
     moves: list[Move] = Field(default_factory=list, description="Arrows from space to space.")
     highlight: list[str] = Field(default_factory=list, description="Spaces ringed: " + SPACE_NAME)
+    marks: list[str] = Field(default_factory=list, description="Spaces filled in as a player's pencil does (the "
+                                                               "cells of a roll-and-write sheet): " + SPACE_NAME)
     callouts: list[Marker] = Field(default_factory=list, description="Numbered markers on spaces, each with its "
                                                                      "note under the figure.")
 

@@ -23,6 +23,7 @@ from generator.units import pt_to_mm
 Label = Callable[[str, float, str, str, float, float], list[Item]]
 
 INK, PAPER, RED = "#2b2220", "#ffffff", "#a31621"
+PENCIL = "#6f7a86"                       # a space filled in by a player's pencil
 LINE, CASING = 0.7, 1.6                  # mm: an arrow's line and the white line under it
 HEAD_LENGTH, HEAD_WIDTH = 2.8, 2.6       # mm
 DASH = (1.6, 1.0)                        # mm
@@ -55,6 +56,11 @@ class BoardFigureDrawing(Drawn):
         board = Group(-rx * s, -ry * s, self.board.width * s, self.board.height * s, self.board.width,
                       self.board.height, 0, self.board_items)
         drawn: list[Item] = [board]
+        for mark in self.scene.marks:           # a cell coloured in: graphite, inside the cell's own lines
+            fx, fy, fw, fh = frame(mark)
+            inset = min(fw, fh) * 0.12
+            drawn.append(Rect(fx + inset, fy + inset, fw - 2 * inset, fh - 2 * inset, fill=PENCIL,
+                              radius=inset))
         for ring in self.scene.highlights:
             fx, fy, fw, fh = frame(ring)
             drawn.append(Rect(fx + RING / 2, fy + RING / 2, fw - RING, fh - RING, stroke=RED, stroke_width=RING,

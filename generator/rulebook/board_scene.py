@@ -53,6 +53,7 @@ class BoardScene:
     highlights: tuple[Frame, ...] = ()
     markers: tuple[Frame, ...] = ()          # numbered 1, 2, … in order; their notes are the figure's
     notes: tuple[str, ...] = ()
+    marks: tuple[Frame, ...] = ()            # spaces filled in with a pencil
 
 
 @dataclass
@@ -83,7 +84,7 @@ class SceneReader:
 
 
 def has_scene(spec: FigureSpec) -> bool:
-    return bool(spec.region or spec.pieces or spec.moves or spec.highlight or spec.callouts)
+    return bool(spec.region or spec.pieces or spec.moves or spec.highlight or spec.callouts or spec.marks)
 
 
 def board_scene(spec: FigureSpec, reader: SceneReader) -> BoardScene | None:
@@ -101,7 +102,9 @@ def board_scene(spec: FigureSpec, reader: SceneReader) -> BoardScene | None:
         if frame is not None:
             markers.append(frame)
             notes.append(reader.words(marker.text, "callouts", index, "text"))
-    return BoardScene(region, pieces, arrows, highlights, tuple(markers), tuple(notes))
+    marks = tuple(frame for index, name in enumerate(spec.marks)
+                  if (frame := reader.space(name, "marks", index)) is not None)
+    return BoardScene(region, pieces, arrows, highlights, tuple(markers), tuple(notes), marks)
 
 
 def _region(spec: FigureSpec, reader: SceneReader) -> Frame | None:

@@ -152,7 +152,7 @@ class _Resolver:
     rulebook: Rulebook
     counts: dict[str, int]
     sets: dict[str, list[LaidOutSet]]
-    boards: list[LaidOutBoard]
+    boards: list[LaidOutBoard]     # and the sheets: a figure draws either
     marks: list = field(default_factory=list)
     characters: int = 0        # of the words resolved so far
 
@@ -280,7 +280,8 @@ class _Resolver:
                     return Item("figure", Figure(board.face, None, caption, "board", spec.width, scene=scene,
                                                  scale=spec.scale))
             self.ctx.problems.add(self.mark(*path, "figure"), f"no board '{spec.board}'",
-                                  f"name a board of board.yaml ({', '.join(b.id for b in self.boards) or 'none'})")
+                                  f"name a board of board.yaml or a sheet of sheets.yaml "
+                                  f"({', '.join(b.id for b in self.boards) or 'none'})")
             return None
         if spec.art:
             art = resolve_file(self.ctx, spec.art, self.mark(*path, "figure", "art"))
