@@ -123,6 +123,8 @@ class Figure(Strict):
     scale: Scale | None = Field(None, description="A board figure at this share of the board's real size "
                                                   "(instead of a width).")
     region: Region | None = Field(None, description="Only this part of the board.")
+    overview: Literal["top-left", "top-right", "bottom-left", "bottom-right"] | None = Field(
+        None, description="A close-up's small picture of the whole board in this corner, the region marked on it.")
     pieces: list[PlacedPiece] = Field(default_factory=list, description="Pieces drawn on spaces of the board.")
     moves: list[Move] = Field(default_factory=list, description="Arrows from space to space.")
     highlight: list[str] = Field(default_factory=list, description="Spaces ringed: " + SPACE_NAME)

@@ -30,6 +30,8 @@ DASH = (1.6, 1.0)                        # mm
 STEP_DISC, STEP_SIZE = 3.8, 6.5          # mm across, pt: a numbered step
 MARKER_DISC, MARKER_SIZE = 4.8, 7.5      # mm, pt: a numbered marker
 RING = 0.8                               # mm: a highlighted space's ring
+OVERVIEW_SHARE, OVERVIEW_LEAST = 0.26, 18.0     # a close-up's overview: this share of the figure, at least (mm)
+OVERVIEW_INSET = 1.6                     # mm from the figure's edges
 
 
 class BoardFigureDrawing(Drawn):
@@ -89,9 +91,27 @@ class BoardFigureDrawing(Drawn):
             # at the space's top right corner, clear of a piece standing in its middle
             centre = (fx + fw - MARKER_DISC / 2, fy + MARKER_DISC / 2)
             drawn += self._disc(centre, str(number), MARKER_DISC, MARKER_SIZE, RED, PAPER, ring=PAPER)
+        if self.scene.overview:
+            drawn += self._overview(w, h)
         # one group, clipped to the figure: what reaches past the region (a long move's arrow) stops at its edge
         return [Group(x, y, w, h, w, h, 0, tuple(drawn)),
                 Rect(x, y, w, h, stroke=FRAME_COLOUR, stroke_width=pt_to_mm(FRAME_WIDTH))]
+
+    def _overview(self, w: float, h: float) -> list[Item]:
+        """The whole board, small, in the scene's corner of the figure (w × h mm), the region framed in red on it:
+        where a close-up lies. A miniature: drawn, its words not read back."""
+        board = self.board
+        across = max(OVERVIEW_LEAST, min(w, h * board.width / board.height) * OVERVIEW_SHARE)
+        down = across * board.height / board.width
+        corner = self.scene.overview or "top-right"
+        left = OVERVIEW_INSET if corner.endswith("left") else w - across - OVERVIEW_INSET
+        top = OVERVIEW_INSET if corner.startswith("top") else h - down - OVERVIEW_INSET
+        s = across / board.width
+        rx, ry, rw, rh = self.scene.region
+        return [Rect(left - 0.6, top - 0.6, across + 1.2, down + 1.2, fill=PAPER, stroke=INK, stroke_width=0.25),
+                Group(left, top, across, down, board.width, board.height, 0, board.items, read=False),
+                Rect(left + rx * s, top + ry * s, max(rw * s, 0.8), max(rh * s, 0.8), stroke=RED,
+                     stroke_width=0.5)]
 
     def _disc(self, centre: Point, text: str, across: float, size: float, fill: str, ink: str,
               ring: str | None = None) -> list[Item]:

@@ -54,6 +54,7 @@ class BoardScene:
     markers: tuple[Frame, ...] = ()          # numbered 1, 2, … in order; their notes are the figure's
     notes: tuple[str, ...] = ()
     marks: tuple[Frame, ...] = ()            # spaces filled in with a pencil
+    overview: str | None = None              # the corner of the figure that shows the whole board, or None
 
 
 @dataclass
@@ -84,7 +85,8 @@ class SceneReader:
 
 
 def has_scene(spec: FigureSpec) -> bool:
-    return bool(spec.region or spec.pieces or spec.moves or spec.highlight or spec.callouts or spec.marks)
+    return bool(spec.region or spec.pieces or spec.moves or spec.highlight or spec.callouts or spec.marks
+                or spec.overview)
 
 
 def board_scene(spec: FigureSpec, reader: SceneReader) -> BoardScene | None:
@@ -104,7 +106,7 @@ def board_scene(spec: FigureSpec, reader: SceneReader) -> BoardScene | None:
             notes.append(reader.words(marker.text, "callouts", index, "text"))
     marks = tuple(frame for index, name in enumerate(spec.marks)
                   if (frame := reader.space(name, "marks", index)) is not None)
-    return BoardScene(region, pieces, arrows, highlights, tuple(markers), tuple(notes), marks)
+    return BoardScene(region, pieces, arrows, highlights, tuple(markers), tuple(notes), marks, spec.overview)
 
 
 def _region(spec: FigureSpec, reader: SceneReader) -> Frame | None:

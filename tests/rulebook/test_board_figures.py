@@ -13,6 +13,8 @@ from generator.components.cells import loop_places, rotate_region, row_places
 from tests.rulebook.test_cover_and_pagination import CARDS, EN, GAME, MINI_CARD, RED_CARD, _build, _texts
 from tests.test_content_errors import make_game, pnp, problem_lines
 
+RED = (0xa3, 0x16, 0x21)
+
 BOARD = """\
 boards:
   - id: board
@@ -251,3 +253,35 @@ def test_a_move_along_a_column_goes_straight_and_a_jump_is_not_numbered(tmp_path
     (tmp_path / "second").mkdir()
     words = _figure_words(_build(tmp_path / "second", _board_game(tmp_path / "second", jump)) / "rules.pdf").split()
     assert [word for word in words if word.isdigit()] == ["1", "2"]                # the markers only
+
+
+def _top_right(image):
+    """The top right corner of the board figure on the page (its spaces' colour marks it)."""
+    left, top, right, bottom = (value / 25.4 * 100 for value in _colour_box(image, (0xd8, 0xe4, 0xf0)))
+    return image.crop((int(left + (right - left) * 0.6), int(top), int(right) + 2, int(top + (bottom - top) * 0.4)))
+
+
+def test_a_close_up_shows_the_whole_board_small_with_the_region_marked(tmp_path):
+    """With `overview`, the whole board stands small in the figure's corner, the region framed in red on it;
+    its words are a miniature's, not read back (the far space's name stays out of the page's text)."""
+    line = "            overview: top-right\n"
+    figure = FIGURE.replace("            pieces:", line + "            pieces:")
+    figure = figure.replace("region: {spaces: [track.1, track.4], margin: 0mm}",
+                            "region: {spaces: [track.1, track.2, track.12, track.11], margin: 0mm}")
+    rules = _build(tmp_path, _board_game(tmp_path, figure)) / "rules.pdf"
+    assert "Farplace" not in _figure_page(rules)[1]
+    assert _colour_box(_top_right(_page_image(rules)), RED, tolerance=30) is not None
+    (tmp_path / "second").mkdir()
+    plain = _build(tmp_path / "second", _board_game(tmp_path / "second", figure.replace(line, ""))) / "rules.pdf"
+    assert _colour_box(_top_right(_page_image(plain)), RED, tolerance=30) is None
+
+
+def test_marks_fill_spaces_in_as_a_pencil_does(tmp_path):
+    figure = FIGURE.replace("            pieces:", "            marks: [track.2, track.3]\n            pieces:")
+    image = _page_image(_build(tmp_path, _board_game(tmp_path, figure)) / "rules.pdf")
+    pencil = _colour_box(image, (0x6f, 0x7a, 0x86))
+    spaces = _colour_box(image, (0xd8, 0xe4, 0xf0))
+    assert pencil is not None and spaces is not None
+    # the 2nd and 3rd of four spaces: the middle half of the figure, each inset by an eighth of a space
+    quarter = (spaces[2] - spaces[0]) / 4
+    assert abs(pencil[0] - (spaces[0] + quarter * 1.12)) < 1.0 and abs(pencil[2] - (spaces[0] + quarter * 2.88)) < 1.0
