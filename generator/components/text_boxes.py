@@ -18,7 +18,7 @@ from generator.components.box_call import BoxCall, DrawTemplate
 from generator.components.context import LayoutContext, SetText
 from generator.components.icons import box_style, check_icons, game_text_style, read_former_markup
 from generator.components.deck_sizes import FittedText, open_scope
-from generator.components.piece import Item, Pen
+from generator.components.piece import Item, Pen, TextPlacement
 from generator.components.subject import MISSING, Subject, value_of
 from generator.components.table import TableText, fit_table
 from generator.components.text_placement import placed_text
@@ -36,6 +36,10 @@ _DEFAULT_STYLE = TextStyle.model_construct()     # equal to TextStyle(), without
 # MIN_GAME_TEXT (content/schema.py, beside game.yaml's min_text_size that lowers it): the smallest game
 # text on a card, token, pawn, board or sheet, in points. Text shrinks no further than the game's floor,
 # and a style set smaller is reported. Engine marks (scale bar, tile labels) may be 5 pt.
+
+# mm: the smallest inline icon that reads printed (a pictogram's strokes about 0.2 mm at this size); an icon is
+# ICON_CAPS × its text's capitals, so it is this small in text of about 5.5 pt (Nunito), below the 6 pt floor
+LEGIBLE_ICON = 2.2
 
 
 def check_safe(template: ResolvedTemplate, name: str, frame, ctx: LayoutContext, mark: SourceMark) -> None:
@@ -142,6 +146,9 @@ def _set_text(call: BoxCall, words: Words) -> tuple[tuple[Item, ...], FittedText
     if not layout.fits:
         report_overflow(call, words.key, words.mark, (layout.overflow, style.min_size),
                         deck_wide=declared.fit != "each")
+    if layout.icons:
+        report_small_icons(call, words.key, min(icon.size for icon in layout.icons), f" (the text set at "
+                           f"{layout.size:.3g} pt)")
     placement = placed_text(layout, x + pad, y + pad, ctx.art.size)
     fitted = None if declared.fit == "each" else \
         FittedText(paragraphs, w - 2 * pad, h - 2 * pad, style, layout, placement)
@@ -322,6 +329,17 @@ def report_small(call: BoxCall, key: str | None, size: float, style_name: str | 
         f"tokens, pawns, boards and sheets is never printed smaller than the game's floor ({floor:g} pt)")
 
 
+def report_small_icons(call: BoxCall, key: str | None, side: float, why: str = "") -> None:
+    """Inline icons `side` mm high, where that is smaller than LEGIBLE_ICON (the text shrunk to fit, or set
+    small): warned once per box, at the box, naming the first card."""
+    if side >= LEGIBLE_ICON - 1e-9 or not call.ctx.once("small-icons", call.template.id, call.name):
+        return
+    what = f"key '{key}' in box '{call.name}'" if key else f"box '{call.name}'"
+    call.ctx.problems.warn(call.mark, f"inline icons {side:.1f} mm high: {call.subject.label}, {what}{why}; below "
+                           f"{LEGIBLE_ICON:g} mm a printed icon is hard to tell apart",
+                           "give the box more room, a larger min_size for its style, or fewer words")
+
+
 def report_overflow(call: BoxCall, key: str | None, mark: SourceMark, overflow: tuple[float, float],
                     deck_wide: bool = False) -> None:
     """Text that does not fit its box at the minimum size: `overflow` is (mm too long, that size in pt)."""
@@ -378,4 +396,7 @@ def table_items(call: BoxCall, draw: DrawTemplate) -> list[Item]:
     items, fits, overflow = fit_table(table, call.frame, ctx.setter, ctx.art.size)
     if not fits:
         report_overflow(call, None, mark, (overflow, style.min_size))
+    sides = [max(icon.w, icon.h) for item in items if isinstance(item, TextPlacement) for icon in item.icons]
+    if sides:
+        report_small_icons(call, None, min(sides), " (a table cell)")
     return items

@@ -1,7 +1,7 @@
-"""A set text placed on a face: its glyph runs, and its inline icons as art standing on the baseline.
+"""A set text placed on a face: its glyph runs, and its inline icons as art standing in the line.
 
-The layout gives each icon a square the height of ICON_EM × the size, bottom on
-the baseline; the art is fitted into that square keeping its proportions and
+The layout gives each icon a square ICON_CAPS × the capitals' height on a side,
+centred on the capitals; the art is fitted into that square keeping its proportions and
 drawn as vector art (the same form as the art's every other use in the PDF).
 Every text the engine places on a face — text boxes, table cells, the kit's
 first page, a leaflet's cover — is placed by `placed_text`, so an icon is drawn

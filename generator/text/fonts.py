@@ -200,6 +200,9 @@ def file_digest(path: Path) -> str:
     return sha256_hex(path)[:16]
 
 
+CAP_HEIGHT = 0.7      # ems: a family's capitals where its font does not say (a Latin face's are 0.65–0.75)
+
+
 @dataclass(frozen=True)
 class FontFace:
     """One registered font: a family at a weight, upright or italic (a card's face is components.piece.Face)."""
@@ -223,6 +226,7 @@ class FontLibrary:
         self._faces: dict[tuple[str, str, bool], FontFace] = {}
         self._cmaps: dict[str, frozenset[int]] = {}
         self._characters: dict[str, frozenset[str]] = {}
+        self._cap_heights: dict[str, float] = {}
         self._lacking: dict[str, re.Pattern[str] | None] = {}
 
     @property
@@ -273,6 +277,17 @@ class FontLibrary:
         name = f"{face.name}-{file_digest(path)[:8]}"
         _register(name, path)
         return name
+
+    def cap_height(self, family: str) -> float:
+        """The height of the family's capitals, in ems (its regular face's; CAP_HEIGHT where it has none)."""
+        if family not in self._cap_heights:
+            try:
+                from reportlab.pdfbase import pdfmetrics     # registered when the face was made
+                cap = pdfmetrics.getFont(self.face(family).name).face.capHeight / 1000
+            except Exception:        # a family not installed, or a font without the metric
+                cap = 0.0
+            self._cap_heights[family] = cap if 0.3 <= cap <= 1.2 else CAP_HEIGHT
+        return self._cap_heights[family]
 
     def cmap(self, family: str) -> frozenset[int]:
         if family not in self._cmaps:   # asked for per text run: keep it a dict lookup

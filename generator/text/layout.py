@@ -39,7 +39,12 @@ MARKER_GAP = 0.35      # between a list marker and its text, in multiples of the
 BASELINE = 0.80        # first baseline below the top of a line's em box
 HYPHENATE_BELOW = 0.6  # a line filled less than this much tries to hyphenate the next word
 SEARCH_STEPS = 7       # binary search steps: (max - min) / 128, well under 0.1 pt
-ICON_EM = 0.9          # an inline icon's height and width, in multiples of the size
+# An inline icon is a square ICON_CAPS times the capitals' height (of the style's first family) on a side,
+# centred on the capitals' middle: it reads as large as the words round it whatever their face (Nunito's
+# capitals are 0.705 em: icons of 1.13 em, from 0.21 em under the baseline to 0.92 em over it, inside the
+# line's ascenders and descenders). Icons had been 0.9 em standing on the baseline: 3 mm in 9.5 pt text,
+# too small to tell a gift from a ball.
+ICON_CAPS = 1.6
 _ALPHA_RUN = re.compile(r"[^\W\d_]+")
 _UNKNOWN = object()    # not looked up yet (None is an answer: no one face)
 
@@ -95,7 +100,8 @@ class GlyphRun:
 
 @dataclass(frozen=True, slots=True)
 class InlineIcon:
-    """An icon set in the text: its name and square, in mm from the box's top-left (its bottom on the baseline)."""
+    """An icon set in the text: its name and square, in mm from the box's top-left (centred on its line's
+    capitals)."""
 
     name: str
     x: float
@@ -140,20 +146,20 @@ class _Words(NamedTuple):
 
     paragraph: Paragraph
     words: tuple[Word, ...]
-    units: tuple[tuple[float | None, ...], ...]
+    units: tuple[tuple[float, ...], ...]
     # each word's one width at 1 pt where it is one fragment of text (None: an icon or several
     # fragments, scaled by _scaled): the wrapping loop reads these without a call per word
     singles: tuple[float | None, ...]
-    total: float      # all the words' widths at 1 pt, side by side (icons at ICON_EM)
+    total: float      # all the words' widths at 1 pt, side by side (icons at their side's, _Measure.icon_em)
     face: object = None   # the one face every word of a plain paragraph is drawn in (None: not known to be one)
     # "" for a paragraph of left-to-right text only (set as it always was); else its direction
     # ("ltr", "rtl"): its lines are reordered by the bidi algorithm after breaking
     direction: str = ""
 
 
-def _words_of(paragraph: Paragraph, words: tuple[Word, ...], units: tuple[tuple[float | None, ...], ...]) -> _Words:
+def _words_of(paragraph: Paragraph, words: tuple[Word, ...], units: tuple[tuple[float, ...], ...]) -> _Words:
     singles = tuple(unit[0] if len(unit) == 1 else None for unit in units)
-    total = sum(ICON_EM if unit is None else unit for word in units for unit in word)
+    total = sum(unit for word in units for unit in word)
     return _Words(paragraph, words, units, singles, total)
 
 
@@ -232,7 +238,7 @@ def _prepare(paragraphs: tuple[Paragraph, ...], style: SetStyle, setter: TextSet
             prepared.append(_directed(measure.plain_words(paragraph), style))
             continue
         words = paragraph_words(paragraph)
-        units = tuple(tuple(None if f.icon else measure.unit(f.text, f.bold, f.italic) for f in word)
+        units = tuple(tuple(measure.icon_em if f.icon else measure.unit(f.text, f.bold, f.italic) for f in word)
                       for word in words)
         prepared.append(_directed(_words_of(paragraph, tuple(words), units), style))
     return tuple(prepared)
@@ -254,12 +260,11 @@ def _plain(fragment: Fragment) -> bool:
     return not (fragment.bold or fragment.italic or fragment.icon)
 
 
-def _scaled(units: tuple[float | None, ...], size: float) -> float:
+def _scaled(units: tuple[float, ...], size: float) -> float:
     """A word's width (mm) at size: the very float _Measure.word gives (pt_to_mm of each fragment, summed)."""
     if len(units) == 1:
-        unit = units[0]
-        return size * ICON_EM / PT_PER_MM if unit is None else unit * size / PT_PER_MM
-    return sum(size * ICON_EM / PT_PER_MM if unit is None else unit * size / PT_PER_MM for unit in units)
+        return units[0] * size / PT_PER_MM
+    return sum(unit * size / PT_PER_MM for unit in units)
 
 
 def _search(texts, width, height, style, setter, split_long_words) -> TextLayout | None:
@@ -534,6 +539,7 @@ class _Measure:
         self._space: float | None = None
         self._faces: dict | None = None
         self._space_faces: dict | None = None
+        self._icon_em: float | None = None
 
     def weight(self, bold: bool) -> str:
         if not bold:
@@ -632,8 +638,20 @@ class _Measure:
             return self.icon()
         return self.text(fragment.text, fragment.bold, fragment.italic)
 
+    @property
+    def icon_em(self) -> float:
+        """An inline icon's side in ems: ICON_CAPS times the capitals of the style's first family."""
+        if self._icon_em is None:
+            self._icon_em = ICON_CAPS * self.setter.cap_height(self.style.stack)
+        return self._icon_em
+
     def icon(self) -> float:
-        return pt_to_mm(self.size * ICON_EM)
+        return pt_to_mm(self.icon_em * self.size)
+
+    def icon_top(self, baseline: float) -> float:
+        """Where an icon's square starts (mm) on a line of that baseline: centred on the capitals' middle."""
+        capitals = pt_to_mm(self.setter.cap_height(self.style.stack) * self.size)
+        return baseline - capitals / 2 - self.icon() / 2
 
     def word(self, word: Word) -> float:
         if len(word) == 1:
@@ -705,7 +723,8 @@ def _place(attempt, width, height, size, style, setter) -> TextLayout:
             for fragment in word:
                 if fragment.icon:
                     side = measure.icon()
-                    icons.append(InlineIcon(fragment.icon, x, baseline - side, side, files.get(fragment.icon)))
+                    icons.append(InlineIcon(fragment.icon, x, measure.icon_top(baseline), side,
+                                            files.get(fragment.icon)))
                     x += side
                     joinable = False
                     continue
@@ -904,7 +923,7 @@ def _bidi_line(line: _Line, levels: tuple[int, ...], width: float, baseline: flo
     for piece in ordered:
         if piece.icon:
             side_mm = piece.width
-            icons.append(InlineIcon(piece.icon, x, baseline - side_mm, side_mm, files.get(piece.icon)))
+            icons.append(InlineIcon(piece.icon, x, measure.icon_top(baseline), side_mm, files.get(piece.icon)))
             x += side_mm
             continue
         rtl = piece.level % 2 == 1

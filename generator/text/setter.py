@@ -15,7 +15,7 @@ from itertools import groupby
 from typing import Any
 
 from generator.caches import Cached, cached
-from generator.text.fonts import FontFace, FontLibrary
+from generator.text.fonts import CAP_HEIGHT, FontFace, FontLibrary
 from generator.text.shaping import BIDI_FORMAT, shaped_width
 from generator.text.words import glue_paragraphs, word_piece
 
@@ -46,6 +46,10 @@ class TextSetter:
     unit_tables: dict[tuple, dict[str, float]] = field(default_factory=dict)
     face_tables: dict[tuple, dict[str, Any]] = field(default_factory=dict)
     word_tables: dict[tuple, dict[str, Any]] = field(default_factory=dict)
+
+    def cap_height(self, stack: tuple[str, ...]) -> float:
+        """The capitals' height (ems) of the stack's first family: inline icons are sized from it (layout.py)."""
+        return self.library.cap_height(stack[0]) if stack else CAP_HEIGHT
 
     def runs(self, text: str, stack: tuple[str, ...], weight: str, italic: bool) -> tuple[Run, ...]:
         runs, missing = _split(self.library, text, stack, weight, italic)

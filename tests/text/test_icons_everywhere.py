@@ -15,6 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from generator.cli import main
+from generator.text.layout import ICON_CAPS
 from tests.test_content_errors import BASE_FILES, make_game, pnp, problem_lines
 
 ICONS = "icons: {star: art/star.svg}\n"
@@ -54,6 +55,8 @@ en:
     heading: "Stars"
     text: "Take one star each turn."
 """
+
+NUNITO_CAPITALS = 0.705      # ems: the capitals of the body face these games set their words in
 
 
 def game_files(**replacements: str) -> dict[str, str]:
@@ -140,11 +143,14 @@ def assert_icon_between(page, before: str, after: str, occurrence: int = 0) -> N
     right = words.box(words.find(after, index + len(before)), len(after))
     baseline = words.textpage.get_charbox(index)[1]
     size = words.size(index)
+    # centred on the capitals of the words round it (Nunito's: 0.705 em), ICON_CAPS × their height on a side
+    capitals = NUNITO_CAPITALS * size
     found = [box for box in icon_boxes(page)
-             if left[2] - 0.3 <= box[0] and box[2] <= right[0] + 0.3 and abs(box[1] - baseline) < 0.6]
+             if left[2] - 0.3 <= box[0] and box[2] <= right[0] + 0.3 and abs((box[1] + box[3]) / 2 - baseline
+                                                                               - capitals / 2) < 0.6]
     assert len(found) == 1, (before, after, left, right, baseline, icon_boxes(page))
     side = found[0][3] - found[0][1]
-    assert side == pytest.approx(0.9 * size, rel=0.03)
+    assert side == pytest.approx(ICON_CAPS * capitals, rel=0.03)
     assert right[0] - left[2] >= side        # the words leave the icon its room: nothing drawn over it
 
 
@@ -163,7 +169,9 @@ def test_icons_in_a_tables_header_and_body_cells_are_drawn_in_their_cells(built)
             index = words.find(number)
             cell = words.box(index, 2)
             baseline = words.textpage.get_charbox(index)[1]
-            assert [box for box in icon_boxes(page) if 0 < box[0] - cell[2] < 4 and abs(box[1] - baseline) < 0.6]
+            capitals = NUNITO_CAPITALS * words.size(index)
+            assert [box for box in icon_boxes(page) if 0 < box[0] - cell[2] < 4
+                    and abs((box[1] + box[3]) / 2 - baseline - capitals / 2) < 0.6]
         assert "Players Stars won" in lines(page) and "2 27" in lines(page) and "3 36" in lines(page)
         assert "icon" not in words.text
 
@@ -245,3 +253,19 @@ def test_an_unknown_icon_in_a_translation_is_reported_in_that_language_only(tmp_
     assert result.exit_code == 1, result.output
     assert [line.replace(str(tmp_path) + "/", "") for line in problem_lines(result.output)] == [
         "g/i18n/bg.yaml:17:14: unknown icon '{icon:sun}' in 'kit.warning' (bg)"], result.output
+
+
+def test_an_icon_too_small_to_read_is_warned_of_at_its_box(tmp_path):
+    """A table cell set at 5 pt (the game's floor lowered to it): its icons come out under LEGIBLE_ICON, and
+    check says so once, at the box, as a warning (exit 0). At 6 pt they read: nothing is said."""
+    from generator.components.text_boxes import LEGIBLE_ICON
+    small = game_files(templates__card_yaml="size: 8pt, min_size: 6pt=>size: 5pt, min_size: 5pt",
+                       game_yaml="icons:=>min_text_size: 5pt\nicons:")
+    result = pnp("check", str(make_game(tmp_path, small)))
+    assert result.exit_code == 0, result.output
+    warned = [line for line in problem_lines(result.output) if "inline icons" in line]
+    assert len(warned) == 1 and "card.yaml" in warned[0] and f"below {LEGIBLE_ICON:g} mm" in warned[0], result.output
+    assert ICON_CAPS * NUNITO_CAPITALS * 5 * 25.4 / 72 < LEGIBLE_ICON <= ICON_CAPS * NUNITO_CAPITALS * 6 * 25.4 / 72
+    (tmp_path / "six").mkdir()
+    result = pnp("check", str(make_game(tmp_path / "six", game_files())))
+    assert result.exit_code == 0 and "inline icons" not in result.output, result.output

@@ -110,14 +110,14 @@ def test_one_line_shortcut_sets_exactly_what_wrapping_and_placing_would(setter, 
 
 
 def test_a_lines_width_counts_an_inline_icon_at_its_set_size(setter):
-    """A table's columns are as wide as their cells measure: an icon is 0.9 × the size, not a glyph."""
-    from generator.text.layout import ICON_EM, line_width
+    """A table's columns are as wide as their cells measure: an icon is ICON_CAPS × the capitals, not a glyph."""
+    from generator.text.layout import ICON_CAPS, line_width
     from generator.units import pt_to_mm
     style = _style(size=8.0, min_size=8.0)
     with_icon = line_width(parse_rich_text("27 {icon:star} won"), style, setter)
     with_word = line_width(parse_rich_text("27 X won"), style, setter)     # the same spaces, X for the icon
     x = line_width(parse_rich_text("X"), style, setter)
-    assert with_icon == pytest.approx(with_word - x + pt_to_mm(8.0 * ICON_EM))
+    assert with_icon == pytest.approx(with_word - x + pt_to_mm(8.0 * ICON_CAPS * setter.cap_height(STACK)))
     two = line_width(parse_rich_text("short\nthe longer paragraph"), style, setter)
     assert two == pytest.approx(line_width(parse_rich_text("the longer paragraph"), style, setter))
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from generator.text.fonts import FontLibrary
-from generator.text.layout import SetStyle, fit_text
+from generator.text.layout import ICON_CAPS, SetStyle, fit_text
 from generator.text.linebreak import BreakRules, break_rules, glue_spaces
 from generator.text.rich import parse_rich_text
 from generator.text.setter import TextSetter
@@ -145,7 +145,7 @@ def test_hyphenate_false_shrinks_instead_of_breaking_a_word(setter):
     assert hyphenating.size >= whole.size
 
 
-def test_an_icon_stays_with_its_word_and_stands_on_the_baseline(setter):
+def test_an_icon_stays_with_its_word_and_stands_on_the_capitals(setter):
     text = "Gain 2 {icon:star} now, then move to the {icon:house} house"
     for width in range(12, 60):
         style = SetStyle(STACK, 10, 10, lang="en")
@@ -153,16 +153,20 @@ def test_an_icon_stays_with_its_word_and_stands_on_the_baseline(setter):
         lines = set_lines(setter, text, width, "en")
         assert not any(line.endswith("■") and "now" not in line for line in lines[:-1]), lines
         assert not any(line.startswith("■ now") for line in lines)
+        capitals = setter.cap_height(STACK) * 10 * 25.4 / 72      # Nunito's capitals at 10 pt (0.705 em)
         for icon in layout.icons:
-            baselines = [run.baseline for run in layout.runs if abs(run.baseline - (icon.y + icon.size)) < 2]
-            assert baselines and abs(baselines[0] - (icon.y + icon.size)) < 1e-6   # bottom on the baseline
-            assert abs(icon.size - 0.9 * 10 * 25.4 / 72) < 1e-6                     # scaled to the text size
+            middle = icon.y + icon.size / 2
+            # centred on its line's capitals (the baseline nearest under its middle), ICON_CAPS × their height
+            baseline = min((run.baseline for run in layout.runs), key=lambda b: abs(b - capitals / 2 - middle))
+            assert abs(baseline - capitals / 2 - middle) < 1e-6
+            assert abs(icon.size - ICON_CAPS * capitals) < 1e-6
 
 
 def test_an_icon_shrinks_with_fit(setter):
     text = "Gain {icon:star} " + "and more words here " * 6
     small = fit_text(parse_rich_text(text), 30, 15, SetStyle(STACK, 10, 5, lang="en"), setter)
-    assert small.size < 10 and small.icons[0].size == pytest.approx(0.9 * small.size * 25.4 / 72)
+    capitals = setter.cap_height(STACK) * small.size * 25.4 / 72
+    assert small.size < 10 and small.icons[0].size == pytest.approx(ICON_CAPS * capitals)
 
 
 def test_a_game_adds_words_to_its_language_table():
