@@ -50,6 +50,7 @@ class Target:
     setter: TextSetter              # the game's fonts (built-in families and its own)
     rules: RuleDoc | None = None
     tilings: dict[tuple[str, str], TileLayout] = field(default_factory=dict)   # (board id, paper): its tiles
+    player_aids: tuple[PieceCopy, ...] = ()    # the rulebook's player aid, printed with the cards
 
     @property
     def folder_parts(self) -> tuple[str, str, str]:
@@ -132,10 +133,11 @@ def layout_targets(sources: list[GameSource], options: BuildOptions, problems: P
                 check_catalog_icons(ctx)    # every text the engine may print, the kit's and its own words too
                 report_missing_glyphs(ctx)  # one message per script no font has, once every text is set
                 stack = ctx.font_stack(None, source.game_document.mark())
+                rules = _rules(ctx, sets, boards + sheets, stack, options.papers)
                 targets.append(Target(source, edition, lang, sets, boards, sheets,
                                       kit_text(ctx, sets, boards, sheets, options.copies), stack, setter,
-                                      _rules(ctx, sets, boards + sheets, stack, options.papers),
-                                      _tilings(source, boards, options, problems)))
+                                      rules, _tilings(source, boards, options, problems),
+                                      _player_aids(rules, setter, stack, options)))
     files.save()       # before any worker lays its target out again: it reads them
     if layout_files is None:
         files.close()
@@ -180,7 +182,20 @@ def _rules(ctx: LayoutContext, sets: dict[str, list[LaidOutSet]], faces: list[La
     if doc is not None and doc.back_cover is not None:
         from generator.rulebook.flow import back_cover_problems    # (setting it: a game with a back cover only)
         back_cover_problems(doc, papers, ctx.setter, stack, ctx.problems)
+    if doc is not None and doc.player_aid is not None:
+        from generator.rulebook.player_aid import player_aid_problems     # (a rulebook with an aid only)
+        player_aid_problems(doc, ctx.setter, stack, ctx.problems)
     return doc
+
+
+def _player_aids(doc: RuleDoc | None, setter: TextSetter, stack: tuple[str, ...],
+                 options: BuildOptions) -> tuple[PieceCopy, ...]:
+    """The player aid's copies where the build prints cards (none for a rulebook without one)."""
+    if doc is None or doc.player_aid is None or options.check_only or not (options.wants("cards") or
+                                                                          options.wants("kit")):
+        return ()
+    from generator.rulebook.player_aid import player_aid_copies     # (a rulebook with an aid only)
+    return player_aid_copies(doc, setter, stack)
 
 
 def game_font_library(source: GameSource, problems: Problems, base: FontLibrary) -> FontLibrary:

@@ -137,7 +137,8 @@ def home_sections(target: Target, options: BuildOptions, paper: str, caption: Ca
     bar = target.kit.scale_bar          # the scale bars' label: the language's words, or the game's
     grid_options: dict[str, Any] = dict(gap=options.gap, duplex=options.duplex, back_offset=options.back_offset,
                                         margin=margin)
-    cards = target.copies("cards") if wanted("cards") or wanted("ink-saver") else []
+    # the rulebook's player aid goes with the cards (one-sided: no back of its own)
+    cards = target.copies("cards") + list(target.player_aids) if wanted("cards") or wanted("ink-saver") else []
     if cards:
         savers = {laid_out.id: laid_out.ink_saver_back for laid_out in target.sets["cards"]}
         variants = {"cards": cards}

@@ -192,6 +192,17 @@ class BackCover(Strict):
                                             "sheet of its own, with three blank pages).")
 
 
+class PlayerAid(Strict):
+    """A player aid: a card of the rules in brief (a turn, what each card does), set from the rulebook's own
+    blocks and printed with the cards."""
+
+    title: str = Field(description="Translation key of its title, in the band at its top.")
+    blocks: list[Block] = Field(min_length=1, description="What it says, as a section's blocks.")
+    copies: int = Field(1, ge=1, le=20, description="How many are printed (one a player, say).")
+    width: FigureWidth = Field(63.0, description="Its size (default a poker card, 63 × 88 mm).")
+    height: FigureWidth = 88.0
+
+
 class Rulebook(Strict):
     leaflet: bool = Field(False, description="A short leaflet: title on the first page, no cover page "
                                              "and no table of contents.")
@@ -199,6 +210,7 @@ class Rulebook(Strict):
     cover: Cover
     sections: list[Section] = Field(min_length=1)
     back_cover: BackCover | None = None
+    player_aid: PlayerAid | None = None
 
 
 class RulesFile(Strict):

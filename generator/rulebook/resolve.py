@@ -110,6 +110,18 @@ class BackCover:
     mark: SourceMark                # where rules.yaml writes it: a back cover longer than its page is told there
 
 
+@dataclass(frozen=True)
+class PlayerAid:
+    """The player aid for this edition and language: its title and blocks, size (mm) and copies."""
+
+    title: str
+    items: tuple[Item, ...]
+    width: float
+    height: float
+    copies: int
+    mark: SourceMark                # where rules.yaml writes it: an aid longer than its card is told there
+
+
 COVER_BACKGROUND, COVER_BAND = "#f6ecd9", "#a31621"     # the rulebook's cream and red
 COVER_CARDS = 5       # cards fanned by default: enough to read as a hand, few enough to show each
 
@@ -130,6 +142,7 @@ class RuleDoc:
     leaflet: bool = False
     breaks: BreakRules | None = None    # the language's line-breaking rules with the game's additions
     back_cover: BackCover | None = None
+    player_aid: PlayerAid | None = None
 
 
 def count_variables(sets: dict[str, list[LaidOutSet]]) -> dict[str, int]:
@@ -318,7 +331,7 @@ def resolve_rules(ctx: LayoutContext, sets: dict[str, list[LaidOutSet]],
         edition_name, cover_design(resolver, sets, boards),
         tuple(sections), icons, ctx.translate("game.full_badge", resolver.mark())[0] if _has(ctx, "game.full_badge")
         else "", _word(ctx, "rules.toc"), f"{title} · {_word(ctx, 'rules.title')} · {edition_name}",
-        rulebook.leaflet, game_break_rules(ctx), back_cover(resolver))
+        rulebook.leaflet, game_break_rules(ctx), back_cover(resolver), player_aid(resolver))
 
 
 def back_cover(resolver: _Resolver) -> BackCover | None:
@@ -331,6 +344,15 @@ def back_cover(resolver: _Resolver) -> BackCover | None:
     if not items and not credits:
         return None
     return BackCover(items, credits, spec.always, resolver.mark("back_cover"))
+
+
+def player_aid(resolver: _Resolver) -> PlayerAid | None:
+    spec = resolver.rulebook.player_aid
+    if spec is None:
+        return None
+    items = resolver.blocks(spec.blocks, ("player_aid", "blocks"))
+    return PlayerAid(resolver.words(spec.title, "player_aid", "title"), items, spec.width, spec.height, spec.copies,
+                     resolver.mark("player_aid"))
 
 
 def cover_design(resolver: _Resolver, sets: dict[str, list[LaidOutSet]], boards: list[LaidOutBoard]) -> CoverDesign:
