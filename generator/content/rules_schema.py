@@ -12,7 +12,7 @@ from typing import Annotated, Any, List, Literal
 
 from pydantic import AfterValidator, BeforeValidator, Field
 
-from generator.content.schema import Strict, length_json
+from generator.content.schema import MAX_SIZE, Strict, length_json
 from generator.units import length_in, number_in
 
 FigureWidth = Annotated[float, BeforeValidator(length_in(0.0, 200.0, above=True, what="a figure's width")),
@@ -44,6 +44,9 @@ class CardFigure(Strict):
 
 
 Margin = Annotated[float, BeforeValidator(length_in(0.0, 200.0, what="a region's margin")), length_json()]
+# a region's corner and size, in mm on the board (a board is at most MAX_SIZE, 1 m, across)
+OnBoard = Annotated[float, BeforeValidator(length_in(0.0, MAX_SIZE, what="a region's position or size on the board")),
+                    length_json()]
 Scale = Annotated[float, AfterValidator(number_in(0.0, 4.0, above=True, what="a figure's scale"))]
 SPACE_NAME = ("A space of the board: 'track.5' (the 5th cell of its cells box 'track'), 'track.start' (the cell "
               "whose id is start), 'map.minsk' (a node of its network box 'map'), 'players.2/trees.3' (a cell of "
@@ -55,10 +58,11 @@ class Region(Strict):
 
     spaces: list[str] | None = Field(None, description="Spaces the region holds: " + SPACE_NAME)
     margin: Margin = Field(4.0, description="Board around those spaces (default 4mm).")
-    x: Margin | None = Field(None, description="A rectangle of the board instead: its left edge, mm from the trim's.")
-    y: Margin | None = None
-    width: FigureWidth | None = None
-    height: FigureWidth | None = None
+    x: OnBoard | None = Field(None, description="A rectangle of the board instead: its left edge, mm from the "
+                                                "trim's.")
+    y: OnBoard | None = None
+    width: OnBoard | None = None
+    height: OnBoard | None = None
 
 
 class PlacedPiece(Strict):

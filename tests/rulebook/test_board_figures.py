@@ -285,3 +285,14 @@ def test_marks_fill_spaces_in_as_a_pencil_does(tmp_path):
     # the 2nd and 3rd of four spaces: the middle half of the figure, each inset by an eighth of a space
     quarter = (spaces[2] - spaces[0]) / 4
     assert abs(pencil[0] - (spaces[0] + quarter * 1.12)) < 1.0 and abs(pencil[2] - (spaces[0] + quarter * 2.88)) < 1.0
+
+
+def test_a_region_may_lie_anywhere_on_a_board_of_up_to_a_metre():
+    """A region's rectangle is in mm on the board: You Must See This's Turov lies at x 220, y 324 of its
+    600 × 420 mm board. More than a board can be (1 m) is refused."""
+    import pydantic
+
+    from generator.content.rules_schema import Region
+    assert Region.model_validate({"x": 210, "y": 312, "width": 95, "height": 56}).y == 312
+    with pytest.raises(pydantic.ValidationError):
+        Region.model_validate({"x": 1200, "y": 0, "width": 10, "height": 10})
