@@ -9,6 +9,7 @@ Each box is laid out by its kind's function (kinds.py), handed a BoxCall and
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.components.box_call import BoxCall, Frame
@@ -71,10 +72,10 @@ def _layout_face(template: ResolvedTemplate, subject: Subject, ctx: LayoutContex
         if step.reads_no_field:
             memo_key = ("box", template.id, name)
             if memo_key not in ctx.memo:
-                ctx.memo[memo_key] = tuple(LAYOUTS[box.kind](call, draw))
+                ctx.memo[memo_key] = tuple(_laid_out(call, draw))
             items.extend(ctx.memo[memo_key])
         else:
-            items.extend(LAYOUTS[box.kind](call, draw))
+            items.extend(_laid_out(call, draw))
     return Face(key, template.size.width, template.size.height, model.bleed or 0.0, tuple(items),
                 model.shape or "rect", face_spaces(places) if places else (),
                 tuple(name for name, cells in places.items() if cells and cells[0].side))
@@ -206,10 +207,31 @@ def _anchored(call: BoxCall, draw) -> list[Item]:
     place = cells[anchor.cell - 1]
     x, y, w, h = call.frame
     region = rotate_region(place, x, y, w, h)
+    if call.box.turn:      # turned within its own footprint, then with its cell
+        local_w, local_h = _reading_size(call.box.turn, w, h)
+        inner = LAYOUTS[call.box.kind](call.at((0.0, 0.0, local_w, local_h)), draw)
+        return [Group(*region, local_w, local_h, (place.rotation + call.box.turn) % 360, tuple(inner))]
     local = LAYOUTS[call.box.kind](call.at((0.0, 0.0, w, h)), draw)
     if call.name in call.places:        # an anchored cells box: its cells' places, from its own frame to the face's
         call.places[call.name] = [_on_the_face(place, x, y, inner) for inner in call.places[call.name]]
     return [Group(*region, w, h, place.rotation, tuple(local))]
+
+
+def _laid_out(call: BoxCall, draw) -> Sequence[Item]:
+    """A box's items in its frame on the face; a turned box's laid out as its contents read (width and
+    height swapped for a quarter turn) and turned into its frame about the frame's centre."""
+    turn = call.box.turn
+    if not turn:
+        return LAYOUTS[call.box.kind](call, draw)
+    x, y, w, h = call.frame
+    local_w, local_h = _reading_size(turn, w, h)
+    inner = LAYOUTS[call.box.kind](call.at((0.0, 0.0, local_w, local_h)), draw)
+    return [Group(x, y, w, h, local_w, local_h, turn, tuple(inner))]
+
+
+def _reading_size(turn: int, w: float, h: float) -> tuple[float, float]:
+    """The width and height a box's contents are laid out in when turned by `turn` into a w × h footprint."""
+    return (h, w) if turn % 180 == 90 else (w, h)
 
 
 def _on_the_face(anchor: CellPlace, x: float, y: float, place: CellPlace) -> CellPlace:

@@ -495,6 +495,9 @@ class BoxBase(Strict):
     z: int = Field(0, description="Drawing order; equal z keeps the template's order.")
     anchor: Anchor | None = Field(None, description="x and y are then measured from that cell's top-left, "
                                                     "in the cell's own reading direction.")
+    turn: Literal[0, 90, 180, 270] = Field(
+        0, description="Turn the box's contents clockwise by 90, 180 or 270 degrees about its centre (a card's "
+                       "bottom corner index, upside down); x, y, width and height stay where the box lies.")
     when: "Condition | None" = Field(
         None, description="Draw only if: '@field' (the card has the field, not empty, 0 or false), or "
                           "{'@field': value} (the field equals the value, or one of a list of values; "
@@ -589,10 +592,19 @@ class TableBox(BoxBase):
     stroke_width: Length = 0.3
 
 
+def _cells_not_turned(turn: int) -> int:
+    if turn:
+        raise OutOfRange("a cells box is not turned", "cells turn with the box's path (a loop's cells face their "
+                                                      "side; start: names the first corner): leave turn out")
+    return turn
+
+
 class CellsBox(BoxBase):
     """A template repeated along a path: a board's track, a row of night spaces, a legend."""
 
     kind: Literal["cells"]
+    turn: Annotated[Literal[0, 90, 180, 270], AfterValidator(_cells_not_turned)] = Field(
+        0, description="Not for a cells box: its path and start turn its cells (anchored spaces follow them).")
     cells: Annotated[str | int, _count_at_most(MAX_CELLS, "a number of cells")] = Field(
         description="'@field' holding the list of cells, or a number of cells.")
     cell_template: str = Field(description="Template id drawn for each cell.")
