@@ -4,8 +4,8 @@ The board: each side of the loop tinted in its colour; each Safety zone drawn li
 Slide (a bar of its colour over its five spaces, into the Home circle) with Home clear
 of its last space; each Start joined by a short bar to the space its pawns come out
 onto, the one that carries the end circle of that side's short Slide. The cards: the
-effect text keeps clear of the rule above it. The rules: every rule the seed does not
-state carries a Designer's note, in English and in Georgian.
+effect text keeps clear of the rule above it; the ink-saver backs are light line art. The rules:
+every rule the seed does not state carries a Designer's note, in English and in Georgian.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from generator.components.piece import Group, Shape, TextPlacement
 from generator.errors import Problems
 from generator.text.fonts import FontLibrary
 from tests.conftest import CONTENT
-from tests.pdf_probe import all_text
+from generator.render.ink import page_ink
+from tests.pdf_probe import all_text, open_pdf, page_text
 
 BOARD = 380.0
 SPACE = 23.0
@@ -152,3 +153,19 @@ def rules(shipped_build) -> Path:
 def test_every_rule_the_seed_does_not_state_carries_a_designers_note(rules, lang, title):
     text = all_text(rules / lang / "a4" / "rules.pdf")
     assert text.count(title) == 6          # age and time, card counts, jumping, sliding, Safety/Home, points
+
+
+
+@pytest.mark.parametrize("lang, paper, title", [("ka", "a4", "ბოდიში!"), ("en", "letter", "Sorry!")])
+def test_ink_saver_backs_are_light_line_art_with_the_name(rules, lang, paper, title):
+    folder = rules / lang / paper
+    saver, standard = folder / "cards-ink-saver.pdf", folder / "cards.pdf"
+    document = open_pdf(saver)
+    assert len(document) == len(open_pdf(standard))
+    for index in range(1, 10, 2):                              # 45 cards: 5 sheets of fronts and backs
+        light, dark = page_ink(str(saver), index).total, page_ink(str(standard), index).total
+        assert dark > 2.0, f"page {index + 1}: the standard backs are the full-bleed navy"
+        assert light < 0.10, f"page {index + 1}: {light:.1%}"
+        assert page_text(document, index).count(title) == 9   # the name on every back
+    # the fronts are the same in both files
+    assert page_ink(str(saver), 0).total == pytest.approx(page_ink(str(standard), 0).total, rel=1e-6)
