@@ -3,9 +3,10 @@
 The board: each side of the loop tinted in its colour; each Safety zone drawn like a
 Slide (a bar of its colour over its five spaces, into the Home circle) with Home clear
 of its last space; each Start joined by a short bar to the space its pawns come out
-onto, the one that carries the end circle of that side's short Slide. The cards: the
-effect text keeps clear of the rule above it; the ink-saver backs are light line art. The rules:
-every rule the seed does not state carries a Designer's note, in English and in Georgian.
+onto, the one that carries the end circle of that side's short Slide. The cards: an index in
+each corner, the bottom two upside down; the effect text keeps clear of the rule above it; the
+ink-saver backs are light line art. The rules: every rule the seed does not state carries a
+Designer's note, in English and in Georgian.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import pytest
 
 from generator.build import BuildOptions
 from generator.targets import layout_targets, load_games
-from generator.components.piece import Group, Shape, TextPlacement
+from generator.components.piece import ArtPlacement, Group, Shape, TextPlacement
 from generator.errors import Problems
 from generator.text.fonts import FontLibrary
 from tests.conftest import CONTENT
@@ -141,6 +142,38 @@ def test_card_text_keeps_clear_of_the_rule_above_it(sorry, lang):
         em_top = effect.y + first.baseline - first.size * 25.4 / 72
         assert em_top - rule.y >= 2.5, (lang, copy.card, em_top - rule.y)
         assert first.size >= 8, (lang, copy.card)                               # and stays readable
+
+
+def _corner_indices(face) -> list[tuple[float, float, int]]:
+    """Where a card's corner indices stand (x, y of their frames, mm) and how each is turned: a number
+    set small (not the big one), or the card's icon at corner size."""
+    found = []
+    for item in face.items:
+        inner, turn = (item.items, item.rotation) if isinstance(item, Group) else ((item,), 0)
+        frame = item
+        for placed in inner:
+            small_number = isinstance(placed, TextPlacement) and placed.runs and \
+                max(run.size for run in placed.runs) <= 14 and placed.runs[0].text.strip().isdigit()
+            small_icon = isinstance(placed, ArtPlacement) and placed.w <= 12
+            if small_number or small_icon:
+                found.append((frame.x, frame.y, turn))
+    return sorted(found)
+
+
+@pytest.mark.parametrize("lang", ["ka", "en"])
+def test_every_card_has_an_index_in_all_four_corners_the_bottom_two_upside_down(sorry, lang):
+    _, targets = sorry
+    seen = set()
+    for copy in targets[lang].sets["cards"][0].copies:
+        if copy.card in seen:
+            continue
+        seen.add(copy.card)
+        corners = _corner_indices(copy.front)
+        assert len(corners) == 4, (copy.card, corners)
+        for x, y, turn in corners:
+            bottom = y > 88 / 2
+            assert turn == (180 if bottom else 0), (copy.card, x, y, turn)
+        assert {x < 63 / 2 for x, _, _ in corners} == {True, False}, copy.card
 
 
 @pytest.fixture(scope="module")
