@@ -65,6 +65,32 @@ def test_twelve_days_ink_saver_backs_keep_their_titles_and_places(built):
             assert got == pytest.approx(expected, abs=0.01)
 
 
+
+def test_twelve_days_bottom_indices_read_upside_down_and_6_and_9_are_underlined():
+    from generator.build import BuildOptions
+    from generator.components.piece import Group, Line, TextPlacement
+    from generator.errors import Problems
+    from generator.targets import layout_targets, load_games
+    from generator.text.fonts import FontLibrary
+    from tests.conftest import CONTENT
+    problems = Problems()
+    sources = load_games([CONTENT / "twelve-days"], problems)
+    target = layout_targets(sources, BuildOptions(languages=("hu",)), problems, FontLibrary())[0]
+    assert not problems.errors
+    deck = next(cards for cards in target.sets["cards"] if cards.copies[0].card == "partridge")
+    seen = {}
+    for copy in deck.copies:
+        seen.setdefault(copy.card, copy.front)
+    assert len(seen) == 12
+    for card, face in seen.items():
+        corners = [(item.y, item.rotation if isinstance(item, Group) else 0) for item in face.items
+                   for placed in (item.items if isinstance(item, Group) else (item,))
+                   if isinstance(placed, TextPlacement) and placed.runs and placed.runs[0].size >= 20]
+        assert sorted(corners) == [(4, 0), (4, 0), (72, 180), (72, 180)], card
+        marks = [item for item in face.items if isinstance(item, Line) and item.w == 5.4]
+        assert len(marks) == (4 if card in ("geese", "ladies") else 0), card     # the 6 and the 9
+
+
 # ---------------------------------------------------------------- designer's notes, age and time
 
 NOTES = {("twelve-days", "en"): ("Designer’s note", 4), ("twelve-days", "hu"): ("A tervező megjegyzése", 4),
