@@ -34,6 +34,7 @@ from generator.options import BuildOptions
 from generator.report import BuildReport
 
 if TYPE_CHECKING:      # (imported where they run: see the module's docstring)
+    from generator.colour_check import ColourReport
     from generator.components.piece import Face
     from generator.content.game import GameSource
     from generator.targets import Target
@@ -302,6 +303,28 @@ def check(folders: list[Path], options: BuildOptions) -> Problems:
         with allocation_burst():
             layout_targets(sources, options, problems, library, layout_files=context.layout_files)
     return problems
+
+
+def check_colour_vision(folders: list[Path], options: BuildOptions) -> ColourReport:
+    """`pnp check --preflight`'s colour-vision check: each edition laid out in one language (colours do
+    not change with it), as `check` lays it out; the game's own errors, if any, are the report's."""
+    from generator.colour_check import ColourReport, check_colours      # (the layout stages: see _build)
+    from generator.targets import clean_games, layout_targets
+    problems = Problems()
+    options = replace(options, check_only=True)
+    with frozen_heap(), BuildContext(options) as context:
+        sources = clean_games(folders, problems, options.templates, options.languages)
+        if problems.errors:
+            return ColourReport(problems)
+        first = set()
+        for source in sources:
+            languages = [lang for lang in source.game.languages if not options.languages or lang in options.languages]
+            first |= {(source.id, edition, languages[0]) for edition in source.game.editions if languages}
+        targets = layout_targets(sources, options, problems, context.library, only=first,
+                                 layout_files=context.layout_files)
+        if problems.errors:
+            return ColourReport(problems)
+        return check_colours(targets)
 
 
 def preview(folders: list[Path], options: BuildOptions, dpi: float = 100) -> BuildReport:

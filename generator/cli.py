@@ -199,7 +199,7 @@ def check_command(games, edition, lang, paper, content_root, project_file, allow
     where = locate(content_root, out, project_file)
     if preflight:
         # preflight reads PDFs with pdfium, and planning is the build stage's: loaded for --preflight only
-        from generator.build import plan_targets
+        from generator.build import check_colour_vision, plan_targets
         from generator.preflight import format_preflight, ink_saver_ratios, preflight as inspect_files
         try:
             folders = resolve_games(games, where.roots)
@@ -215,7 +215,14 @@ def check_command(games, edition, lang, paper, content_root, project_file, allow
         for line in ink_saver_ratios(reports):
             click.echo(line)
         errors = sum(len(report.errors) for report in reports)
-        click.echo(f"{len(reports)} file(s), {errors} problem(s)")
+        colours = check_colour_vision(folders, build_options(edition, lang, paper, where))
+        report_problems(colours.problems.items)
+        for line in colours.accepted:
+            click.echo(line)
+        errors += len(colours.problems.errors)
+        click.echo(f"{len(reports)} file(s), {errors} problem(s); colour vision: "
+                   f"{len(colours.problems.warnings)} warning(s) of pieces only colour tells apart, "
+                   f"{len(colours.accepted)} pair(s) accepted")
         sys.exit(1 if errors else 0)
     try:
         options = build_options(edition, lang, paper, where, allow_fallback=allow_fallback)

@@ -163,6 +163,22 @@ class Edition(Strict):
                                                "false for an edition that does not offer them.")
 
 
+class ToldApart(Strict):
+    """Pieces of a set, or spaces of a board, that differ only by colour and that players tell apart all the
+    same (`pnp check --preflight` then reports them as accepted, with the reason)."""
+
+    set: str | None = Field(None, pattern=ID_PATTERN, description="A deck's, token set's or pawn set's id.")
+    board: str | None = Field(None, pattern=ID_PATTERN, description="A board's id: its spaces.")
+    because: str = Field(min_length=1, max_length=400, description="How players tell them apart.")
+
+    @model_validator(mode="after")
+    def _names_one(self) -> "ToldApart":
+        if (self.set is None) == (self.board is None):
+            raise OutOfRange("name one set or one board", "write {set: pawns, because: ...} or "
+                                                          "{board: main, because: ...}")
+        return self
+
+
 class FontFile(Strict):
     """A font shipped in the game folder (TTF, OTF or a TTC/OTC collection; CFF outlines are converted)."""
 
@@ -217,6 +233,10 @@ class Game(Strict):
     age: str = Field("", description="Translation key (or text) of the players' age, e.g. '6+', for covers.")
     play_time: str = Field("", description="Translation key (or text) of a game's length, e.g. '20–30 min', "
                                            "for covers.")
+    told_apart: list[ToldApart] = Field(
+        default_factory=list, max_length=100,
+        description="Pieces or spaces that differ only by colour, and how players tell them apart anyway "
+                    "(the colour-vision check of pnp check --preflight).")
     linebreak: dict[str, LineBreakRules] = Field(
         default_factory=dict,
         description="Line-breaking rules added to the engine's, per language: "

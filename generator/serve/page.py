@@ -29,6 +29,8 @@ PAGE = """<!doctype html>
  <label>edition <select id="edition"></select></label>
  <label>language <select id="lang"></select></label>
  <label>paper <select id="paper"></select></label>
+ <label>seen with <select id="vision"><option value="">normal vision</option><option>protanopia</option>
+  <option>deuteranopia</option><option>tritanopia</option></select></label>
  <span id="state">connecting…</span></header>
 <main>
  <section id="errors"></section><section id="warnings"></section>
@@ -76,13 +78,15 @@ async function refresh() {
   choices(status);
   problems($('errors'), status.errors);
   problems($('warnings'), status.warnings);
-  figures($('faces'), status.faces.map((url, i) => [status.labels[i], url]));
+  const vision = $('vision').value ? `?vision=${$('vision').value}` : '';
+  figures($('faces'), status.faces.map((url, i) => [status.labels[i], url + vision]));
   figures($('pages'), status.pages.map(p => [p.label, p.url]));
   $('state').textContent = `build ${status.build}` + (status.errors.length ? ` — ${status.errors.length} error(s)` : '')
     + ` — ${status.seconds} s`;
 }
 for (const name of ['game', 'edition', 'lang', 'paper'])
   $(name).addEventListener('change', e => fetch(`/select?${name}=${encodeURIComponent(e.target.value)}`));
+$('vision').addEventListener('change', () => { shown = -1; refresh(); });   // the faces as that eye sees them
 const events = new EventSource('/events');
 events.onmessage = refresh;
 events.onerror = () => { $('state').textContent = 'disconnected: is pnp serve still running?'; };

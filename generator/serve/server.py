@@ -127,7 +127,7 @@ def make_handler(session: PreviewSession, stopping: threading.Event, heartbeat: 
             elif path == "/select":
                 self._select(url.query, port)
             elif face or page:
-                self._png(face, page)
+                self._png(face, page, url.query)
             else:
                 self.send_text(404, "not found")
 
@@ -143,9 +143,19 @@ def make_handler(session: PreviewSession, stopping: threading.Event, heartbeat: 
             session.request_select({key: values[-1] for key, values in fields.items() if key in SELECTABLE})
             self.send_body(202, "application/json", b"{}")
 
-        def _png(self, face, page) -> None:
+        def _png(self, face, page, query: str) -> None:
+            vision = ""
+            if face and query:       # ?vision=deuteranopia: the face as that eye sees it
+                from generator.colour_vision import VIEWS     # (the engine: loaded by the first rebuild)
+                try:
+                    vision = parse_qs(query, max_num_fields=2).get("vision", [""])[-1]
+                except ValueError:
+                    vision = "?"
+                if vision not in ("", *VIEWS[1:]):
+                    self.send_text(400, f"vision is one of {', '.join(VIEWS[1:])}")
+                    return
             try:
-                data = session.face_png(face.group(1)) if face else session.page_png(page.group(1))
+                data = session.face_png(face.group(1), vision or None) if face else session.page_png(page.group(1))
             except Refused as refused:        # said on the terminal too: the page shows a broken image
                 print(f"pnp serve: {refused}", file=sys.stderr)
                 self.send_text(403, str(refused))

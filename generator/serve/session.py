@@ -305,9 +305,17 @@ class PreviewSession:
 
     # -- drawing -----------------------------------------------------------------------------
 
-    def face_png(self, digest: str) -> bytes | None:
+    def face_png(self, digest: str, vision: str | None = None) -> bytes | None:
         """The PNG of a face this session listed: from the cache folder, else drawn now (and kept
-        there); None for a face it never listed. Refused if a file it reads leads outside."""
+        there); None for a face it never listed. Refused if a file it reads leads outside. `vision`
+        (protanopia, deuteranopia, tritanopia): the face as that eye sees it (colour_vision.py)."""
+        if vision is not None:
+            plain = self.face_png(digest)
+            if plain is None:
+                return None
+            from generator.colour_vision import simulated_png      # (the engine: loaded by the first rebuild)
+            with self.draw_lock, self.context.caches.active():
+                return simulated_png(plain, vision)
         entry = self.faces.get(digest)
         if entry is None:
             return None

@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -176,6 +177,22 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="no chromium installed (Debian: apt-get install chromium)")
+def test_a_face_as_each_dichromat_sees_it(server):
+    from generator.colour_vision import simulated_hex
+    back_url = server.url + server.status()["faces"][-1][1:]
+    plain = _png(_get(back_url))
+    centre = (plain.width // 2, plain.height // 2)
+    assert plain.getpixel(centre) == (163, 22, 33)
+    for view in ("protanopia", "deuteranopia", "tritanopia"):
+        seen = _png(_get(back_url + f"?vision={view}")).getpixel(centre)
+        expected = bytes.fromhex(simulated_hex("#a31621", view)[1:])
+        assert all(abs(a - b) <= 3 for a, b in zip(seen, expected, strict=True)), (view, seen, expected.hex())
+    assert _png(_get(back_url + "?vision=deuteranopia")).getpixel(centre)[1] > 60     # no longer a red
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        _get(back_url + "?vision=blue")
+    assert refused.value.code == 400
+
+
 def test_page_in_a_headless_browser_updates_itself(server):
     playwright = pytest.importorskip("playwright.sync_api")
     with playwright.sync_playwright() as driver:
@@ -207,6 +224,14 @@ def test_page_in_a_headless_browser_updates_itself(server):
                                    "&& document.querySelector('#lang').value === 'ru'", timeout=HANG_S * 1000)
             assert server.status()["selected"]["lang"] == "ru"
             page.wait_for_function("document.querySelector('#faces img').naturalWidth > 200", timeout=HANG_S * 1000)
+            # the faces as a deuteranope sees them, and back
+            page.select_option("#vision", "deuteranopia")
+            page.wait_for_function("document.querySelector('#faces img').getAttribute('src').endsWith("
+                                   "'?vision=deuteranopia') && document.querySelector('#faces img').naturalWidth > 200",
+                                   timeout=HANG_S * 1000)
+            page.select_option("#vision", "")
+            page.wait_for_function("!document.querySelector('#faces img').getAttribute('src').includes('vision')",
+                                   timeout=HANG_S * 1000)
             page.screenshot(path=str(server.cache.parent / "page.png"))
         finally:
             browser.close()
