@@ -93,7 +93,7 @@ def test_twelve_days_bottom_indices_read_upside_down_and_6_and_9_are_underlined(
 
 # ---------------------------------------------------------------- designer's notes, age and time
 
-NOTES = {("twelve-days", "en"): ("Designer’s note", 4), ("twelve-days", "hu"): ("A tervező megjegyzése", 4),
+NOTES = {("twelve-days", "en"): ("Designer’s note", 5), ("twelve-days", "hu"): ("A tervező megjegyzése", 5),
          ("christmas-trees", "en"): ("Designer’s note", 6), ("christmas-trees", "ru"): ("Примечание разработчика", 6)}
 
 
@@ -102,6 +102,17 @@ def test_rules_mark_every_decision_as_a_designers_note(built, game, lang):
     title, count = NOTES[(game, lang)]
     text = _text(built / game / "standard" / lang / "a4" / "rules.pdf").replace("\r\n", " ").replace("\n", " ")
     assert text.count(title) == count
+
+
+@pytest.mark.parametrize("lang,ends,literal", [
+    ("en", "The game ends at the end of the hand", ()),
+    ("hu", "leosztásnak a végén ér véget",
+     ("kézre való", "Készlet", "készlet")),           # calques of "deals a hand" and "Set"
+])
+def test_twelve_days_last_hand_is_played_out_in_natural_hungarian(built, lang, ends, literal):
+    text = " ".join(_text(built / "twelve-days" / "standard" / lang / "a4" / "rules.pdf").split())
+    assert ends in text                     # the penalty gift of the last hand is still given (a designer's note)
+    assert not [phrase for phrase in literal if phrase in text]
 
 
 @pytest.mark.parametrize("game,lang,facts", [
