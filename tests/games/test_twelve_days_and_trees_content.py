@@ -94,7 +94,8 @@ def test_twelve_days_bottom_indices_read_upside_down_and_6_and_9_are_underlined(
 # ---------------------------------------------------------------- designer's notes, age and time
 
 NOTES = {("twelve-days", "en"): ("Designer’s note", 5), ("twelve-days", "hu"): ("A tervező megjegyzése", 5),
-         ("christmas-trees", "en"): ("Designer’s note", 6), ("christmas-trees", "ru"): ("Примечание разработчика", 6)}
+         # Christmas Trees: its six notes in one box under one heading (issue 31.8)
+         ("christmas-trees", "en"): ("Designer’s note", 1), ("christmas-trees", "ru"): ("Примечания разработчика", 1)}
 
 
 @pytest.mark.parametrize("game,lang", sorted(NOTES))
@@ -160,3 +161,82 @@ def test_twelve_days_components_table_has_a_picture_of_each_gift(built):
     page = document[0]
     assert "Drummers drumming" in page.get_textpage().get_text_range()
     assert _forms(page) >= 12 + 2                              # 12 gifts in the table, partridge and gift icons
+
+
+# ---------------------------------------------------------------- Christmas Trees: issue 31
+
+TREES_NOTES = {"en": ("Designer’s notes", "The original rules", ("Age and playing time.", "Stars.", "Ties.",
+                                                                  "Special dice.", "Solo game.",
+                                                                  "Why all the trees are the same.")),
+               "ru": ("Примечания разработчика", "В исходных правилах", ("Возраст и время партии.", "Звёзды.",
+                                                                        "Ничья.", "Особые кубики.", "Соло-вариант.",
+                                                                        "Почему все ёлки одинаковые."))}
+
+
+@pytest.mark.parametrize("lang", sorted(TREES_NOTES))
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_christmas_trees_designers_notes_are_one_box_at_the_end(built, lang, paper):
+    heading, original, leads = TREES_NOTES[lang]
+    text = " ".join(_text(built / "christmas-trees" / "standard" / lang / paper / "rules.pdf").split())
+    notes = text.index(heading)
+    assert text.count(heading) == 1
+    assert original not in text[:notes]                       # no note left beside its rule
+    assert text[notes:].count(original) == 5                  # five decisions where the original is silent
+    found = [text.index(lead, notes) for lead in leads]      # and why the trees are alike, each named
+    assert found == sorted(found)
+
+
+def _trees_sheet():
+    from generator.build import BuildOptions
+    from generator.components.piece import Face
+    from generator.errors import Problems
+    from generator.targets import layout_targets, load_games
+    from generator.text.fonts import FontLibrary
+    problems = Problems()
+    sources = load_games([Path(__file__).resolve().parents[2] / "content" / "christmas-trees"], problems)
+    targets = layout_targets(sources, BuildOptions(languages=("en",)), problems, FontLibrary())
+    assert not problems.errors
+    face: Face = targets[0].sheets[0].face
+    return face
+
+
+def test_christmas_trees_cells_are_large_and_each_star_has_room_to_be_circled():
+    face = _trees_sheet()
+    spaces = {name: (x, y, w, h) for name, x, y, w, h in face.spaces}
+    for player in range(1, 6):
+        strip = spaces[f"players.{player}"]
+        trees = [spaces[f"players.{player}/trees.{tree}"] for tree in range(1, 7)]
+        # the trees fill the strip beside the name panel: no more than a seventh of it is bare panel across
+        assert sum(w for _, _, w, _ in trees) > 0.85 * strip[2]
+        for tree, (_, ty, _, _) in enumerate(trees, 1):
+            cells = [spaces[f"players.{player}/trees.{tree}/needles.{cell}"] for cell in range(1, 7)]
+            for _, _, w, h in cells:
+                assert 8.5 <= w <= 9.0 and 8.5 <= h <= 9.0   # an 8.4 mm outline on an 8.8 mm square
+            # above the top cell: 10 mm for the 6.4 mm star and a pencil ring round it
+            assert cells[0][1] - ty >= 9.9
+
+
+def test_christmas_trees_sheet_has_a_cut_line_between_every_two_strips():
+    from generator.components.piece import Line
+    face = _trees_sheet()
+    spaces = {name: (x, y, w, h) for name, x, y, w, h in face.spaces}
+    strips = [spaces[f"players.{player}"] for player in range(1, 6)]
+    cuts = sorted(item.y for item in face.items if isinstance(item, Line) and item.stroke == "#000000"
+                  and item.h == 0 and item.w >= face.width - 0.01)
+    # between strips 1–2 … 4–5, and under strip 5 (the turn summary and the solo counter a strip of their own)
+    assert len(cuts) == 5
+    below = [strip[1] for strip in strips[1:]] + [face.height]
+    for cut, upper, lower_top in zip(cuts, strips, below, strict=True):
+        assert upper[1] + upper[3] < cut < lower_top
+        assert cut - (upper[1] + upper[3]) >= 0.9              # a hand-cut edge wanders: 1 mm to each frame
+
+
+@pytest.mark.parametrize("lang, one_sided", [("en", "Print one-sided"), ("ru", "Печатайте с одной стороны")])
+def test_christmas_trees_kit_asks_for_no_double_sided_printing(built, lang, one_sided):
+    for paper in ("a4", "letter"):
+        document = open_pdf(built / "christmas-trees" / "standard" / lang / paper / "kit.pdf")
+        steps = " ".join(document[0].get_textpage().get_text_range().split())
+        assert one_sided in steps
+        # only the rulebook's sheet is printed on both sides, as a job of its own
+        assert steps.count("double-sided" if lang == "en" else "с двух сторон") == 1
+        assert "print-shop" not in steps
