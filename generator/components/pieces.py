@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
+from generator.components.ink_saver import report_ink_hungry_back
 from generator.components.context import LayoutContext
 from generator.components.deck_sizes import DeckSizes, one_size_per_deck
 from generator.components.faces import draws_the_same_for_every_subject, layout_face
@@ -126,6 +127,9 @@ def layout_sets(ctx: LayoutContext, pieces: PieceFile, rooms: tuple[SheetRoom, .
                              f"{shape} token has none to share",
                              "remove `butted: true`, or give the set a rectangular template (shape: rect)")
             butted = False
+        if pieces.kind == "cards" and copies:
+            report_ink_hungry_back(ctx, piece_set.id, copies[0].back, saver, pieces.mark(set_index, "back"),
+                                   pieces.mark(set_index, "ink_saver_back"))
         laid_out.append(LaidOutSet(piece_set.id, piece_set.title or piece_set.name, tuple(copies), saver, butted))
     return laid_out
 

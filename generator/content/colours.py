@@ -2,6 +2,8 @@
 
 The schema checks every colour a palette, style or box writes with it, and layout every
 colour a field gives, so the render stage (generator.render.colour) only meets colours it can ink.
+`separate` is the declared conversion of an RGB colour to inks: the render stage prints CMYK with it, and
+layout estimates with it what a full-bleed back costs a home printer (components/ink_saver.py).
 """
 
 from __future__ import annotations
@@ -47,3 +49,16 @@ def colour_problem(value: str) -> str | None:
         if float(ink) > 100:
             return f"is not a colour: its {name} is {ink} %, and an ink goes from 0 to 100 %"
     return None
+
+
+def separate(red: float, green: float, blue: float, ink_limit: float) -> tuple[float, float, float, float]:
+    """RGB (0–1) to CMYK (0–1) with full grey-component replacement, total ink ≤ ink_limit."""
+    k = 1 - max(red, green, blue)
+    if k >= 1:
+        return 0.0, 0.0, 0.0, 1.0
+    c, m, y = ((1 - value - k) / (1 - k) for value in (red, green, blue))
+    total = c + m + y + k
+    if total > ink_limit:                      # take the excess out of the colour inks, keep K
+        scale = max(0.0, ink_limit - k) / (c + m + y)
+        c, m, y = c * scale, m * scale, y * scale
+    return c, m, y, k

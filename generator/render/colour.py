@@ -14,24 +14,11 @@ from PIL import Image
 from reportlab.lib.colors import CMYKColor, Color, HexColor
 
 from generator.caches import cached
-from generator.content.colours import written_inks
+from generator.content.colours import separate, written_inks
 from generator.print_facts import INK_LIMIT
 
 # Pixels of raster art separated at once: ~30 MB of float64 intermediates, whatever the image's size
 SEPARATION_BAND_PIXELS = 1 << 18
-
-
-def separate(red: float, green: float, blue: float, ink_limit: float) -> tuple[float, float, float, float]:
-    """RGB (0–1) to CMYK (0–1) with full grey-component replacement, total ink ≤ ink_limit."""
-    k = 1 - max(red, green, blue)
-    if k >= 1:
-        return 0.0, 0.0, 0.0, 1.0
-    c, m, y = ((1 - value - k) / (1 - k) for value in (red, green, blue))
-    total = c + m + y + k
-    if total > ink_limit:                      # take the excess out of the colour inks, keep K
-        scale = max(0.0, ink_limit - k) / (c + m + y)
-        c, m, y = c * scale, m * scale, y * scale
-    return c, m, y, k
 
 
 # bounded: a game's colours are a few hundred; every text run of a deck asks again
