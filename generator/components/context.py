@@ -210,6 +210,9 @@ class LayoutContext:
 
     def _font_stack(self, name: str | None, mark: SourceMark) -> tuple[str, ...]:
         fonts = self.source.game.fonts
+        in_language = f"{name or 'body'}@{self.lang}"
+        if in_language in fonts:       # the stack's own for this language (body@ka: Georgian digits)
+            return self._known_families(in_language)
         if name is None or (name == "body" and "body" not in fonts):
             # 'body' is the stack shared templates use: built in, and a game may redefine it
             return self._known_families("body") if "body" in fonts else DEFAULT_STACK

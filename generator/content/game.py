@@ -147,6 +147,7 @@ def load_game(folder: Path, problems: Problems, project_templates: Path | None =
     source.boards_document, source.boards = boards_document, boards
     source.sheets_document, source.sheets = sheets_document, sheets
     source.rules_document, source.rules = rules_document, rules
+    _check_language_stacks(source, problems)
     for piece_file in pieces.values():
         _check_sets(source, piece_file, problems)
     if boards is not None:
@@ -158,6 +159,17 @@ def load_game(folder: Path, problems: Problems, project_templates: Path | None =
     if source.game.format < FORMAT:
         _read_former_icon_markup(source, problems)
     return source
+
+
+def _check_language_stacks(source: GameSource, problems: Problems) -> None:
+    """A stack written for one language ('body@ka') names a language of the game."""
+    for name in source.game.fonts:
+        stack, at, lang = name.partition("@")
+        if at and (not stack or lang not in source.game.languages):
+            problems.add(source.game_document.key_mark(("fonts", name)),
+                         f"font stack '{name}' is for language '{lang}', which game.yaml's languages do not list"
+                         if stack else f"font stack '{name}' has no name before its '@'",
+                         f"write the stack's name, '@' and one of: {', '.join(source.game.languages)} (body@ka)")
 
 
 def known_icons(source: GameSource) -> set[str]:

@@ -217,7 +217,8 @@ class Game(Strict):
     fonts: dict[str, Annotated[list[str], Field(min_length=1)]] = Field(
         default_factory=dict,
         description="Font stacks by name: built-in families or names of font_files; "
-                    "each character is drawn with the first font of the stack that has it.")
+                    "each character is drawn with the first font of the stack that has it. "
+                    "'body@ka' is the stack 'body' in Georgian (a language's own digits and punctuation).")
     font_files: dict[str, FontFile] = Field(default_factory=dict,
                                             description="The game's own fonts, by family name.")
     palette: dict[str, Colour] = Field(default_factory=dict,
