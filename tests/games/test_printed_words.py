@@ -10,7 +10,9 @@ import pytest
 import yaml
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
-CATALOGS = sorted(CONTENT.glob("*/i18n/*.yaml"))
+ENGINE_WORDS = Path(__file__).resolve().parents[2] / "generator" / "i18n" / "engine"
+# the games' catalogs, and the engine's own words (kits, contents, footers) that every kit prints
+CATALOGS = sorted(CONTENT.glob("*/i18n/*.yaml")) + sorted(ENGINE_WORDS.glob("*.yaml"))
 INTERNAL = re.compile(r"\bseeds?\b", re.IGNORECASE)
 
 
