@@ -193,10 +193,15 @@ def build_command(games, edition, lang, paper, content_root, project_file, out, 
               help="With --preflight: print-shop files must be CMYK within --ink-limit.")
 @click.option("--ink-limit", type=click.IntRange(*INK_LIMIT_PERCENT_RANGE),
               help=f"Total ink in percent that --preflight checks with --color cmyk (default {INK_LIMIT_PERCENT}).")
+@click.option("--shop", type=click.Choice(choices(Shop)),
+              help="With --preflight: print-shop files must have this shop's bleed, safe zone and resolution "
+                   "(default: any shop's of the catalogue).")
 def check_command(games, edition, lang, paper, content_root, project_file, allow_fallback, preflight, out, color,
-                  ink_limit) -> None:
+                  ink_limit, shop) -> None:
     """Check content, translations, glyph coverage and text fit; write nothing."""
     where = locate(content_root, out, project_file)
+    if shop is not None and not preflight:
+        raise click.UsageError("--shop is a --preflight option: pnp check --preflight --shop tgc")
     if preflight:
         # preflight reads PDFs with pdfium, and planning is the build stage's: loaded for --preflight only
         from generator.build import check_colour_vision, plan_targets
@@ -208,7 +213,7 @@ def check_command(games, edition, lang, paper, content_root, project_file, allow
         except UsageError as error:
             raise click.UsageError(str(error)) from None
         remove_dead_staging(where.out)        # a swap a killed build began is completed before it is judged
-        reports = inspect_files(where.out, keys, limit if color == "cmyk" else None)
+        reports = inspect_files(where.out, keys, limit if color == "cmyk" else None, shop)
         if not reports:
             raise click.UsageError(f"nothing built under {where.out}/ for these games: run `pnp build` first")
         click.echo(format_preflight(reports))

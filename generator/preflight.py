@@ -30,14 +30,14 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_raw
 
 from generator.content.schema import MIN_GAME_TEXT
-from generator.imposition.shops import SHOP_PRESETS, shop_bleeds
+from generator.imposition.shops import PRINT_PPI, SHOP_PRESETS, shop_bleeds
 from generator.render.ink import page_ink
 from generator.render.pdfx import pdfx_problems
 
 PT = 25.4 / 72
-MIN_PPI = MappingProxyType({"print-shop": 300, "home": 150})
+MIN_PPI = MappingProxyType({"print-shop": PRINT_PPI, "home": 150})     # a named --shop: its own (shops.py)
+PPI_TOLERANCE = 0.005      # a flattened image drawn at exactly its shop's ppi measures 299.9 through the matrix
 BLEED_TOLERANCE = 0.05     # mm either way: a shop's bleed as pnp writes it (MPC's 3.05 mm is within 3 mm's)
-SAFE = 3.2
 SHOWN_PER_FILE = 10   # problems printed per file; the rest are counted
 # Bounds no file pnp writes comes near: a page's content is kilobytes, an embedded font at most 32 MiB, a 300 dpi
 # A2 board 35 megapixels. An image's data is not counted: pdfium decodes an image only as far as its pixels
@@ -229,7 +229,7 @@ def inspect(path: Path, shop: bool, ink_pages: int = 4, cmyk_limit: float | None
     document = pdfium.PdfDocument(data)
     try:
         report.pages = len(document)
-        _images(document, shop, report)
+        _images(document, shop, report, SHOP_PRESETS[preset].ppi if preset is not None else None)
         if shop:
             _small_text(document, report)     # one piece a page, no engine marks: all its text is game text
             _shop_pages(document, report, preset)
@@ -244,10 +244,11 @@ def inspect(path: Path, shop: bool, ink_pages: int = 4, cmyk_limit: float | None
     return report
 
 
-def _images(document, shop: bool, report: FileReport) -> None:
-    """Effective resolution of every placed raster: pixels over the width it is printed at."""
+def _images(document, shop: bool, report: FileReport, shop_ppi: int | None = None) -> None:
+    """Effective resolution of every placed raster: pixels over the width it is printed at (a print-shop
+    file's: its named shop's ppi, else the catalogue's), within PPI_TOLERANCE."""
     lowest = None
-    needed = MIN_PPI["print-shop" if shop else "home"]
+    needed = (shop_ppi or MIN_PPI["print-shop"]) if shop else MIN_PPI["home"]
     for index in range(len(document)):
         page = document[index]
         forms: dict[int, tuple] = {}          # level → the matrix of the form open at that level
@@ -263,7 +264,7 @@ def _images(document, shop: bool, report: FileReport) -> None:
                     continue
                 ppi = width_px / (printed / 72)
                 lowest = ppi if lowest is None else min(lowest, ppi)
-                if ppi < needed:
+                if ppi < needed * (1 - PPI_TOLERANCE):
                     report.errors.append(f"page {index + 1}: an image at {ppi:.0f} ppi (needs {needed})")
     report.images = "none" if lowest is None else f"lowest {lowest:.0f} ppi"
 
@@ -309,6 +310,8 @@ def _shop_pages(document, report: FileReport, preset: str | None = None) -> None
     bleeds: dict[float, tuple[str, ...]] = ({SHOP_PRESETS[preset].bleed: (preset,)} if preset is not None
                                             else shop_bleeds())
     bleed_of_file: float | None = None
+    # the named shop's safe zone; else the narrowest any shop of the catalogue keeps
+    zone = SHOP_PRESETS[preset].safe if preset is not None else min(shop.safe for shop in SHOP_PRESETS.values())
     for index in range(len(document)):
         page = document[index]
         trim = page.get_trimbox(fallback_ok=False)       # None when the page has no such box
@@ -329,14 +332,16 @@ def _shop_pages(document, report: FileReport, preset: str | None = None) -> None
             if _stops_at_trim(page, trim):
                 bleeding = False
             textpage = page.get_textpage()
-            safe = (trim[0] + SAFE / PT, trim[1] + SAFE / PT, trim[2] - SAFE / PT, trim[3] - SAFE / PT)
+            inset = zone / PT           # (a glyph may reach 0.5 pt into it: its side bearing, rounding)
+            safe = (trim[0] + inset, trim[1] + inset, trim[2] - inset, trim[3] - inset)
             for char in range(textpage.count_chars()):
                 left, bottom, right, top = textpage.get_charbox(char)
                 if right - left <= 0:
                     continue
                 if left < safe[0] - 0.5 or bottom < safe[1] - 0.5 or right > safe[2] + 0.5 or top > safe[3] + 0.5:
                     inside = False
-                    report.errors.append(f"page {index + 1}: text reaches into the {SAFE} mm safe zone")
+                    report.errors.append(f"page {index + 1}: text reaches into the {_mm(zone)} safe zone"
+                                         + (f" of {preset}" if preset else ""))
                     break
     report.boxes = "ok" if not any("Box" in e or "bleed" in e for e in report.errors) else "errors"
     report.bleed = "ok" if bleeding else "stops at trim"

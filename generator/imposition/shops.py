@@ -14,6 +14,8 @@ INCH = 25.4
 SIZE_TOLERANCE = 1.0        # mm: a card within this of a named size is that size
 MAX_STRETCH = 0.015         # a card is fitted to a shop's product by its bleed box: at most 1.5 % either way
 GENERIC_BLEED = 3.0         # mm: what a shop with no preset of its own asks (and pnp's print-shop default)
+GENERIC_SAFE = 3.0          # mm inside the trim: the usual safe zone where no preset says otherwise
+PRINT_PPI = 300             # every shop of the catalogue prints images at 300 ppi
 
 
 @dataclass(frozen=True)
@@ -57,6 +59,8 @@ class ShopPreset:
     products: tuple[ShopProduct, ...] | None
     bleed: float
     back_first: bool = False
+    safe: float = GENERIC_SAFE      # mm inside the trim that text must keep clear of (the shop's safe zone)
+    ppi: int = PRINT_PPI            # the resolution the shop prints images at
 
     def product_for(self, width: float, height: float) -> ShopProduct | None:
         """The product a card of width × height mm is printed as (fitted by at most MAX_STRETCH), or None."""
@@ -87,10 +91,11 @@ _US_MINI, _US_SQUARE = _inches("mini", 1.75, 2.5), _inches("square", 2.5, 2.5)
 SHOP_PRESETS = MappingProxyType({
     "generic": ShopPreset("generic", None, GENERIC_BLEED),                                    # 815 × 1110 px
     "mpc": ShopPreset("mpc", (_US_POKER, _US_BRIDGE, _US_TAROT, _US_MINI),
-                      (822 / 300 * INCH - 2.5 * INCH) / 2),                                     # 822 × 1122 px
-    "tgc": ShopPreset("tgc", (_US_POKER, _US_BRIDGE, _US_TAROT, _US_MINI, _US_SQUARE), INCH / 8),  # 825 × 1125 px
+                      (822 / 300 * INCH - 2.5 * INCH) / 2, safe=INCH / 8),                      # 822 × 1122 px
+    "tgc": ShopPreset("tgc", (_US_POKER, _US_BRIDGE, _US_TAROT, _US_MINI, _US_SQUARE), INCH / 8,  # 825 × 1125 px
+                      safe=INCH / 8),
     "drivethrucards": ShopPreset("drivethrucards", (_US_POKER, _US_TAROT, _US_MINI, _US_SQUARE), INCH / 8,
-                                 back_first=True),
+                                 back_first=True, safe=INCH / 8),
 })
 
 

@@ -137,26 +137,29 @@ class Flattener:
     def __init__(self, folder: Path, initial_font: str, ink_limit: float, separation=None):
         self.folder, self.initial_font = folder, initial_font
         self.ink_limit, self.separation = ink_limit, separation
-        self.faces: dict[str, Face] = {}
+        self.faces: dict[tuple[str, float], Face] = {}
 
     def document(self, document: Document) -> Document:
         """The document with every placed face flattened (a page's marks are never transparent art)."""
-        pages = [replace(page, placements=tuple(replace(p, face=self.face(p.face)) for p in page.placements))
+        pages = [replace(page, placements=tuple(replace(p, face=self.face(p.face, max(1.0, *p.scale)))
+                                                for p in page.placements))
                  for page in document.pages]
         return replace(document, pages=pages)
 
-    def face(self, face: Face) -> Face:
+    def face(self, face: Face, scale: float = 1.0) -> Face:
         """The face with each transparent art placement replaced by an opaque raster; the face itself when
-        it has none."""
-        if face.key not in self.faces:
+        it has none. `scale`: how much larger than its own size the page prints it (a shop's product a little
+        larger than the card): the rasters are rendered that much finer, to print at FLATTEN_DPI still."""
+        key = (face.key, scale)
+        if key not in self.faces:
             found = transparent_art(face.items)
             items = face.items
             for art in reversed(found):      # from the last: a removed placement moves none still to come
-                items = _swapped(items, art.path, self._flattened(face, items, art))
-            self.faces[face.key] = replace(face, key=face.key + "\0flattened", items=items) if found else face
-        return self.faces[face.key]
+                items = _swapped(items, art.path, self._flattened(face, items, art, FLATTEN_DPI * scale))
+            self.faces[key] = replace(face, key=face.key + "\0flattened", items=items) if found else face
+        return self.faces[key]
 
-    def _flattened(self, face: Face, items: tuple[Item, ...], found: Found) -> ArtPlacement | None:
+    def _flattened(self, face: Face, items: tuple[Item, ...], found: Found, dpi: float) -> ArtPlacement | None:
         """An opaque raster of the art's rectangle (as much of it as lies on the face's bleed): the art
         blended in CMYK over the face drawn up to it, placed where the art was; None for art wholly off
         the face. `items`: the face's items with the art after this one already flattened (drawn above it,
@@ -170,8 +173,8 @@ class Flattener:
         if right <= left or bottom <= top:               # the art lies off the face: nothing of it shows
             return None
         box = (left, top, right, bottom)
-        below = self._render(face, _before(items, found.path), box, transparent=False)
-        layer = self._render(face, _alone(items, found.path), box, transparent=True)
+        below = self._render(face, _before(items, found.path), box, dpi, transparent=False)
+        layer = self._render(face, _alone(items, found.path), box, dpi, transparent=True)
         image = self._blend(below, layer)
         turn = {90: "ROTATE_90", 180: "ROTATE_180", 270: "ROTATE_270"}.get(found.rotation)
         if turn:                 # drawn turned clockwise: the raster turned back into the art's own frame
@@ -201,9 +204,9 @@ class Flattener:
         inks[grey, 3] = 255 - pixels[grey, 0]
         return inks
 
-    def _render(self, face: Face, items: tuple[Item, ...], box: tuple[float, float, float, float],
+    def _render(self, face: Face, items: tuple[Item, ...], box: tuple[float, float, float, float], dpi: float,
                 transparent: bool):
-        """The face's `items` drawn in RGB and rendered at FLATTEN_DPI, cropped to `box` (face mm, y down):
+        """The face's `items` drawn in RGB and rendered at `dpi`, cropped to `box` (face mm, y down):
         on white paper (RGB), or on nothing (RGBA: `transparent`)."""
         b = face.bleed
         width, height = face.width + 2 * b, face.height + 2 * b
@@ -214,7 +217,7 @@ class Flattener:
         document = pdfium.PdfDocument(render_pdf(Document([page], title="flatten"), DrawingSettings(self.initial_font)))
         try:
             paper = (255, 255, 255, 0) if transparent else (255, 255, 255, 255)
-            bitmap = document[0].render(scale=FLATTEN_DPI / 72, crop=crop, fill_color=paper)
+            bitmap = document[0].render(scale=dpi / 72, crop=crop, fill_color=paper)
             return bitmap.to_pil().convert("RGBA" if transparent else "RGB")
         finally:
             document.close()

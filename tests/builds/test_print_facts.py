@@ -58,8 +58,8 @@ def test_every_choice_of_the_cli_is_its_options_enum():
             if param.name in enums and hasattr(param.type, "choices"):
                 assert list(param.type.choices) == choices(enums[param.name]), (command.name, param.name)
                 seen += 1
-    # build: duplex shop layout color pdfx cut; check: color; calibrate: paper duplex; serve: paper
-    assert seen == 10
+    # build: duplex shop layout color pdfx cut; check: color shop; calibrate: paper duplex; serve: paper
+    assert seen == 11
     assert set(choices(Shop)) == set(SHOP_PRESETS)
     build = main.commands["build"]
     ink_limit = {param.name: param for param in build.params}["ink_limit"]
