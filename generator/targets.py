@@ -23,7 +23,7 @@ from generator.content.game import GameSource, load_game
 from generator.errors import Problems, UsageError
 from generator.face_cache import LayoutFiles
 from generator.i18n.pseudo import PSEUDO, pseudo_catalog
-from generator.imposition.single import shop_size_problems
+from generator.imposition.single import shop_fit_problems, shop_size_problems
 from generator.imposition.tiles import TileLayout, tile_boards
 from generator.options import BuildOptions
 from generator.print_facts import PAPER_SIZES, SheetRoom
@@ -111,6 +111,7 @@ def layout_targets(sources: list[GameSource], options: BuildOptions, problems: P
         files.attach(setter, source.folder)    # texts fitted in an earlier build are read, not set again
         if options.print_shop and not options.check_only and (options.wants("print-shop") or options.wants("png")):
             shop_size_problems(source, options.shop, problems)
+            shop_fit_problems(source, options.shop, problems)
         editions = _select(source.game.editions, options.editions, "edition", source)
         # the pseudo-locale is there when asked for by name, never by default
         offered = source.game.languages + ([PSEUDO] if options.languages else [])

@@ -34,6 +34,7 @@ from generator.text.setter import TextSetter
 if TYPE_CHECKING:
     from generator.components.piece import Face, PieceCopy
     from generator.imposition.cut import CutMachine
+    from generator.imposition.shop_order import OrderEntry
     from generator.imposition.tiles import TileLayout
 
 PRINT_SHOP_DPI = 300
@@ -234,6 +235,7 @@ def write_print_shop(target: Target, base: Path, settings: DrawingSettings, opti
     """One face per page with bleed, under `base`/print-shop: cards (and their PNGs), tokens, boards;
     PDF/X files with --pdfx."""
     # (print-shop builds only)
+    from generator.imposition.shop_order import OrderEntry, order_text
     from generator.imposition.shops import SHOP_PRESETS
     from generator.imposition.single import face_page, impose_print_shop
     folder = base / "print-shop"
@@ -252,18 +254,76 @@ def write_print_shop(target: Target, base: Path, settings: DrawingSettings, opti
         if options.print_shop_png and options.wants("png"):
             with drawing(target, base, folder / "png"):
                 _write_pngs(shop_pdf, shop, cards, folder / "png", report, options.jobs)
+    pngs = options.print_shop_png and options.wants("png")
+    tokens = target.copies("tokens")
+    if tokens:              # chits are uploaded as images, as cards are
+        with drawing(target, base, folder / "tokens.pdf"):
+            shop = Document(impose_print_shop(tokens, SHOP_PRESETS[options.shop], "tokens"),
+                            title="tokens print shop", no_print_scaling=False)
+            if options.wants("print-shop"):
+                tokens_pdf = _write(folder / "tokens.pdf", shop, body, report)
+            else:
+                tokens_pdf = body.pdf(shop) if isinstance(body, PdfxRender) else render_pdf(shop, body)
+        if pngs:
+            with drawing(target, base, folder / "png"):
+                # (a folder of their own: a token set may share its id with a deck)
+                _write_pngs(tokens_pdf, shop, tokens, folder / "png" / "tokens", report, options.jobs)
     if not options.wants("print-shop"):
         return
-    if target.copies("tokens"):
-        with drawing(target, base, folder / "tokens.pdf"):
-            shop = Document(impose_print_shop(target.copies("tokens")), title="tokens print shop",
+    preset = SHOP_PRESETS[options.shop]
+    png_folder = folder / "png" if pngs else None
+    entries = _order_entries(target, "cards", "cards.pdf", png_folder) + \
+        _order_entries(target, "tokens", "tokens.pdf", png_folder)
+    if target.copies("pawns"):
+        with drawing(target, base, folder / "pawns.pdf"):
+            shop = Document(impose_print_shop(target.copies("pawns")), title="pawns print shop",
                             no_print_scaling=False)
-            _write(folder / "tokens.pdf", shop, body, report)
+            _write(folder / "pawns.pdf", shop, body, report)
+        entries += _order_entries(target, "pawns", "pawns.pdf", None)
     if target.boards:
         with drawing(target, base, folder / "board.pdf"):
             pages = [face_page(board.face, board.id) for board in target.boards]
             _write(folder / "board.pdf", Document(pages, title="board print shop", no_print_scaling=False), body,
                    report)
+        entries += [OrderEntry("board.pdf", f"board '{board.id}'", "board", (board.face.width, board.face.height),
+                               1, 1) for board in target.boards]
+    order = order_text(preset, " ".join(target.folder_parts), entries)
+    _write_bytes(folder / "ORDER.txt", order.encode("utf-8"), report)
+
+
+def _standee_side(target: Target, set_id: str) -> tuple[float, float] | None:
+    """The size of one side of a pawn set's standees: its template's."""
+    pieces, templates = target.source.pieces.get("pawns"), target.source.templates
+    for piece_set in pieces.sets if pieces is not None and templates is not None else ():
+        template = templates.resolve(piece_set.template) if templates is not None else None
+        if piece_set.id == set_id and template is not None and template.model.size is not None:
+            return template.model.size.width, template.model.size.height
+    return None
+
+
+def _order_entries(target: Target, kind: str, file: str, png: Path | None) -> list[OrderEntry]:
+    """ORDER.txt's lines for a kind's sets: one a set, its pieces and pages in the file (front and back each a
+    page, a one-sided piece its front alone)."""
+    from generator.imposition.shop_order import OrderEntry      # (print-shop builds only)
+    entries = []
+    for laid_out in target.sets.get(kind, []):
+        if not laid_out.copies:
+            continue
+        first = laid_out.copies[0].front
+        shop_kind = {"cards": "cards", "pawns": "standee"}.get(kind, "round tokens" if first.shape == "round"
+                                                               else "tokens")
+        sides = 1 if laid_out.copies[0].back is None else 2
+        noun = {"cards": "deck", "tokens": "token set", "pawns": "standee set"}[kind]
+        size, note = (first.width, first.height), ""
+        if kind == "pawns":        # a page is the whole fold-over strip; a shop's standee is one side of it
+            size, note = _standee_side(target, laid_out.id) or size, f"printed flat as {first.width:g} × " \
+                f"{first.height:g} mm fold-over strips, a side each way and two bases"
+        entries.append(OrderEntry(file, f"{noun} '{laid_out.id}'", shop_kind, size, len(laid_out.copies),
+                                  sides * len(laid_out.copies),
+                                  "" if png is None else f"png/tokens/{laid_out.id}" if kind == "tokens"
+                                  else f"png/{laid_out.id}",
+                                  note))
+    return entries
 
 
 def _write(path: Path, document: Document, render: DrawingSettings | PdfxRender, report: BuildReport) -> bytes:

@@ -7,6 +7,7 @@ preflight judges a print-shop file's bleed by it (a `--shop tgc` build has ⅛ i
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from types import MappingProxyType
 
@@ -41,12 +42,21 @@ def card_size_of(width: float, height: float) -> CardSize | None:
     return None
 
 
+# a product's kind, as a message names it
+KIND_NAMES = MappingProxyType({"cards": "card", "board": "board", "tokens": "token", "round tokens": "round token",
+                               "standee": "standee", "booklet": "booklet"})
+
+
 @dataclass(frozen=True)
 class ShopProduct:
-    """A card a shop makes: its name in the shop's list and its trim in mm."""
+    """A product a shop makes: its name in the shop's list, its trim in mm, what kind of component it is
+    (cards, board, tokens, standee, booklet) and the file its uploader takes (png: an image per face at the
+    shop's ppi with its bleed; pdf: pages with TrimBox and BleedBox)."""
 
     name: str
     trim: tuple[float, float]
+    kind: str = "cards"
+    file: str = "png"
 
 
 @dataclass(frozen=True)
@@ -61,6 +71,8 @@ class ShopPreset:
     back_first: bool = False
     safe: float = GENERIC_SAFE      # mm inside the trim that text must keep clear of (the shop's safe zone)
     ppi: int = PRINT_PPI            # the resolution the shop prints images at
+    others: tuple[ShopProduct, ...] = ()     # its boards, chits, standees and booklets (cards: `products`)
+    source: str = ""                # where the catalogue's figures of this shop come from, and when
 
     def product_for(self, width: float, height: float) -> ShopProduct | None:
         """The product a card of width × height mm is printed as (fitted by at most MAX_STRETCH), or None."""
@@ -72,6 +84,29 @@ class ShopPreset:
                 return product
         return None
 
+    def fitting(self, kind: str, width: float, height: float) -> ShopProduct | None:
+        """The product of `kind` a component of width × height mm is printed as (either way round, fitted
+        by at most MAX_STRETCH), or None; the generic preset prints every component at its own size."""
+        if self.products is None:
+            return ShopProduct("own size", (width, height), kind, "pdf")
+        if kind == "cards":
+            return self.product_for(width, height)
+        for product in self.others:
+            if product.kind == kind and _stretch(product.trim, (width, height)) <= MAX_STRETCH:
+                return product
+        return None
+
+    def nearest(self, kind: str, width: float, height: float) -> tuple[ShopProduct, float] | None:
+        """The product of `kind` closest in size, and the scale the component would be printed at on it
+        (its longer side to the product's), or None when the shop makes nothing of that kind."""
+        candidates = [product for product in (self.products or ()) if kind == "cards"] + \
+            [product for product in self.others if product.kind == kind]
+        if not candidates:
+            return None
+        # nearest: the product that takes the piece (its proportions kept) at the scale closest to 100 %
+        best = min(candidates, key=lambda product: abs(math.log(_scale(product.trim, (width, height)))))
+        return best, _scale(best.trim, (width, height))
+
     def offered(self) -> str:
         """The products, as a list for a message: 'poker 63.5 × 88.9 mm, bridge 57.2 × 88.9 mm'."""
         if self.products is None:
@@ -79,8 +114,20 @@ class ShopPreset:
         return ", ".join(f"{p.name} {p.trim[0]:.1f} × {p.trim[1]:.1f} mm" for p in self.products)
 
 
-def _inches(name: str, width: float, height: float) -> ShopProduct:
-    return ShopProduct(name, (width * INCH, height * INCH))
+def _stretch(trim: tuple[float, float], size: tuple[float, float]) -> float:
+    """How far from 1 the product's trim is to the size, side by side (the closer way round)."""
+    (pw, ph), (w, h) = trim, size
+    return min(max(abs(pw / w - 1), abs(ph / h - 1)), max(abs(ph / w - 1), abs(pw / h - 1)))
+
+
+def _scale(trim: tuple[float, float], size: tuple[float, float]) -> float:
+    """The scale that fits the size into the product's trim (either way round), the larger of the two."""
+    (pw, ph), (w, h) = trim, size
+    return max(min(pw / w, ph / h), min(ph / w, pw / h))
+
+
+def _inches(name: str, width: float, height: float, kind: str = "cards", file: str = "png") -> ShopProduct:
+    return ShopProduct(name, (width * INCH, height * INCH), kind, file)
 
 
 # US shops' card products (trim in inches; MPC's "mini" and the others' are 1.75 × 2.5 in, not the 44 × 68 mm
@@ -88,12 +135,41 @@ def _inches(name: str, width: float, height: float) -> ShopProduct:
 _US_POKER, _US_BRIDGE = _inches("poker", 2.5, 3.5), _inches("bridge", 2.25, 3.5)
 _US_TAROT = _inches("tarot", 2.75, 4.75)
 _US_MINI, _US_SQUARE = _inches("mini", 1.75, 2.5), _inches("square", 2.5, 2.5)
+# The Game Crafter's boards, chits, standees and booklets: trims in inches, each uploaded as a PNG of the
+# trim plus its 1/8 in bleed at 300 ppi (a quad-fold board: 5475 × 5475 px). From the shop's product
+# templates as templative's component catalogue lists them (templative/templative-electron,
+# src/shared/componentInfo.js, September 2025), read 2026-12; check a product's own page before an order.
+_TGC_OTHERS = (
+    _inches("quad-fold board", 18, 18, "board"), _inches("large quad-fold board", 20, 20, "board"),
+    _inches("six-fold board", 27, 18, "board"), _inches("medium six-fold board", 16, 16, "board"),
+    _inches("bi-fold board", 9, 18, "board"), _inches("square board", 8, 8, "board"),
+    _inches("large square board", 10, 10, "board"), _inches("small square board", 4, 4, "board"),
+    _inches("quarter board", 5, 5, "board"), _inches("half board", 5, 10, "board"),
+    _inches("skinny board", 4, 10, "board"), _inches("domino board", 4, 8, "board"),
+    _inches("accordion board", 8, 16, "board"),
+    _inches("small square chit", 0.5, 0.5, "tokens"), _inches("medium square chit", 0.75, 0.75, "tokens"),
+    _inches("large square chit", 1, 1, "tokens"), _inches("mini square tile", 1.25, 1.25, "tokens"),
+    _inches("small square tile", 2, 2, "tokens"), _inches("medium square tile", 2.5, 2.5, "tokens"),
+    _inches("large square tile", 3.5, 3.5, "tokens"), _inches("domino chit", 1, 2, "tokens"),
+    _inches("small circle chit", 0.5, 0.5, "round tokens"), _inches("medium circle chit", 0.75, 0.75, "round tokens"),
+    _inches("large circle chit", 1, 1, "round tokens"), _inches("mini circle tile", 1.25, 1.25, "round tokens"),
+    _inches("small standee", 0.5, 1.125, "standee"), _inches("medium standee", 0.75, 1.675, "standee"),
+    _inches("large standee", 1, 2.25, "standee"),
+    _inches("small booklet", 2.5, 3.5, "booklet", "pdf"), _inches("medium booklet", 3.5, 5, "booklet", "pdf"),
+    _inches("tall booklet", 4.5, 8, "booklet", "pdf"), _inches("large booklet", 5, 8, "booklet", "pdf"),
+    _inches("jumbo booklet", 8, 10, "booklet", "pdf"),
+    _inches("digest perfect-bound book", 5.375, 8.375, "booklet", "pdf"),
+    _inches("letter perfect-bound book", 8.5, 11, "booklet", "pdf"),
+)
+_TGC_SOURCE = ("The Game Crafter's product templates (cards 825 × 1125 px for poker; boards, chits, standees and "
+               "booklets as templative's component catalogue lists them, September 2025), read 2026-12")
+
 SHOP_PRESETS = MappingProxyType({
     "generic": ShopPreset("generic", None, GENERIC_BLEED),                                    # 815 × 1110 px
     "mpc": ShopPreset("mpc", (_US_POKER, _US_BRIDGE, _US_TAROT, _US_MINI),
                       (822 / 300 * INCH - 2.5 * INCH) / 2, safe=INCH / 8),                      # 822 × 1122 px
     "tgc": ShopPreset("tgc", (_US_POKER, _US_BRIDGE, _US_TAROT, _US_MINI, _US_SQUARE), INCH / 8,  # 825 × 1125 px
-                      safe=INCH / 8),
+                      safe=INCH / 8, others=_TGC_OTHERS, source=_TGC_SOURCE),
     "drivethrucards": ShopPreset("drivethrucards", (_US_POKER, _US_TAROT, _US_MINI, _US_SQUARE), INCH / 8,
                                  back_first=True, safe=INCH / 8),
 })

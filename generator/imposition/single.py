@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Sequence
 
 from generator.components.piece import Face, PieceCopy
 from generator.imposition.sheet import Page, Placement
-from generator.imposition.shops import GENERIC_BLEED, SHOP_PRESETS, ShopPreset, card_size_of
+from generator.imposition.shops import GENERIC_BLEED, INCH, KIND_NAMES, SHOP_PRESETS, ShopPreset, card_size_of
+from generator.options import Paper
+from generator.print_facts import RULEBOOK_PAGE_SIZES
 
 
 def face_page(face: Face, label: str) -> Page:
@@ -16,10 +19,10 @@ def face_page(face: Face, label: str) -> Page:
                 trim_box=(b, b, face.width, face.height), bleed_box=(0.0, 0.0, width, height), label=label)
 
 
-def preset_page(face: Face, preset: ShopPreset, label: str) -> Page:
+def preset_page(face: Face, preset: ShopPreset, label: str, kind: str = "cards") -> Page:
     """The face with its bleed box fitted to the shop's product trim + bleed (a stretch of at most 1.5 %);
-    a piece the shop has no product for (a token) keeps its own size."""
-    product = preset.product_for(face.width, face.height)
+    a piece the shop has no product of `kind` for (a 14 mm token at tgc) keeps its own size."""
+    product = preset.fitting(kind, face.width, face.height)
     if preset.products is None or product is None:
         return face_page(face, label)
     trim_w, trim_h = product.trim
@@ -56,15 +59,75 @@ def shop_size_problems(source, preset_name: str, problems) -> None:
                      "or use a size the shop offers")
 
 
-def impose_print_shop(copies: Sequence[PieceCopy], preset: ShopPreset = SHOP_PRESETS["generic"]) -> list[Page]:
-    """Every copy of every card: front then back (or back first, for the shops that want it)."""
+# what each piece file's sets are, as a shop's catalogue calls them
+_PIECE_KINDS = MappingProxyType({"tokens": "tokens", "pawns": "standee"})
+
+
+def shop_fit_problems(source, preset_name: str, problems) -> None:
+    """Each board, token set, pawn set and the rulebook that the shop makes no product for: a located warning
+    at its template (the rulebook: at rules.yaml), naming the nearest product and the scale it would print
+    at there. Their print-shop files stay at their own size; decks are shop_size_problems' (an error)."""
+    preset = SHOP_PRESETS[preset_name]
+    if preset.products is None or source.templates is None:
+        return
+    if not any(edition.print_shop for edition in source.game.editions.values()):
+        return
+    for kind, piece_file in source.pieces.items():
+        if kind not in _PIECE_KINDS:
+            continue
+        for index, piece_set in enumerate(piece_file.sets):
+            template = source.templates.resolve(piece_set.template)
+            if template is None or template.model.size is None:
+                continue
+            shop_kind = _PIECE_KINDS[kind]
+            if shop_kind == "tokens" and template.model.shape == "round":
+                shop_kind = "round tokens"
+            size = (template.model.size.width, template.model.size.height)
+            _fit(preset, shop_kind, f"{_PIECE_KINDS[kind].replace('tokens', 'token')} set '{piece_set.id}'", size,
+                 piece_file.mark(index, "template"), problems)
+    if source.boards is not None and source.boards_document is not None:
+        for index, board in enumerate(source.boards.boards):
+            template = source.templates.resolve(board.template)
+            if template is not None and template.model.size is not None:
+                _fit(preset, "board", f"board '{board.id}'", (template.model.size.width, template.model.size.height),
+                     source.boards_document.mark(("boards", index, "template")), problems)
+    if source.rules is not None and source.rules_document is not None:
+        _fit(preset, "booklet", "the rulebook", RULEBOOK_PAGE_SIZES[Paper.A4], source.rules_document.mark(), problems)
+
+
+def _fit(preset: ShopPreset, kind: str, what: str, size: tuple[float, float], mark, problems) -> None:
+    if preset.fitting(kind, *size) is not None:
+        return
+    nearest = preset.nearest(kind, *size)
+    made = f"{preset.name} makes no {KIND_NAMES[kind]} of {size[0]:g} × {size[1]:g} mm"
+    if nearest is None:
+        problems.warn(mark, f"{what}: {made} in pnp's catalogue",
+                      "its print-shop file stays at its own size: order it as a custom print, or from a shop that "
+                      "makes it (--shop generic: every piece at its own size)")
+        return
+    product, scale = nearest
+    problems.warn(mark, f"{what}: {made}; the nearest is its {product.name} "
+                        f"({_inches(product.trim)}), which would print it at {scale:.0%}",
+                  "its print-shop file stays at its own size: resize the template to the product, or order a "
+                  "custom print (ORDER.txt in the print-shop folder lists what goes where)")
+
+
+def _inches(trim: tuple[float, float]) -> str:
+    return f"{trim[0] / INCH:g} × {trim[1] / INCH:g} in"
+
+
+def impose_print_shop(copies: Sequence[PieceCopy], preset: ShopPreset = SHOP_PRESETS["generic"],
+                      kind: str = "cards") -> list[Page]:
+    """Every copy of every piece (cards, or a catalogue `kind`: tokens, round tokens, standee): front then back
+    (or back first, for the shops that want it)."""
     pages: list[Page] = []
     for copy in copies:
-        front = preset_page(copy.front, preset, f"{copy.deck} {copy.number:03d} front")
+        piece_kind = "round tokens" if kind == "tokens" and copy.front.shape == "round" else kind
+        front = preset_page(copy.front, preset, f"{copy.deck} {copy.number:03d} front", piece_kind)
         if copy.back is None:        # a one-sided piece: its front alone
             pages.append(front)
             continue
-        back = preset_page(copy.back, preset, f"{copy.deck} {copy.number:03d} back")
+        back = preset_page(copy.back, preset, f"{copy.deck} {copy.number:03d} back", piece_kind)
         pages.extend([back, front] if preset.back_first else [front, back])
     return pages
 

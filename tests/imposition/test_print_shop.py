@@ -36,8 +36,11 @@ def test_art_runs_to_the_bleed_edge(built_christmas):
 
 def test_pngs_exist_for_every_copy_at_300_dpi_with_bleed(built_christmas):
     folder = built_christmas / "full" / "bg" / "print-shop" / "png"
-    counts = {deck.name: len(list(deck.glob("*-front.png"))) for deck in folder.iterdir()}
+    counts = {deck.name: len(list(deck.glob("*-front.png"))) for deck in folder.iterdir() if deck.name != "tokens"}
     assert counts == {"gifts": 36, "surprises": 21, "helpers": 6, "reference": 6, "team-night": 1}
+    # the chits too, in a folder of their own (a token set may share its id with a deck)
+    tokens = {chits.name: len(list(chits.glob("*-front.png"))) for chits in (folder / "tokens").iterdir()}
+    assert tokens == {"wishes": 48, "snowflakes": 9, "santa": 1}
     for path in (folder / "gifts" / "001-front.png", folder / "team-night" / "001-back.png"):
         with Image.open(path) as image:
             assert image.size == (815, 1110)
