@@ -11,10 +11,21 @@ It describes the conversion pnp has always declared: CMYK (c, m, y, k) prints th
 colour ((1 − c)(1 − k), (1 − m)(1 − k), (1 − y)(1 − k)); the reverse table separates with
 full grey-component replacement. It is a printer ('prtr') profile, CMYK to Lab (D50),
 with 16-bit lookup tables (lut16Type) in both directions.
+
+An ICC v2 output profile carries a pair of tables per rendering intent and a gamut tag
+(ICC.1:2001-04, 6.3.3 "Output profile": desc, A2B0/B2A0 perceptual, A2B1/B2A1 colorimetric,
+A2B2/B2A2 saturation, gamt, wtpt, cprt). pnp separates with the relative colorimetric intent
+(render/separation.py), and this profile's one pair of tables is that mapping: its media
+white is the PCS white (D50, Lab 100 0 0), so relative and absolute colorimetric coincide, and
+a colour outside the gamut is clipped by chroma at its hue and lightness, with no perceptual
+compression. So the three intents' tags name the same two tables (tag-table entries may share
+one element's data, which littlecms reads as linked tags): a colour management module asked
+for relative colorimetric finds A2B1/B2A1, where it used to fall back to the perceptual pair.
 """
 
 from __future__ import annotations
 
+import math
 import struct
 from collections.abc import Sequence
 
@@ -24,7 +35,10 @@ from generator.render.colour import separate
 DESCRIPTION = "pnp CMYK (declared GCR separation of sRGB)"
 COPYRIGHT = "No copyright: made by pnp's generator/render/icc_profile.py (CC0 1.0)"
 A2B_GRID = 9          # CMYK → Lab: 9^4 points
-B2A_GRID = 17         # Lab → CMYK: 17^3 points
+B2A_GRID = 17         # Lab → CMYK, and Lab → in or out of gamut: 17^3 points
+# the rendering intents' table tags (perceptual, relative colorimetric, saturation), each naming the same data
+A2B_TAGS = (b"A2B0", b"A2B1", b"A2B2")
+B2A_TAGS = (b"B2A0", b"B2A1", b"B2A2")
 D50 = (0.9642, 1.0, 0.8249)
 # sRGB (D65) to XYZ D50 (Bradford-adapted), as the ICC's sRGB profiles have it
 RGB_TO_XYZ_D50 = ((0.4360747, 0.3850649, 0.1430804),
@@ -65,18 +79,30 @@ def _lab_to_linear(lightness: float, a: float, b: float) -> list[float]:
     return [sum(row[i] * (x, y, z)[i] for i in range(3)) for row in XYZ_D50_TO_RGB]
 
 
+def _inside(linear: list[float]) -> bool:
+    """Linear sRGB within the cube: a colour the declared separation prints (its CMYK reaches every sRGB colour)."""
+    return all(-1e-6 <= value <= 1 + 1e-6 for value in linear)
+
+
+def _fitting_chroma(lightness: float, a: float, b: float) -> float:
+    """The share of Lab's chroma that fits sRGB's gamut at its hue and lightness (1: all of it)."""
+    if _inside(_lab_to_linear(lightness, a, b)):
+        return 1.0
+    low, high = 0.0, 1.0
+    for _ in range(20):
+        middle = (low + high) / 2
+        low, high = (middle, high) if _inside(_lab_to_linear(lightness, a * middle, b * middle)) else (low, middle)
+    return low
+
+
 def lab_to_srgb(lightness: float, a: float, b: float) -> tuple[float, float, float]:
     """The sRGB colour of Lab; outside sRGB's gamut the chroma is reduced (hue and lightness kept) until it fits."""
-    def inside(linear: list[float]) -> bool:
-        return all(-1e-6 <= value <= 1 + 1e-6 for value in linear)
-    linear = _lab_to_linear(lightness, a, b)
-    if not inside(linear):
-        low, high = 0.0, 1.0
-        for _ in range(20):
-            middle = (low + high) / 2
-            low, high = (middle, high) if inside(_lab_to_linear(lightness, a * middle, b * middle)) else (low, middle)
-        linear = _lab_to_linear(lightness, a * low, b * low)
-    red, green, blue = (_encoded(value) for value in linear)
+    share = _fitting_chroma(lightness, a, b)
+    return _srgb(lightness, a * share, b * share)
+
+
+def _srgb(lightness: float, a: float, b: float) -> tuple[float, float, float]:
+    red, green, blue = (_encoded(value) for value in _lab_to_linear(lightness, a, b))
     return red, green, blue
 
 
@@ -108,20 +134,35 @@ def _a2b0() -> bytes:
     return _lut16(4, 3, A2B_GRID, clut)
 
 
-def _b2a0() -> bytes:
-    clut = []
+def _from_lab() -> tuple[bytes, bytes]:
+    """The two tables from Lab, over one grid: B2A (Lab → CMYK, the separation) and gamt (Lab → how far out
+    of gamut). gamt says 0 where the colour prints as asked, else the chroma the separation clips (ΔE*ab,
+    1/100 of full scale each), so that a colour on the gamut's edge, between grid points in and out, reads
+    as just out and not as far out; under half a ΔE counts as printed (the white point itself comes out of
+    the 7-digit matrices a hair over the cube)."""
+    separation, gamut = [], []
     for li in range(B2A_GRID):
         for ai in range(B2A_GRID):
             for bi in range(B2A_GRID):
-                # the grid's points in the 16-bit encoding: L to 100 · 0xFFFF / 0xFF00, a and b to +127.996
-                lightness = li / (B2A_GRID - 1) * 0xFFFF * 100 / 0xFF00
-                a, b = (index / (B2A_GRID - 1) * 0xFFFF / 256 - 128 for index in (ai, bi))
+                lightness, a, b = _lab_grid_point(li, ai, bi, B2A_GRID)
+                lightness = min(lightness, 100.0)     # the top row's L of 100.4 is the paper white's
+                share = _fitting_chroma(lightness, a, b)
                 # to 8-bit levels first, as colours arrive: near black, the formula would turn a
                 # millionth of a hue into full colour ink under the K
-                red, green, blue = (round(v * 255) / 255 for v in lab_to_srgb(min(lightness, 100.0), a, b))
+                red, green, blue = (round(v * 255) / 255 for v in _srgb(lightness, a * share, b * share))
                 cmyk = separate(red, green, blue, 4.0)
-                clut.append(tuple(max(0, min(0xFFFF, round(v * 0xFFFF))) for v in cmyk))
-    return _lut16(3, 4, B2A_GRID, clut)
+                separation.append(tuple(max(0, min(0xFFFF, round(v * 0xFFFF))) for v in cmyk))
+                clipped = (1 - share) * math.hypot(a, b)
+                gamut.append((0 if clipped < 0.5 else min(0xFFFF, round(clipped / 100 * 0xFFFF)),))
+    return _lut16(3, 4, B2A_GRID, separation), _lut16(3, 1, B2A_GRID, gamut)
+
+
+def _lab_grid_point(li: int, ai: int, bi: int, grid: int) -> tuple[float, float, float]:
+    """Lab at a grid point of a table from Lab, in the 16-bit encoding: L to 100 · 0xFFFF / 0xFF00, a and b to
+    +127.996."""
+    lightness = li / (grid - 1) * 0xFFFF * 100 / 0xFF00
+    a, b = (index / (grid - 1) * 0xFFFF / 256 - 128 for index in (ai, bi))
+    return lightness, a, b
 
 
 def _desc(text: str) -> bytes:
@@ -141,13 +182,17 @@ def _xyz(x: float, y: float, z: float) -> bytes:
 @cached("render.pnp_cmyk_profile", maxsize=1)
 def pnp_cmyk_profile() -> bytes:
     """The profile's bytes (the same on every machine)."""
-    tags = [(b"desc", _desc(DESCRIPTION)), (b"cprt", _text(COPYRIGHT)), (b"wtpt", _xyz(*D50)),
-            (b"A2B0", _a2b0()), (b"B2A0", _b2a0())]
-    offset = 128 + 4 + 12 * len(tags)
+    # each element of data once, under every signature that names it (the intents share their tables)
+    separation, gamut = _from_lab()
+    elements = [((b"desc",), _desc(DESCRIPTION)), ((b"cprt",), _text(COPYRIGHT)), ((b"wtpt",), _xyz(*D50)),
+                (A2B_TAGS, _a2b0()), (B2A_TAGS, separation), ((b"gamt",), gamut)]
+    count = sum(len(signatures) for signatures, _ in elements)
+    offset = 128 + 4 + 12 * count
     table, data = [], b""
-    for signature, body in tags:
+    for signatures, body in elements:
+        size = len(body)
         body += bytes(-len(body) % 4)             # every tag starts on a 4-byte boundary
-        table.append(struct.pack(">4sII", signature, offset + len(data), len(body)))
+        table += [struct.pack(">4sII", signature, offset + len(data), size) for signature in signatures]
         data += body
     size = offset + len(data)
     header = (struct.pack(">I", size) + b"lcms" + struct.pack(">I", 0x02100000) + b"prtrCMYKLab "
@@ -155,4 +200,4 @@ def pnp_cmyk_profile() -> bytes:
               + bytes(8) + bytes(8) + struct.pack(">I", 0) + struct.pack(">3i", *(round(v * 65536) for v in D50))
               + b"pnp " + bytes(44))
     assert len(header) == 128
-    return header + struct.pack(">I", len(tags)) + b"".join(table) + data
+    return header + struct.pack(">I", count) + b"".join(table) + data
