@@ -274,12 +274,9 @@ def write_print_shop(target: Target, base: Path, settings: DrawingSettings, opti
     png_folder = folder / "png" if pngs else None
     entries = _order_entries(target, "cards", "cards.pdf", png_folder) + \
         _order_entries(target, "tokens", "tokens.pdf", png_folder)
-    if target.copies("pawns"):
-        with drawing(target, base, folder / "pawns.pdf"):
-            shop = Document(impose_print_shop(target.copies("pawns")), title="pawns print shop",
-                            no_print_scaling=False)
-            _write(folder / "pawns.pdf", shop, body, report)
-        entries += _order_entries(target, "pawns", "pawns.pdf", None)
+    # fold-over standees are cut along their outline with no bleed to cut into (components/standee.py): no
+    # print-shop file of them; ORDER.txt says so, and names the shop's nearest standee
+    entries += _order_entries(target, "pawns", "", None)
     if target.boards:
         with drawing(target, base, folder / "board.pdf"):
             pages = [face_page(board.face, board.id) for board in target.boards]
@@ -315,9 +312,9 @@ def _order_entries(target: Target, kind: str, file: str, png: Path | None) -> li
         sides = 1 if laid_out.copies[0].back is None else 2
         noun = {"cards": "deck", "tokens": "token set", "pawns": "standee set"}[kind]
         size, note = (first.width, first.height), ""
-        if kind == "pawns":        # a page is the whole fold-over strip; a shop's standee is one side of it
-            size, note = _standee_side(target, laid_out.id) or size, f"printed flat as {first.width:g} × " \
-                f"{first.height:g} mm fold-over strips, a side each way and two bases"
+        if kind == "pawns":        # the home file's strip; a shop's standee is one side of it
+            size, note = _standee_side(target, laid_out.id) or size, f"fold-over strips of {first.width:g} × " \
+                f"{first.height:g} mm with no bleed: not in this folder, they print at home (pawns.pdf)"
         entries.append(OrderEntry(file, f"{noun} '{laid_out.id}'", shop_kind, size, len(laid_out.copies),
                                   sides * len(laid_out.copies),
                                   "" if png is None else f"png/tokens/{laid_out.id}" if kind == "tokens"

@@ -17,7 +17,7 @@ from generator.imposition.shops import INCH, KIND_NAMES, ShopPreset
 class OrderEntry:
     """One set of pieces in one print-shop file."""
 
-    file: str                   # 'cards.pdf'
+    file: str                   # 'cards.pdf' ('': in no print-shop file)
     what: str                   # "deck 'gifts'"
     kind: str                   # a catalogue kind: cards, tokens, round tokens, standee, board, booklet
     size: tuple[float, float]   # its trim, mm
@@ -38,9 +38,15 @@ def order_text(preset: ShopPreset, title: str, entries: list[OrderEntry]) -> str
         product = preset.fitting(entry.kind, *entry.size)
         size = f"{entry.size[0]:g} × {entry.size[1]:g} mm"
         pages = f"page {first}" if entry.pages == 1 else f"pages {first}–{first + entry.pages - 1}"
-        lines.append(f"{entry.file}, {pages}: {entry.what}, {entry.count} {KIND_NAMES[entry.kind]}(s) of {size}"
+        where = f"{entry.file}, {pages}: " if entry.file else ""
+        lines.append(f"{where}{entry.what}, {entry.count} {KIND_NAMES[entry.kind]}(s) of {size}"
                      + (f" ({entry.note})" if entry.note else ""))
-        if product is not None:
+        if not entry.file:
+            nearest = preset.nearest(entry.kind, *entry.size)
+            if nearest is not None and preset.products is not None:
+                lines.append(f"    the nearest {preset.name} product is the {nearest[0].name} "
+                             f"({_inches(nearest[0].trim)}), at {nearest[1]:.0%}")
+        elif product is not None:
             made = "at its own size" if preset.products is None else \
                 f"as the {product.name} ({_inches(product.trim)})"
             lines.append(f"    order {made}; {_files(preset, product.file, entry)}")

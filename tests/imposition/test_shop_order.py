@@ -53,10 +53,11 @@ def test_the_order_names_each_files_product(tgc_order) -> None:
            "(300 ppi with the bleed)" in lines
     assert "board.pdf, page 1: board 'main', 1 board(s) of 457.2 × 457.2 mm" in lines
     assert "    order as the quad-fold board (18 × 18 in); upload board.pdf" in lines
-    pawn = next(line for line in lines if line.startswith("pawns.pdf"))
-    assert "standee set 'meeples', 2 standee(s) of 20 × 30 mm (printed flat as 20 × " in pawn
-    assert "    tgc makes no standee of 20 × 30 mm: order it as a custom print; the nearest is the medium standee " \
-           "(0.75 × 1.675 in), at 95%" in lines
+    # a fold-over standee has no bleed: it prints at home, and the shop's nearest standee is named
+    assert "standee set 'meeples', 2 standee(s) of 20 × 30 mm (fold-over strips of 20 × 80 mm with no bleed: " \
+           "not in this folder, they print at home (pawns.pdf))" in lines
+    assert "    the nearest tgc product is the medium standee (0.75 × 1.675 in), at 95%" in lines
+    assert not (tgc_order[0] / "pawns.pdf").exists()
     assert lines[-1] == "Every page is one face with 3.175 mm bleed; TrimBox is the finished size, fronts before backs."
 
 
@@ -82,5 +83,5 @@ def test_the_generic_preset_prints_everything_at_its_own_size(tmp_path: Path) ->
     built = pnp("build", str(folder), "--only", "print-shop", "--out", str(tmp_path / "out"), "-q")
     assert built.exit_code == 0 and not [line for line in problem_lines(built.output) if "makes no" in line]
     order = (tmp_path / "out" / "g" / "standard" / "en" / "print-shop" / "ORDER.txt").read_text(encoding="utf-8")
-    assert order.count("order at its own size; upload ") == 4, order
+    assert order.count("order at its own size; upload ") == 3, order       # cards, tokens, board
     assert SHOP_PRESETS["generic"].fitting("board", 380, 380).trim == (380, 380)
