@@ -3,20 +3,24 @@
 Drawing already made the content fit for PDF/X (render/pdf.py with a ProfileSeparation:
 every colour CMYK through the output profile, fonts embedded, TrimBox and BleedBox on
 every page; for X-1a no transparency). This stage adds what the standards ask of the
-file: an OutputIntent /GTS_PDFX carrying the ICC profile, GTS_PDFXVersion (and
-GTS_PDFXConformance for X-1a) in the Info dictionary and, for X-4, in XMP metadata,
-/Trapped /False, a Title, fixed dates (builds stay byte-identical) and the PDF version
-the standard names (1.4 for X-1a:2003, 1.6 for X-4).
+file (render/pdfx_standard.py has the facts, render/pdfx_rules.py checks them): an
+OutputIntent /GTS_PDFX carrying the ICC profile, named by its registered printing
+condition or "Custom"; an Info dictionary and XMP metadata that say the same things
+(GTS_PDFXVersion, GTS_PDFXConformance for X-1a, each in its standard's XMP namespace;
+the title, Trapped False, creator, producer and fixed dates, so builds stay byte-identical;
+for X-4 the document, version and rendition identifiers), and nothing else: ReportLab's
+placeholder author and subject are not kept. The PDF version is the one the standard
+names (1.4 for X-1a:2003, 1.6 for X-4).
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
 import tempfile
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
-from types import MappingProxyType
 
 import pikepdf
 from pikepdf import Dictionary, Name, String
@@ -24,30 +28,40 @@ from pikepdf import Dictionary, Name, String
 from generator.input_files import FileRefused, read_regular
 from generator.render.icc_profile import pnp_cmyk_profile
 from generator.render.pdf import render_pdf
-from generator.render.settings import DrawingSettings
+from generator.render.pdfx_rules import pdfx_problems as pdfx_problems     # (preflight imports it from here)
+from generator.render.pdfx_standard import (CUSTOM_CONDITION, ICC_REGISTRY, PREFIXES, RENDITION_CLASS,
+                                            STANDARDS, PdfxStandard, registered_condition)
 from generator.render.separation import ProfileError, ProfileSeparation
+from generator.render.settings import DrawingSettings
 from generator.render.transparency import flatten_document
+
+__all__ = ["STANDARDS", "PdfxStandard", "draw_pdfx", "make_pdfx", "output_separation", "pdfx_problems"]
 
 # ReportLab's invariant date: the same fixed moment in every file pnp writes
 FIXED_DATE = "D:20000101000000+00'00'"
 FIXED_XMP_DATE = "2000-01-01T00:00:00+00:00"
+CREATOR = "pnp"
+PRODUCER = "pnp (ReportLab, pikepdf)"
 
 
 @dataclass(frozen=True)
-class PdfxStandard:
-    """One PDF/X conformance level: what it is called and what it allows."""
+class DocumentFacts:
+    """What a PDF/X file says about itself, once: the Info dictionary and the XMP are both written from it."""
 
-    option: str                  # --pdfx value
-    version: str                 # GTS_PDFXVersion
-    conformance: str | None      # GTS_PDFXConformance (X-1a only)
-    pdf_version: str
-    transparency: bool
+    title: str
+    document_id: str      # one document, whatever its version or rendition: from its title (game, edition,
+    instance_id: str      # language, file); this file and this version: from what was drawn, the standard
+    version_id: str       # and the profile, so an identical build is identical and a changed one is not
 
 
-STANDARDS = MappingProxyType({
-    "4": PdfxStandard("4", "PDF/X-4", None, "1.6", True),
-    "1a": PdfxStandard("1a", "PDF/X-1a:2003", "PDF/X-1a:2003", "1.4", False),
-})
+def document_facts(title: str, drawn: bytes, standard: PdfxStandard, separation: ProfileSeparation) -> DocumentFacts:
+    content = hashlib.sha256(drawn + standard.version.encode() + separation.digest.encode()).hexdigest()
+    return DocumentFacts(title, "uuid:" + _stable_uuid("pnp:" + title), "uuid:" + _stable_uuid("pnp:" + content),
+                         content[:16])
+
+
+def _stable_uuid(text: str) -> str:
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, text))
 
 
 MAX_ICC_BYTES = 16 * 2**20
@@ -89,27 +103,14 @@ def make_pdfx(pdf: bytes, standard: PdfxStandard, separation: ProfileSeparation,
     """The drawn PDF made a PDF/X file of `standard`, its output intent `separation`'s profile."""
 
     document = pikepdf.open(io.BytesIO(pdf))
-    profile = pikepdf.Stream(document, separation.profile)
-    profile.N = 4
-    condition = separation.description
-    intent = Dictionary(Type=Name.OutputIntent, S=Name.GTS_PDFX, OutputConditionIdentifier=String(condition),
-                        OutputCondition=String(condition), Info=String(condition),
-                        RegistryName=String("http://www.color.org"), DestOutputProfile=profile)
-    document.Root.OutputIntents = pikepdf.Array([document.make_indirect(intent)])
-    info = document.docinfo
-    info.Title = String(title)
-    info.Trapped = Name("/False")
-    info.GTS_PDFXVersion = String(standard.version)
-    if standard.conformance:
-        info.GTS_PDFXConformance = String(standard.conformance)
-    info.CreationDate = String(FIXED_DATE)
-    info.ModDate = String(FIXED_DATE)
-    info.Creator = String("pnp")
-    info.Producer = String("pnp (ReportLab, pikepdf)")
     for page in document.pages:          # imposition gave every print-shop page both; PDF/X wants them
         if "/TrimBox" not in page.obj or "/BleedBox" not in page.obj:
             raise ValueError("a page without TrimBox and BleedBox cannot go into a PDF/X file")
-    _write_xmp(document, standard, title)
+    document.Root.OutputIntents = pikepdf.Array([document.make_indirect(_output_intent(document, separation))])
+    facts = document_facts(title, pdf, standard, separation)
+    # a new Info dictionary, not ReportLab's edited: only what the XMP says too (no Author "anonymous")
+    document.trailer.Info = document.make_indirect(_info(facts, standard))
+    _write_xmp(document, standard, facts)
     out = io.BytesIO()
     document.save(out, min_version=standard.pdf_version, force_version=standard.pdf_version,
                   deterministic_id=True, compress_streams=True,
@@ -117,92 +118,51 @@ def make_pdfx(pdf: bytes, standard: PdfxStandard, separation: ProfileSeparation,
     return out.getvalue()
 
 
-def _write_xmp(document, standard: PdfxStandard, title: str) -> None:
-    """XMP metadata matching the Info dictionary (X-4 requires it; X-1a files carry it too)."""
+def _output_intent(document, separation: ProfileSeparation) -> Dictionary:
+    """The GTS_PDFX output intent (ISO 32000-1 14.11.5): the profile embedded, the condition by its ICC
+    reference name when the profile characterizes a registered one (FOGRA39, CGATS TR 001 …), else Custom."""
+    from PIL import ImageCms     # (PDF/X builds only) the profile's characterization target ('targ')
+    profile = pikepdf.Stream(document, separation.profile)
+    profile.N = 4
+    target = ImageCms.ImageCmsProfile(io.BytesIO(separation.profile)).profile.target
+    registered = registered_condition(separation.description, target)
+    intent = Dictionary(Type=Name.OutputIntent, S=Name.GTS_PDFX,
+                        OutputConditionIdentifier=String(registered or CUSTOM_CONDITION),
+                        OutputCondition=String(separation.description), Info=String(separation.description),
+                        DestOutputProfile=profile)
+    if registered:
+        intent.RegistryName = String(ICC_REGISTRY)
+    return intent
+
+
+def _info(facts: DocumentFacts, standard: PdfxStandard) -> Dictionary:
+    info = Dictionary(Title=String(facts.title), Creator=String(CREATOR), Producer=String(PRODUCER),
+                      CreationDate=String(FIXED_DATE), ModDate=String(FIXED_DATE), Trapped=Name("/False"),
+                      GTS_PDFXVersion=String(standard.version))
+    if standard.conformance:
+        info.GTS_PDFXConformance = String(standard.conformance)
+    return info
+
+
+def _write_xmp(document, standard: PdfxStandard, facts: DocumentFacts) -> None:
+    """XMP metadata saying what the Info dictionary says (X-4 requires it; X-1a files carry it too)."""
     with document.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as meta:
-        meta.register_xml_namespace("http://www.npes.org/pdfx/ns/id/", "pdfxid")
-        meta["dc:title"] = title
+        identification = PREFIXES[standard.namespace]
+        meta.register_xml_namespace(standard.namespace, identification)
+        meta["dc:title"] = facts.title
+        meta["dc:format"] = "application/pdf"
         meta["xmp:CreateDate"] = FIXED_XMP_DATE
         meta["xmp:ModifyDate"] = FIXED_XMP_DATE
         meta["xmp:MetadataDate"] = FIXED_XMP_DATE
-        meta["xmp:CreatorTool"] = "pnp"
-        meta["pdf:Producer"] = "pnp (ReportLab, pikepdf)"
+        meta["xmp:CreatorTool"] = CREATOR
+        meta["pdf:Producer"] = PRODUCER
         meta["pdf:Trapped"] = "False"
-        meta["pdfxid:GTS_PDFXVersion"] = standard.version
-        meta["xmpMM:DocumentID"] = "uuid:" + _stable_uuid(title)
-        meta["xmpMM:InstanceID"] = "uuid:" + _stable_uuid(title + " instance")
+        meta[f"{identification}:GTS_PDFXVersion"] = standard.version
+        if standard.conformance:
+            meta[f"{identification}:GTS_PDFXConformance"] = standard.conformance
+        meta["xmpMM:DocumentID"] = facts.document_id
+        meta["xmpMM:InstanceID"] = facts.instance_id
+        meta["xmpMM:VersionID"] = facts.version_id
+        meta["xmpMM:RenditionClass"] = RENDITION_CLASS
 
 
-def _stable_uuid(text: str) -> str:
-    return str(uuid.uuid5(uuid.NAMESPACE_URL, "pnp:" + text))
-
-
-def pdfx_problems(data: bytes) -> list[str]:
-    """What keeps a file that declares PDF/X (GTS_PDFXVersion or an OutputIntent) from being one, as a print
-    shop's preflight would say it; [] for a conforming file or one that declares nothing."""
-    problems: list[str] = []
-    with pikepdf.open(io.BytesIO(data)) as document:
-        version = str(document.docinfo.get("/GTS_PDFXVersion", ""))
-        intents = document.Root.get("/OutputIntents")
-        if not version and not intents:
-            return []
-        standard = next((s for s in STANDARDS.values() if s.version == version), None)
-        if standard is None:
-            return [f"PDF/X: GTS_PDFXVersion {version or 'missing'} is none of "
-                    f"{', '.join(s.version for s in STANDARDS.values())}"]
-        if document.pdf_version != standard.pdf_version:
-            problems.append(f"PDF/X: {version} asks PDF {standard.pdf_version}, the file is PDF {document.pdf_version}")
-        gts = [intent for intent in (intents or []) if intent.get("/S") == "/GTS_PDFX"]
-        if len(gts) != 1:
-            problems.append(f"PDF/X: {len(gts)} OutputIntents of subtype GTS_PDFX (one is needed)")
-        elif "/DestOutputProfile" not in gts[0]:
-            problems.append("PDF/X: the OutputIntent has no embedded ICC profile (DestOutputProfile)")
-        else:
-            try:
-                ProfileSeparation.of(gts[0].DestOutputProfile.read_bytes())
-            except ProfileError as error:
-                problems.append(f"PDF/X: the output profile is {error}")
-        if str(document.docinfo.get("/Trapped", "")) not in ("/True", "/False"):
-            problems.append("PDF/X: /Trapped must be /True or /False")
-        if not str(document.docinfo.get("/Title", "")):
-            problems.append("PDF/X: the file has no Title")
-        if standard.conformance and str(document.docinfo.get("/GTS_PDFXConformance", "")) != standard.conformance:
-            problems.append(f"PDF/X: GTS_PDFXConformance must be {standard.conformance}")
-        for number, page in enumerate(document.pages, start=1):
-            if "/TrimBox" not in page.obj or "/BleedBox" not in page.obj:
-                problems.append(f"PDF/X: page {number} has no TrimBox or BleedBox")
-                break
-        if not standard.transparency:
-            problems += _transparency_and_rgb(document)
-    return problems
-
-
-def _transparency_and_rgb(document) -> list[str]:
-    """PDF/X-1a: no soft masks, no constant alpha under 1, no RGB (operators or images)."""
-    found: set[str] = set()
-    seen: set = set()
-
-    def visit(content, resources) -> None:
-        for instruction in pikepdf.parse_content_stream(content):
-            if str(instruction.operator) in ("rg", "RG"):
-                found.add("RGB colours")
-        for state in (resources.get("/ExtGState") or {}).values():
-            if float(state.get("/CA", 1)) < 1 or float(state.get("/ca", 1)) < 1:
-                found.add("transparency (opacity under 1)")
-            mask = state.get("/SMask")
-            if mask is not None and mask != pikepdf.Name("/None"):
-                found.add("transparency (a soft mask)")
-        for xobject in (resources.get("/XObject") or {}).values():
-            if xobject.objgen in seen:
-                continue
-            seen.add(xobject.objgen)
-            if xobject.get("/Subtype") == "/Image":
-                if "/SMask" in xobject:
-                    found.add("transparency (an image's soft mask)")
-                if xobject.get("/ColorSpace") not in ("/DeviceCMYK", "/DeviceGray"):
-                    found.add("an image that is not CMYK or grey")
-            elif xobject.get("/Subtype") == "/Form":
-                visit(xobject, xobject.get("/Resources") or resources)
-    for page in document.pages:
-        visit(page, page.Resources)
-    return [f"PDF/X-1a: {what}" for what in sorted(found)]
