@@ -244,6 +244,10 @@ def inspect(path: Path, shop: bool, ink_pages: int = 4, cmyk_limit: float | None
     return report
 
 
+# the page objects whose matrices are read: forms (what they hold is placed by them), images and text
+_PLACED = frozenset({pdfium_raw.FPDF_PAGEOBJ_FORM, pdfium_raw.FPDF_PAGEOBJ_IMAGE, pdfium_raw.FPDF_PAGEOBJ_TEXT})
+
+
 def _images(document, shop: bool, report: FileReport, shop_ppi: int | None = None) -> None:
     """Effective resolution of every placed raster: pixels over the width it is printed at (a print-shop
     file's: its named shop's ppi, else the catalogue's), within PPI_TOLERANCE."""
@@ -253,6 +257,8 @@ def _images(document, shop: bool, report: FileReport, shop_ppi: int | None = Non
         page = document[index]
         forms: dict[int, tuple] = {}          # level → the matrix of the form open at that level
         for obj in page.get_objects(max_depth=15):
+            if obj.type not in _PLACED:         # a path or shading: pdfium gives a shading no matrix
+                continue
             parent = forms.get(obj.level - 1, (1, 0, 0, 1, 0, 0))
             matrix = _combine(_tuple(obj.get_matrix()), parent)
             if obj.type == pdfium_raw.FPDF_PAGEOBJ_FORM:
@@ -282,6 +288,8 @@ def _smallest_text(page) -> float | None:
     smallest = None
     forms: dict[int, tuple] = {}
     for obj in page.get_objects(max_depth=15):
+        if obj.type not in _PLACED:
+            continue
         matrix = _combine(_tuple(obj.get_matrix()), forms.get(obj.level - 1, (1, 0, 0, 1, 0, 0)))
         if obj.type == pdfium_raw.FPDF_PAGEOBJ_FORM:
             forms[obj.level] = matrix
