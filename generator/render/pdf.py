@@ -32,7 +32,7 @@ from generator.render.separation import ProfileSeparation
 from generator.render.reportlab_settings import pnp_settings
 from generator.render.settings import ColourMode, DrawingSettings
 from generator.render.text_out import TextLine, TextWriter
-from generator.render.soft_mask import carry_graphics_states, cmyk_image
+from generator.render.soft_mask import cmyk_image, draw_drawing, end_form
 from generator.text.layout import run_width
 from generator.units import PT_PER_MM, mm_to_pt
 
@@ -132,7 +132,6 @@ class FacePainter:
             return
         with pnp_settings():      # an image's stream is made as it is drawn (a rulebook's too)
             self._define_art_form(file, name)
-        carry_graphics_states(self.canvas, name)      # an SVG's opacities (ReportLab leaves them out of a form)
         self.forms.add(name)
         self.art_defined.add(file)
 
@@ -141,13 +140,10 @@ class FacePainter:
         if file.suffix.lower() == ".svg":
             drawing = load_svg(file) if self.colour_mode == "rgb" else \
                 cmyk_svg(file, self.ink_limit, self.separation, self.opaque)
-            # imported here: renderPDF (and reportlab.graphics.shapes) import all of platypus, ~70 ms
-            # that a file without SVG art (a rulebook of text, the raster-art games) never needs
-            from reportlab.graphics import renderPDF
             canvas.beginForm(name, 0, 0, drawing.width, drawing.height)
             # renderPDF selects its default font (Helvetica, never embedded) and an RGB black on entry
             with _svg_defaults(self.initial_font):
-                renderPDF.draw(drawing, canvas, 0, 0)
+                draw_drawing(drawing, canvas)      # renderPDF's drawing, its opacity groups composited
         else:
             width, height = art_size(file)       # checked whole (every pixel) while laying out
             canvas.beginForm(name, 0, 0, width, height)
@@ -158,7 +154,7 @@ class FacePainter:
                                      0, 0, width, height, mask="auto")
             else:
                 canvas.drawImage(str(file), 0, 0, width, height, mask="auto")
-        canvas.endForm()
+        end_form(canvas)     # its resources whole: ReportLab leaves an SVG's opacities and gradients out of a form
 
     # ------------------------------------------------------------------ items
     def _items(self, items: tuple[Item, ...], height: float) -> None:
@@ -553,7 +549,7 @@ def drawing_settings(settings: DrawingSettings | str, colour_mode: str = "rgb", 
 def _svg_defaults(initial_font: str) -> Iterator[None]:
     """renderPDF's defaults (ReportLab's module table) as pnp draws an SVG: its font, black as CMYK
     black; ReportLab's own restored after."""
-    from reportlab.graphics.shapes import STATE_DEFAULTS     # (imported with renderPDF: see _define_art_form)
+    from reportlab.graphics.shapes import STATE_DEFAULTS     # (with renderPDF, on the first SVG drawn: see soft_mask)
     # the values as stored (its reading calls a stored callable: ReportLab's font name follows rl_config)
     saved = {key: dict.__getitem__(STATE_DEFAULTS, key) for key in ("fontName", "fillColor", "strokeColor")}
     STATE_DEFAULTS["fontName"] = initial_font

@@ -1,6 +1,6 @@
 """Transparency as ReportLab writes it into a form: raster art's alpha as a soft mask, an SVG's
-opacities as graphics states. Below both the drawing (render/pdf.py) and the flattening
-(render/transparency.py), which use it."""
+opacities as graphics states and transparency groups, in forms whose resources name all they use.
+Below both the drawing (render/pdf.py) and the flattening (render/transparency.py), which use it."""
 
 from __future__ import annotations
 
@@ -9,11 +9,14 @@ from typing import Any
 
 from PIL import Image
 from reportlab.lib.utils import ImageReader
-from reportlab.pdfbase.pdfdoc import PDFFormXObject, PDFResourceDictionary, xObjectName
+from reportlab.pdfbase.pdfdoc import (PDFDictionary, PDFFormXObject, PDFName, PDFResourceDictionary, PDFStream,
+                                      xObjectName)
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.caches import cached
 from generator.render.colour import on_paper, separate_image
 from generator.render.separation import ProfileSeparation
+from generator.render.svg_drawing import GROUP_OPACITY
 
 OPAQUE = 255
 
@@ -66,23 +69,35 @@ class _CmykWithAlpha(ImageReader):
         return data
 
 
-def carry_graphics_states(canvas: Canvas, name: str) -> None:
-    """Give the form `name`, just ended, the graphics states (opacities) its drawing selects.
+def end_form(canvas: Canvas, transparency_group: bool = False) -> None:
+    """End the form being drawn on `canvas` as one whose resources name everything its drawing uses;
+    `transparency_group`: one composited as a whole before it is laid on the page (its /Group).
 
-    ReportLab notes them on the form (Canvas._setExtGState) but PDFFormXObject.format writes the
-    form's /Resources without any /ExtGState: its `/gRLs0 gs` named nothing, and every fill- or
-    stroke-opacity inside an art form was drawn opaque. The form becomes one whose resources have them.
+    ReportLab notes a form's graphics states (Canvas._setExtGState) but PDFFormXObject.format writes
+    the form's /Resources without any /ExtGState, and it keeps no note of the shadings drawn in it:
+    a `/gRLs0 gs` or `/Sh0 sh` inside an art form then named nothing, an SVG's fill-opacity came out
+    solid and its gradients black (poppler, MuPDF and Ghostscript say the resource is missing).
     """
+    name = canvas._formData[0]
+    shadings = dict(canvas._shadingUsed)         # endForm forgets them: taken first
+    canvas.endForm()
     form = canvas._doc.idToObject.get(xObjectName(name))
-    if type(form) is PDFFormXObject and form.ExtGState:
-        form.__class__ = FormWithGraphicsStates
+    if type(form) is PDFFormXObject and (form.ExtGState or shadings or getattr(form, "_colorsUsed", None)
+                                         or transparency_group):
+        form.__class__ = FormWithResources
+        form.shadings = shadings
+        form.transparency_group = transparency_group
 
 
-class FormWithGraphicsStates(PDFFormXObject):
-    """A form whose resources name the graphics states its drawing selects (see carry_graphics_states)."""
+class FormWithResources(PDFFormXObject):
+    """A form whose resources name the graphics states, shadings and colour spaces its drawing selects,
+    and which may be a transparency group (see end_form)."""
+
+    shadings: dict = {}
+    transparency_group = False
 
     def format(self, document: Any) -> bytes:
-        if not getattr(self, "Resources", None):         # the resources PDFFormXObject.format makes, and the states
+        if not getattr(self, "Resources", None):         # the resources PDFFormXObject.format makes, and the rest
             resources = PDFResourceDictionary()
             resources.basicFonts()
             if self.hasImages:
@@ -91,7 +106,86 @@ class FormWithGraphicsStates(PDFFormXObject):
                 resources.basicProcs()
             if self.XObjects:
                 resources.XObject = self.XObjects
-            resources.ExtGState = self.ExtGState
+            if self.ExtGState:
+                resources.ExtGState = self.ExtGState
+            resources.setShading(self.shadings)
+            resources.setColorSpace(getattr(self, "_colorsUsed", None) or {})
             self.Resources = resources
+        if self.transparency_group and not getattr(self, "Contents", None):
+            # the stream PDFFormXObject.format makes, with its /Group: drawn alone, then laid down as one
+            contents = PDFStream()
+            contents.content = self.stream
+            contents.__Comment__ = "xobject form stream"
+            contents.dictionary["Group"] = PDFDictionary({"Type": PDFName("Group"), "S": PDFName("Transparency")})
+            self.Contents = contents
         written: bytes = super().format(document)
         return written
+
+
+def draw_drawing(drawing: Any, canvas: Canvas) -> None:
+    """A ReportLab drawing drawn at the origin of the form being drawn on `canvas`, as renderPDF draws
+    it, except that each group marked with an opacity (svg_drawing.GROUP_OPACITY) is drawn as a
+    transparency group of its own, then laid on what lies beneath at that opacity — as SVG means a
+    group's opacity (its shapes composited together first: where two overlap they do not show through
+    each other)."""
+    from reportlab.graphics.renderPDF import renderScaledDrawing     # (see _grouping_renderer)
+    _grouping_renderer()(canvas._formData[0]).draw(renderScaledDrawing(drawing), canvas, 0, 0)
+
+
+# made once per build's caches: it imports renderPDF (and with it all of platypus, ~70 ms), which a file
+# without SVG art never needs
+@cached("render.grouping_renderer", maxsize=1)
+def _grouping_renderer():
+    from reportlab.graphics.renderPDF import _PDFRenderer
+    from reportlab.graphics.renderbase import getStateDelta
+    from reportlab.graphics.shapes import transformPoint
+
+    class GroupingRenderer(_PDFRenderer):
+        """renderPDF's renderer, drawing a node marked with GROUP_OPACITY as a transparency group: a form
+        of its own (named after the art's form, in drawing order), selected at that opacity."""
+
+        def __init__(self, form: str) -> None:
+            super().__init__()
+            self.form, self.groups = form, 0
+
+        def drawNode(self, node) -> None:
+            opacity = getattr(node, GROUP_OPACITY, None)
+            if opacity is None:
+                super().drawNode(node)
+                return
+            canvas = self._canvas
+            canvas.saveState()
+            deltas = getStateDelta(node)       # the node's transform and paint, as drawNode sets them
+            self._tracker.push(deltas)
+            self.applyStateChanges(deltas, {})
+            box = self._visible_box()
+            if box is not None and opacity > 0:
+                self.groups += 1
+                name = f"{self.form}G{self.groups}"
+                # a form drawn inherits the graphics state where it is drawn (but for its opacity, which a
+                # transparency group starts without): ReportLab is told so, as it writes text by its font
+                inherited = {key: canvas.__dict__[key] for key in canvas.STATE_ATTRIBUTES if key != "_extgstate"}
+                canvas.beginForm(name, *box)
+                canvas.__dict__.update(inherited)
+                self.drawNodeDispatcher(node)
+                end_form(canvas, transparency_group=True)
+                canvas.setFillAlpha(opacity)
+                canvas.setStrokeAlpha(opacity)
+                canvas.doForm(name)
+            self._tracker.pop()
+            canvas.restoreState()
+
+        def _visible_box(self) -> tuple[float, float, float, float] | None:
+            """The drawing's own box (what its form shows) in the node's coordinates; None where the
+            node is flattened to nothing (a scale of 0)."""
+            a, b, c, d, e, f = self._tracker.getCTM()
+            det = a * d - b * c
+            if not det:
+                return None
+            inverse = (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
+            width, height = self._drawing.width, self._drawing.height
+            corners = [transformPoint(inverse, (x, y)) for x in (0, width) for y in (0, height)]
+            xs, ys = [x for x, _ in corners], [y for _, y in corners]
+            return min(xs), min(ys), max(xs), max(ys)
+
+    return GroupingRenderer

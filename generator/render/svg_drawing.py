@@ -3,8 +3,11 @@
 Left to itself, svglib looks a font family up as a file or through fontconfig and embeds whatever
 it finds (the same game would build other PDFs on other machines), and it ignores `opacity`. Here a
 text is set in the first of pnp's families its font-family means that has all its characters, or
-refused at its line with what to do; opacities are applied once the whole file is drawn. Takes the
-tree svg_guard checked; gives the drawing, or SvgRefused. svglib is imported only when art is drawn.
+refused at its line with what to do; opacities are applied once the whole file is drawn: an element
+that paints once (a fill, or a stroke) has its alpha multiplied, anything more (a group, a shape filled
+and stroked, a gradient) is marked as a group to composite first (GROUP_OPACITY, drawn as a
+transparency group by render/soft_mask.py). Takes the tree svg_guard checked; gives the drawing, or
+SvgRefused. svglib is imported only when art is drawn.
 """
 
 from __future__ import annotations
@@ -15,6 +18,11 @@ from reportlab.lib.colors import Color
 
 from generator.caches import cached
 from generator.render.svg_guard import SvgRefused
+
+# The attribute of a drawing's group that is drawn as one picture, then laid on what lies beneath at this
+# opacity (an SVG `opacity` over more than one painting). ReportLab checks the names of a shape's
+# attributes, but not those starting with '_' (its renderers set _canvas and _parent the same way).
+GROUP_OPACITY = "_pnp_opacity"
 
 GENERIC_FAMILIES = frozenset({"serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "ui-serif",
                     "ui-sans-serif", "ui-monospace", "ui-rounded", "math", "emoji", "helvetica"})
@@ -39,10 +47,9 @@ def _svg_renderer_class():
     pnp's families (a generic one, like sans-serif, or none stands for pnp's default stack), and the
     text is set in the first that has all its characters (a glyph a font lacks prints as nothing); a
     text no family of which pnp has, or has whole, is refused at its line. `opacity` (of a shape, a
-    group, a <use> or the <svg>), which svglib ignores, multiplies the fill and stroke opacity of
-    everything drawn inside it once the whole file is drawn (a <use> is filled in when its target
-    comes): a group's overlapping shapes then show through each other, where a viewer composites the
-    group first.
+    group, a <use> or the <svg>), which svglib ignores, is applied once the whole file is drawn (a
+    <use> is filled in when its target comes): what it covers is composited first, as a viewer does,
+    so a group's overlapping shapes do not show through each other (see _apply_opacity).
     """
     # svglib (and lxml) load on the first SVG drawn: the content checks import this module with the art's
     from svglib.fonts import FontMap
@@ -62,7 +69,7 @@ def _svg_renderer_class():
             self.characters = frozenset()    # those of the <text> being drawn
             self.drawing_characters = frozenset()    # those of every <text> of the drawing
             self.reportlab_names = {}        # face name -> the name ReportLab draws it by, for this drawing
-            self.fades = []                  # (drawn item, opacity), applied once all is drawn
+            self.fades = []                  # (drawn item, opacity), applied once all is drawn, innermost first
             self.attrConverter.convertFontFamily = self.convert_family
 
         def convert_family(self, families, weight="normal", style="normal"):
@@ -90,7 +97,7 @@ def _svg_renderer_class():
                 for character in "".join(element.itertext()) if not character.isspace())
             drawing = super().render(svg_node)
             for item, opacity in self.fades:
-                _fade(item, opacity)
+                _apply_opacity(item, opacity)
             return drawing
 
         def renderSvg(self, node, outermost=False):
@@ -117,13 +124,21 @@ def _svg_renderer_class():
                                  f"{error.tried[0]} lacks {_listed(error.missing)}, which would print as nothing",
                                  self._families_with(self.characters)) from None
             if parent is not None and _local_name(node) != "svg":    # an <svg>'s own: renderSvg
-                self._note_opacity(node, parent.contents[drawn:])
+                self._note_opacity(node, parent.contents[drawn:], parent, drawn)
 
-        def _note_opacity(self, node, items):
+        def _note_opacity(self, node, items, parent=None, drawn=0):
             self.attrConverter.findAttr(node, "opacity")     # applies the node's style and CSS first
             opacity = _opacity(node.attrib.get("opacity", ""))
-            if opacity < 1:
-                self.fades += [(item, opacity) for item in items]
+            if opacity >= 1 or not items:
+                return
+            if parent is not None and (len(items) > 1 or _is_leaf(items[0]) and _paints(items[0]) > 1):
+                # one element drawn as several items (a path's fill and stroke) or a shape both filled
+                # and stroked: one group, composited as one
+                from reportlab.graphics.shapes import Group     # (svglib has imported it)
+                group = Group(*items)
+                parent.contents[drawn:drawn + len(items)] = [group]
+                items = [group]
+            self.fades.append((items[0], opacity))
 
         def _families_with(self, characters: frozenset) -> str:
             having = [family for family in sorted(self.library.families)
@@ -203,20 +218,79 @@ def _opacity(value: str) -> float:
     return min(1.0, max(0.0, number)) if number == number else 1.0
 
 
+def _apply_opacity(item, opacity: float) -> None:
+    """`item` drawn `opacity` times as opaque, as SVG means it: as if drawn alone, then laid on what lies
+    beneath. Where it paints once (one fill or one stroke, or one group already to be composited), the
+    alpha of that painting is multiplied (exactly the same, and no extra form in the PDF); otherwise it
+    becomes a group to composite first (GROUP_OPACITY), so its own overlaps do not show through."""
+    if _paints(item) <= 1:
+        _fade(item, opacity)
+    else:
+        setattr(item, GROUP_OPACITY, getattr(item, GROUP_OPACITY, 1.0) * opacity)
+
+
+def _is_leaf(node) -> bool:
+    return getattr(node, "contents", None) is None
+
+
+def _paints(node) -> int:
+    """How many paintings `node` makes, 2 standing for any more than one: a group to composite counts
+    once; an image or a gradient (which have no alpha of their own to multiply) as many."""
+    if getattr(node, GROUP_OPACITY, None) is not None:
+        return 1
+    contents = getattr(node, "contents", None)
+    if contents is not None:
+        total = 0
+        for child in contents:
+            total += _paints(child)
+            if total > 1:
+                return 2
+        return total
+    if not hasattr(node, "fillColor") and not hasattr(node, "strokeColor"):
+        return 2                        # an image, a gradient's shading (svglib's DirectDraw)
+    fill = getattr(node, "fillColor", None) is not None
+    stroke = getattr(node, "strokeColor", None) is not None and getattr(node, "strokeWidth", 1) != 0
+    return int(fill) + int(stroke)
+
+
 def _fade(item, opacity: float) -> None:
-    """Everything drawn in `item` `opacity` times as opaque (new colours: svglib shares colour objects)."""
+    """Everything drawn in `item` `opacity` times as opaque: each painting's alpha multiplied, a group
+    to composite (GROUP_OPACITY) its own opacity (new colours: svglib shares colour objects)."""
     stack = [item]
     while stack:
         node = stack.pop()
-        for attribute in ("fillOpacity", "strokeOpacity"):
-            value = getattr(node, attribute, None)
-            if value is not None:
-                setattr(node, attribute, value * opacity)
-        for attribute in ("fillColor", "strokeColor"):
-            colour = getattr(node, attribute, None)
-            if isinstance(colour, Color):
-                faded = colour.clone()
-                faded.alpha = (colour.alpha if colour.alpha is not None else 1) * opacity
-                setattr(node, attribute, faded)
+        grouped = getattr(node, GROUP_OPACITY, None)
+        if grouped is not None:
+            setattr(node, GROUP_OPACITY, grouped * opacity)
+            continue
+        _fade_painting(node, opacity)
         stack.extend(getattr(node, "contents", ()))
 
+
+def fold_opacities(node, opacity: float = 1.0) -> None:
+    """Every group to composite in `node` made plain, its opacity multiplied into the alpha of what it
+    paints: where a file may carry no transparency (PDF/X-1a), colours are then mixed with the paper."""
+    grouped = getattr(node, GROUP_OPACITY, None)
+    if grouped is not None:
+        delattr(node, GROUP_OPACITY)
+        opacity *= grouped
+    contents = getattr(node, "contents", None)
+    if contents is None:
+        if opacity < 1:
+            _fade_painting(node, opacity)
+        return
+    for child in contents:
+        fold_opacities(child, opacity)
+
+
+def _fade_painting(node, opacity: float) -> None:
+    for attribute in ("fillOpacity", "strokeOpacity"):
+        value = getattr(node, attribute, None)
+        if value is not None:
+            setattr(node, attribute, value * opacity)
+    for attribute in ("fillColor", "strokeColor"):
+        colour = getattr(node, attribute, None)
+        if isinstance(colour, Color):
+            faded = colour.clone()
+            faded.alpha = (colour.alpha if colour.alpha is not None else 1) * opacity
+            setattr(node, attribute, faded)

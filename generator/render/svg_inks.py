@@ -14,6 +14,7 @@ import copy
 from reportlab.lib.colors import Color
 
 from generator.render.colour import convert
+from generator.render.svg_drawing import fold_opacities
 
 
 def recolour(node, mode: str, ink_limit: float, separation=None, opaque: bool = False) -> None:
@@ -25,6 +26,10 @@ def recolour(node, mode: str, ink_limit: float, separation=None, opaque: bool = 
             if opaque:
                 value = _on_paper(value)
             setattr(node, attribute, convert(value, mode, ink_limit, separation))
+    stops = getattr(node, "_rl_colors", None)      # a gradient's colours (svglib's gradient shapes)
+    if stops and mode == "cmyk":                    # (all of one kind: a shading has one colour space)
+        node._rl_colors = [convert(_on_paper(colour) if opaque else colour, mode, ink_limit, separation)
+                           for colour in stops]
     if opaque:
         for attribute in ("fillOpacity", "strokeOpacity"):
             if getattr(node, attribute, None) is not None:
@@ -37,6 +42,8 @@ def separated(drawing, ink_limit: float, separation=None, opaque: bool = False):
     """A copy of the drawing with every colour separated to CMYK (through `separation`'s profile when
     given); `opaque`: every colour with opacity as it shows on white paper, at full opacity (PDF/X-1a)."""
     copied = copy.deepcopy(drawing)
+    if opaque:         # a group's opacity into its colours' alpha, which recolour mixes with the paper
+        fold_opacities(copied)
     recolour(copied, "cmyk", ink_limit, separation, opaque)
     return copied
 

@@ -30,6 +30,7 @@ from generator.render.colour import separate_image
 from generator.render.pdf import render_pdf
 from generator.render.settings import DrawingSettings
 from generator.render.soft_mask import CMYK_MARK, CMYK_TOKEN, alpha_channel
+from generator.render.svg_drawing import GROUP_OPACITY
 from generator.units import mm_to_pt
 
 FLATTEN_DPI = 300           # a print shop's resolution for raster art
@@ -38,7 +39,8 @@ FLATTEN_DPI = 300           # a print shop's resolution for raster art
 # ------------------------------------------------------------------ which art is transparent
 
 def art_is_transparent(file: Path) -> bool:
-    """True for a raster with any pixel under full opacity, or an SVG with any opacity or colour alpha under 1."""
+    """True for a raster with any pixel under full opacity, or an SVG with any opacity (of a painting or a
+    group) or colour alpha under 1."""
     return _transparent(file, art_version(file))
 
 
@@ -51,6 +53,8 @@ def _transparent(file: Path, version: tuple) -> bool:
 
 
 def _svg_transparent(node) -> bool:
+    if getattr(node, GROUP_OPACITY, 1) < 1:
+        return True
     for attribute in ("fillOpacity", "strokeOpacity"):
         value = getattr(node, attribute, None)
         if value is not None and value < 1:
