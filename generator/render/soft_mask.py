@@ -4,7 +4,7 @@ Below both the drawing (render/pdf.py) and the flattening (render/transparency.p
 
 from __future__ import annotations
 
-import secrets
+import hashlib
 from typing import Any
 
 from PIL import Image
@@ -14,6 +14,7 @@ from reportlab.pdfbase.pdfdoc import (PDFDictionary, PDFFormXObject, PDFName, PD
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.caches import cached
+from generator.engine import engine_digest
 from generator.render.colour import on_paper, separate_image
 from generator.render.separation import ProfileSeparation
 from generator.render.svg_drawing import GROUP_OPACITY
@@ -22,9 +23,15 @@ OPAQUE = 255
 
 # The flattened rasters are CMYK: blended in the output's CMYK as a PDF/X-4 page with transparency prints
 # (its blending space is the output intent's). PNG has no CMYK, so the four inks ride in an RGBA PNG's four
-# channels, marked by a text chunk whose value is this process's own (no art file can carry it by chance).
+# channels, marked by a text chunk whose value is the engine's own (cmyk_token).
 CMYK_MARK = "pnp-cmyk"
-CMYK_TOKEN = secrets.token_hex(16)
+
+
+def cmyk_token() -> str:
+    """The value that marks a flattened raster: no art file carries it by chance, and the same engine writes
+    it alike in every process — the raster's bytes name its form, so a value of the process's own made each
+    PDF/X-1a build of transparent art another file."""
+    return hashlib.sha256(f"{CMYK_MARK}:{engine_digest()}".encode()).hexdigest()[:32]
 
 
 def cmyk_image(image: Image.Image, ink_limit: float, separation: ProfileSeparation | None = None,
@@ -42,7 +49,7 @@ def cmyk_image(image: Image.Image, ink_limit: float, separation: ProfileSeparati
 
 def cmyk_pixels(image: Image.Image) -> Image.Image | None:
     """The CMYK image a flattened raster carries, or None for any other image."""
-    if image.info.get(CMYK_MARK) != CMYK_TOKEN:
+    if image.info.get(CMYK_MARK) != cmyk_token():
         return None
     return Image.frombytes("CMYK", image.size, image.convert("RGBA").tobytes())
 

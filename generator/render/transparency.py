@@ -29,7 +29,7 @@ from generator.render.art import art_version, load_svg, open_raster
 from generator.render.colour import separate_image
 from generator.render.pdf import render_pdf
 from generator.render.settings import DrawingSettings
-from generator.render.soft_mask import CMYK_MARK, CMYK_TOKEN, alpha_channel
+from generator.render.soft_mask import CMYK_MARK, alpha_channel, cmyk_token
 from generator.render.svg_drawing import GROUP_OPACITY
 from generator.units import mm_to_pt
 
@@ -229,7 +229,7 @@ class Flattener:
     def _save(self, cmyk) -> Path:
         carrier = Image.frombytes("RGBA", cmyk.size, cmyk.tobytes())
         text = PngImagePlugin.PngInfo()
-        text.add_text(CMYK_MARK, CMYK_TOKEN)
+        text.add_text(CMYK_MARK, cmyk_token())
         buffer = io.BytesIO()
         carrier.save(buffer, "PNG", optimize=False, pnginfo=text)
         path = self.folder / f"flat-{hashlib.sha256(cmyk.tobytes()).hexdigest()[:20]}.png"

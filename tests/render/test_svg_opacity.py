@@ -18,6 +18,7 @@ from __future__ import annotations
 import io
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import numpy
@@ -332,3 +333,17 @@ def test_a_group_opacity_is_folded_into_its_colours_where_no_transparency_may_be
     # half-opaque red on paper: no cyan, half of red's magenta and yellow (pnp's own separation: 1, 1)
     assert {tuple(round(value, 3) for value in (colour.cyan, colour.magenta, colour.yellow, colour.black))
             for colour in fills(opaque)} == {(0.0, 0.5, 0.5, 0.0)}
+
+
+def test_flattened_x1a_files_are_the_same_bytes_from_process_to_process(tmp_path):
+    """The flattened raster's mark is the engine's, not the process's: its bytes, which name its form, were
+    another file's at each build (two processes, as two runs of pnp are)."""
+    game = make_game(tmp_path, {"art/star.svg": SVG.format(CARDS["group"][0])})
+    built = []
+    for run in ("one", "two"):
+        subprocess.run([sys.executable, "-m", "generator", "build", str(game), "--paper", "a4", "-q", "--jobs", "1",
+                        "--only", "print-shop", "--pdfx", "1a", "--out", str(tmp_path / run)], check=True)
+        built.append((tmp_path / run / "g" / "standard" / "en" / "print-shop" / "cards.pdf").read_bytes())
+    assert built[0] == built[1]
+    with pikepdf.open(io.BytesIO(built[0])) as pdf:          # (the art was flattened: an image, no group)
+        assert any(obj.get("/Subtype") == "/Image" for obj in pdf.objects if isinstance(obj, pikepdf.Stream))
