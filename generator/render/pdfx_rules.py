@@ -4,8 +4,9 @@ shop's preflight would say it.
 Each rule reads the file itself (pikepdf for the objects, lxml for the XMP packet, littlecms for the
 profile), not what pnp meant to write; the facts come from render/pdfx_standard.py, which says where
 each comes from. It covers the identification and metadata (Info, XMP and their agreement), the output
-intent and its profile, the file identifier, encryption, the page boxes, and for X-1a transparency and
-RGB colour. It does not check fonts (preflight.py does) or every content operator of the standard.
+intent and its profile, the file identifier, encryption, the page boxes, every name a content stream
+selects that its resources lack (render/transparency_check.py), and for X-1a transparency and RGB colour.
+It does not check fonts (preflight.py does) or every content operator of the standard.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from generator.render.pdfx_standard import (CUSTOM_CONDITION, ICC_REGISTRY, INFO
                                             PREFIXES, RDF, REGISTERED_NAME, REQUIRED_XMP_MM, STANDARDS, XMP_MM,
                                             PdfxStandard, pdf_date, xmp_date)
 from generator.render.separation import ProfileError, ProfileSeparation
+from generator.render.transparency_check import read_transparency
 
 MAX_XMP_BYTES = 4 * 2**20       # a PDF/X packet is a few KB; Acrobat's with its history stays under 100 KB
 BOX_TOLERANCE = 0.01            # points: boxes computed in millimetres and written to 4 decimals
@@ -48,8 +50,10 @@ def pdfx_problems(data: bytes) -> list[str]:
             problems += _agreement(info, xmp)
         problems += _output_intent(intents, standard)
         problems += _pages(document)
+        reading = read_transparency(document)
+        problems += [f"PDF/X: {missing}" for missing in reading.missing]
         if not standard.transparency:
-            problems += _transparency_and_rgb(document)
+            problems += _transparency_and_rgb(document, reading.transparency)
     return problems
 
 
@@ -258,9 +262,10 @@ def _inside(inner: tuple[float, ...], outer: tuple[float, ...]) -> bool:
 
 # ------------------------------------------------------------------------------------------ X-1a content
 
-def _transparency_and_rgb(document) -> list[str]:
-    """PDF/X-1a: no soft masks, no constant alpha under 1, no RGB (operators or images)."""
-    found: set[str] = set()
+def _transparency_and_rgb(document, transparency: set[str]) -> list[str]:
+    """PDF/X-1a: no soft masks, no constant alpha under 1, no RGB (operators or images); `transparency`: what
+    else render/transparency_check.py found (a transparency group, a blend mode)."""
+    found: set[str] = set(transparency)
     seen: set = set()
 
     def visit(content, resources) -> None:

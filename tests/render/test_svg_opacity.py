@@ -29,6 +29,7 @@ from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.preflight import inspect
+from generator.render.pdfx_rules import pdfx_problems
 from generator.render.transparency_check import read_transparency
 from tests.test_content_errors import BASE_FILES, make_game, pnp
 
@@ -347,3 +348,22 @@ def test_flattened_x1a_files_are_the_same_bytes_from_process_to_process(tmp_path
     assert built[0] == built[1]
     with pikepdf.open(io.BytesIO(built[0])) as pdf:          # (the art was flattened: an image, no group)
         assert any(obj.get("/Subtype") == "/Image" for obj in pdf.objects if isinstance(obj, pikepdf.Stream))
+
+
+def test_pdfx_check_says_what_a_form_lacks_and_finds_a_transparency_group(built):
+    """The PDF/X check (pnp check --preflight) on the X-1a file as built, then with a form drawn on its first
+    page that selects a graphics state it lacks and is a transparency group: PDF/X-1a allows neither."""
+    assert not [problem for problem in pdfx_problems(built["x1a"].read_bytes())
+                if "transparency" in problem or "lack" in problem]
+    with pikepdf.open(built["x1a"]) as pdf:
+        form = pdf.make_stream(b"/G0 gs 0 0 10 10 re f", Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Form,
+                               BBox=[0, 0, 10, 10], Resources=pikepdf.Dictionary(),
+                               Group=pikepdf.Dictionary(S=pikepdf.Name.Transparency))
+        page = pdf.pages[0]
+        page.Resources.XObject[pikepdf.Name("/Broken")] = form
+        page.contents_add(pdf.make_stream(b"q /Broken Do Q"))
+        buffer = io.BytesIO()
+        pdf.save(buffer)
+    problems = pdfx_problems(buffer.getvalue())
+    assert "PDF/X: page 1, form /Broken: /G0 gs selects a graphics state its resources lack" in problems
+    assert "PDF/X-1a: transparency (a transparency group)" in problems
