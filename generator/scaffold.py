@@ -26,7 +26,7 @@ FILES = MappingProxyType({
     title: game.title
     languages: [{lang}]
     editions:
-      standard: {{name: game.edition, players: "2–4"}}
+      standard: {{name: game.edition, players: "2–4", ink_saver: true}}   # ink_saver: cards-ink-saver.pdf too
     fonts:
       body: [{body_fonts}]
     palette:
@@ -39,6 +39,7 @@ FILES = MappingProxyType({
         name: deck.cards
         template: {id}-card
         back: {id}-back
+        ink_saver_back: {id}-back-ink      # light backs for home printers
         fields: {{color: main}}
         cards:
           - {{id: first, count: 3, fields: {{name: cards.first.name, rule: cards.first.rule, art: art/star.svg}}}}
@@ -60,6 +61,15 @@ FILES = MappingProxyType({
     boxes:
       ground: {{kind: rect, area: bleed, fill: main}}
       name: {{kind: text, text: "@deck", x: 6, y: 38, width: 51, height: 12, style: name}}
+    """,
+    "templates/{id}-back-ink.yaml": """\
+    # The ink-saver back: the back on white, the deck's name in its colour inside a thin frame.
+    extends: {id}-back
+    styles:
+      name: {{font: body, size: 14pt, min_size: 8pt, weight: black, color: main, align: center, valign: middle}}
+    boxes:
+      ground: {{kind: rect, area: bleed, fill: paper}}
+      frame: {{kind: rect, area: safe, stroke: main, stroke_width: 0.6, radius: 3}}
     """,
     "i18n/{lang}.yaml": """\
     # Every word of the game, in one language.
