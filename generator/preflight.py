@@ -33,6 +33,7 @@ from generator.content.schema import MIN_GAME_TEXT
 from generator.imposition.shops import PRINT_PPI, SHOP_PRESETS, shop_bleeds
 from generator.render.ink import page_ink
 from generator.render.pdfx import pdfx_problems
+from generator.render.transparency_check import read_transparency
 
 PT = 25.4 / 72
 MIN_PPI = MappingProxyType({"print-shop": PRINT_PPI, "home": 150})     # a named --shop: its own (shops.py)
@@ -237,6 +238,7 @@ def inspect(path: Path, shop: bool, ink_pages: int = 4, cmyk_limit: float | None
         report.ink = " ".join(f"{ink:.0%}" for ink in inks)
     finally:
         document.close()
+    _missing_resources(data, report)
     if cmyk_limit is not None:
         check_cmyk(report, data, cmyk_limit)
     if shop and b"GTS_PDFX" in data:      # a PDF/X file (pnp build --pdfx): the standard's rules too
@@ -246,6 +248,14 @@ def inspect(path: Path, shop: bool, ink_pages: int = 4, cmyk_limit: float | None
 
 # the page objects whose matrices are read: forms (what they hold is placed by them), images and text
 _PLACED = frozenset({pdfium_raw.FPDF_PAGEOBJ_FORM, pdfium_raw.FPDF_PAGEOBJ_IMAGE, pdfium_raw.FPDF_PAGEOBJ_TEXT})
+
+
+def _missing_resources(data: bytes, report: FileReport) -> None:
+    """Every name a content stream selects (a graphics state, shading, form, font, colour space) that the
+    resources in force lack: poppler, MuPDF and Ghostscript draw such a form's opacity opaque, or not at all."""
+    with pikepdf.open(io.BytesIO(data)) as document:
+        missing = read_transparency(document).missing
+    report.errors += missing[:SHOWN_PER_FILE * 2]
 
 
 def _images(document, shop: bool, report: FileReport, shop_ppi: int | None = None) -> None:

@@ -97,3 +97,16 @@ def test_a_palette_may_give_cmyk_colours(tmp_path):
     (game / "templates" / "card.yaml").write_text(text)
     result = CliRunner().invoke(main, ["check", str(game)])
     assert result.exit_code == 0, result.output
+
+
+def test_a_graphics_state_a_page_selects_but_lacks_is_an_error(tmp_path):
+    """A content stream selecting a graphics state its resources do not have: other readers draw it opaque."""
+    import pikepdf
+    document = pikepdf.new()
+    document.add_blank_page(page_size=(200, 200))
+    page = document.pages[0]
+    page.Contents = document.make_stream(b"q /G0 gs 1 0 0 rg 10 10 100 100 re f Q")
+    path = tmp_path / "cards.pdf"
+    document.save(path)
+    report = inspect(path, shop=False)
+    assert any("/G0 gs selects a" in error and "its resources lack" in error for error in report.errors), report.errors
