@@ -232,7 +232,8 @@ def inspect(path: Path, shop: bool, ink_pages: int = 4, cmyk_limit: float | None
         report.pages = len(document)
         _images(document, shop, report, SHOP_PRESETS[preset].ppi if preset is not None else None)
         if shop:
-            _small_text(document, report)     # one piece a page, no engine marks: all its text is game text
+            if path.name != "rules.pdf":      # (the rulebook's figures show pieces small on purpose)
+                _small_text(document, report)     # one piece a page, no engine marks: all its text is game text
             _shop_pages(document, report, preset)
         inks = [page_ink(data, index, dpi=36).total for index in range(min(ink_pages, len(document)))]
         report.ink = " ".join(f"{ink:.0%}" for ink in inks)

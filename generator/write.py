@@ -19,7 +19,7 @@ from generator.files import write_atomically
 from generator.imposition.grid import GridSpec, default_gap, grid_geometry, impose_gutterfold, impose_mixed
 from generator.imposition.sheet import Document, Page
 from generator.options import OUTPUT_OF_STEM, BuildOptions
-from generator.print_facts import PAPER_SIZES, landscape
+from generator.print_facts import PAPER_SIZES, RULEBOOK_PAGE_SIZES, landscape
 from generator.render.pdf import render_pdf
 from generator.render.settings import DrawingSettings
 from generator.report import BuildReport
@@ -274,6 +274,15 @@ def write_print_shop(target: Target, base: Path, settings: DrawingSettings, opti
     png_folder = folder / "png" if pngs else None
     entries = _order_entries(target, "cards", "cards.pdf", png_folder) + \
         _order_entries(target, "tokens", "tokens.pdf", png_folder)
+    if target.rules is not None:
+        from generator.rulebook.flow import render_rules      # (the rulebook stage: a game with rules only)
+        with drawing(target, base, folder / "rules.pdf"):
+            rules = render_rules(target.rules, preset.rulebook, target.setter, target.stack, settings.colour_mode,
+                                 settings.ink_limit, bleed=preset.bleed)
+            _write_bytes(folder / "rules.pdf", rules.data, report)
+        page = RULEBOOK_PAGE_SIZES[preset.rulebook]
+        entries.append(OrderEntry("rules.pdf", "the rulebook", "booklet", page, 1, report.pages[folder / "rules.pdf"],
+                                  note="its pages in reading order, the cover first"))
     # fold-over standees are cut along their outline with no bleed to cut into (components/standee.py): no
     # print-shop file of them; ORDER.txt says so, and names the shop's nearest standee
     entries += _order_entries(target, "pawns", "", None)

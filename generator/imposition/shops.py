@@ -72,6 +72,7 @@ class ShopPreset:
     safe: float = GENERIC_SAFE      # mm inside the trim that text must keep clear of (the shop's safe zone)
     ppi: int = PRINT_PPI            # the resolution the shop prints images at
     others: tuple[ShopProduct, ...] = ()     # its boards, chits, standees and booklets (cards: `products`)
+    rulebook: str = "a4"            # the paper whose rulebook its print-shop file is: A5 pages, half-letter ('letter')
     source: str = ""                # where the catalogue's figures of this shop come from, and when
 
     def product_for(self, width: float, height: float) -> ShopProduct | None:
@@ -166,12 +167,12 @@ _TGC_SOURCE = ("The Game Crafter's product templates (cards 825 × 1125 px for p
 
 SHOP_PRESETS = MappingProxyType({
     "generic": ShopPreset("generic", None, GENERIC_BLEED),                                    # 815 × 1110 px
-    "mpc": ShopPreset("mpc", (_US_POKER, _US_BRIDGE, _US_TAROT, _US_MINI),
-                      (822 / 300 * INCH - 2.5 * INCH) / 2, safe=INCH / 8),                      # 822 × 1122 px
+    "mpc": ShopPreset("mpc", (_US_POKER, _US_BRIDGE, _US_TAROT, _US_MINI),                       # 822 × 1122 px
+                      (822 / 300 * INCH - 2.5 * INCH) / 2, safe=INCH / 8, rulebook="letter"),
     "tgc": ShopPreset("tgc", (_US_POKER, _US_BRIDGE, _US_TAROT, _US_MINI, _US_SQUARE), INCH / 8,  # 825 × 1125 px
-                      safe=INCH / 8, others=_TGC_OTHERS, source=_TGC_SOURCE),
+                      safe=INCH / 8, others=_TGC_OTHERS, source=_TGC_SOURCE, rulebook="letter"),
     "drivethrucards": ShopPreset("drivethrucards", (_US_POKER, _US_TAROT, _US_MINI, _US_SQUARE), INCH / 8,
-                                 back_first=True, safe=INCH / 8),
+                                 back_first=True, safe=INCH / 8, rulebook="letter"),
 })
 
 

@@ -8,7 +8,6 @@ from typing import Sequence
 from generator.components.piece import Face, PieceCopy
 from generator.imposition.sheet import Page, Placement
 from generator.imposition.shops import GENERIC_BLEED, INCH, KIND_NAMES, SHOP_PRESETS, ShopPreset, card_size_of
-from generator.options import Paper
 from generator.print_facts import RULEBOOK_PAGE_SIZES
 
 
@@ -92,7 +91,8 @@ def shop_fit_problems(source, preset_name: str, problems) -> None:
                 _fit(preset, "board", f"board '{board.id}'", (template.model.size.width, template.model.size.height),
                      source.boards_document.mark(("boards", index, "template")), problems)
     if source.rules is not None and source.rules_document is not None:
-        _fit(preset, "booklet", "the rulebook", RULEBOOK_PAGE_SIZES[Paper.A4], source.rules_document.mark(), problems)
+        _fit(preset, "booklet", "the rulebook", RULEBOOK_PAGE_SIZES[preset.rulebook], source.rules_document.mark(),
+             problems)
 
 
 def _fit(preset: ShopPreset, kind: str, what: str, size: tuple[float, float], mark, problems) -> None:

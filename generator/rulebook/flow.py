@@ -23,12 +23,14 @@ from types import MappingProxyType
 
 from generator.components.piece import Face, Item, Line, TextPlacement
 from generator.imposition.sheet import Document, Page, Placement
+from generator.imposition.single import face_page
 from generator.print_facts import INK_LIMIT, RULEBOOK_PAGE_SIZES as PAGE_SIZES     # pages: A5; half-letter
 from generator.render.pdf import PdfRenderer, drawing_settings
 from generator.errors import Problems
 from generator.rulebook.board_figure import BoardFigureDrawing
 from generator.rulebook.card_figure import CARD_SCALE, CardArrangementDrawing
 from generator.rulebook.back_cover import BackCoverPage, printed, set_back_cover
+from generator.rulebook.bleed import bled
 from generator.rulebook.copyfit import AS_DESIGNED, STEPS, Copyfit, Setting, choose_setting
 from generator.rulebook.cover import CoverWords, LeafletBand, cover_items
 from generator.rulebook.figures import ArtDrawing, CalloutBlock, Drawn, FaceDrawing, FigureRow, ShrinkingFigure
@@ -350,15 +352,16 @@ def rule_book(doc: RuleDoc, setter: TextSetter, stack: tuple[str, ...]) -> Book:
 
 
 def render_rules(doc: RuleDoc, paper: str, setter: TextSetter, stack: tuple[str, ...],
-                 colour_mode: str = "rgb", ink_limit: float = INK_LIMIT) -> RulesPdf:
+                 colour_mode: str = "rgb", ink_limit: float = INK_LIMIT, bleed: float = 0.0) -> RulesPdf:
     """rules.pdf, copyfitted (copyfit.py) so its booklet needs no more sheets than it must, ending with the
-    back cover where the booklet has a spare page for it (back_cover.py)."""
+    back cover where the booklet has a spare page for it (back_cover.py); `bleed`: a print shop's, with
+    that much bleed on every page."""
     book = rule_book(doc, setter, stack)
     setting = choose_setting(lambda fit: set_rules(doc, paper, book, fit))
     laid_out = setting.result
     assert isinstance(laid_out, LaidOut)
     back = back_cover_page(doc, paper, book) if printed(doc.back_cover, setting.pages) else None
-    return RulesPdf(draw_rules(doc, paper, book, laid_out, colour_mode, ink_limit, back), back is not None)
+    return RulesPdf(draw_rules(doc, paper, book, laid_out, colour_mode, ink_limit, back, bleed), back is not None)
 
 
 def back_cover_page(doc: RuleDoc, paper: str, book: Book) -> BackCoverPage:
@@ -451,10 +454,15 @@ def _footer_text(text: str, book: Book, x: float, baseline: float, align_right: 
 
 
 def draw_rules(doc: RuleDoc, paper: str, book: Book, laid_out: LaidOut, colour_mode: str = "rgb",
-               ink_limit: float = INK_LIMIT, back: BackCoverPage | None = None) -> bytes:
-    """The paginated rulebook drawn as a PDF of its pages, by the renderer that draws the cards."""
-    pages = [Page(face.width, face.height, (Placement(face, 0.0, 0.0, (0.0, 0.0, face.width, face.height)),))
-             for face in page_faces(doc, paper, book, laid_out, back)]
+               ink_limit: float = INK_LIMIT, back: BackCoverPage | None = None, bleed: float = 0.0) -> bytes:
+    """The paginated rulebook drawn as a PDF of its pages, by the renderer that draws the cards; with
+    `bleed`, a print shop's: each page that much larger, its TrimBox the page (bleed.py)."""
+    faces = page_faces(doc, paper, book, laid_out, back)
+    if bleed:
+        pages = [face_page(bled(face, bleed), face.key) for face in faces]
+    else:
+        pages = [Page(face.width, face.height, (Placement(face, 0.0, 0.0, (0.0, 0.0, face.width, face.height)),))
+                 for face in faces]
     document = Document(pages, title=plain_text(f"{doc.title} — {doc.edition}"), no_print_scaling=False)
     return PdfRenderer(drawing_settings(book.face(), colour_mode, ink_limit)).draw(document)
 
