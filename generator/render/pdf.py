@@ -310,6 +310,10 @@ class PdfRenderer(FacePainter):
         if document.title:
             canvas.setTitle(document.title)
         canvas.setCreator("pnp")
+        # ReportLab's placeholders ("anonymous", "unspecified") are not what a file of pnp's should say: a
+        # print shop's preflight reads them as the document's author and subject
+        canvas.setAuthor("")
+        canvas.setSubject("")
         if document.no_print_scaling:
             canvas.setViewerPreference("PrintScaling", "None")
         uses = Counter(placement.face.key for page in document.pages for placement in page.placements)
