@@ -122,6 +122,7 @@ class BuildOptions:
     allow_fallback: bool = False
     copies: int = 1                 # pages of each player sheet
     check_only: bool = False
+    overflow_warns: bool = False    # text too long for its box is a warning, drawn as it overflows (pnp serve)
     print_shop: bool = True
     print_shop_png: bool = True
     kit: bool = True                # kit.pdf: everything again in one file

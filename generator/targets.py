@@ -124,7 +124,8 @@ def layout_targets(sources: list[GameSource], options: BuildOptions, problems: P
                     continue
                 ctx = LayoutContext(source, edition, lang, setter, problems, options.allow_fallback,
                                     used=used.setdefault(source.id, set()),
-                                    overflow_warns=lang == PSEUDO and not options.check_only,
+                                    overflow_warns=(lang == PSEUDO or options.overflow_warns)
+                                    and not options.check_only,
                                     art=ART_FILES)
                 drawn = _drawn_by_rules(source, edition, options)
                 sets = {kind: layout_sets(ctx, pieces, rooms, options.layout, drawn)

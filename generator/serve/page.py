@@ -22,6 +22,14 @@ PAGE = """<!doctype html>
  figcaption{font-size:11px;color:#555;margin-top:3px;max-width:220px;overflow-wrap:anywhere}
  #errors pre{background:#fff0ef;border-left:4px solid #c62828;padding:6px 10px;margin:4px 0;white-space:pre-wrap}
  #warnings pre{background:#fff8e1;border-left:4px solid #f9a825;padding:6px 10px;margin:4px 0;white-space:pre-wrap}
+ figure.overflows{outline:3px solid #c62828}
+ figure.chosen{outline:3px solid #1565c0}
+ #keys{position:fixed;right:10px;bottom:10px;max-width:460px;max-height:45vh;overflow:auto;background:#fff;
+       box-shadow:0 2px 8px #0005;padding:8px 12px;font-size:12px}
+ #keys:empty{display:none}
+ #keys table{border-collapse:collapse} #keys td{padding:2px 6px;vertical-align:top;border-top:1px solid #eee}
+ #keys tr.overflows td{color:#c62828;font-weight:bold}
+ #keys code{font-size:11px}
 </style></head>
 <body>
 <header><b>pnp serve</b>
@@ -37,6 +45,7 @@ PAGE = """<!doctype html>
  <h2>Faces</h2><div id="faces" class="grid"></div>
  <h2>Home files</h2><div id="pages" class="grid pages"></div>
 </main>
+<aside id="keys"></aside>
 <script>
 const $ = id => document.getElementById(id);
 let shown = -1;
@@ -54,6 +63,24 @@ function figures(box, items) {
     return f;
   });
   box.replaceChildren(...wanted);
+}
+let faceKeys = [], chosen = null;
+function showKeys(url) {            // a face's catalog keys, its texts and where they are written (read-only)
+  chosen = url;
+  for (const f of $('faces').children) f.classList.toggle('chosen', f.dataset.url === url);
+  const index = [...$('faces').children].findIndex(f => f.dataset.url === url);
+  const keys = faceKeys[index] || [];
+  if (!url || !keys.length) { $('keys').replaceChildren(); return; }
+  const table = document.createElement('table');
+  for (const k of keys) {
+    const row = table.insertRow(); if (k.overflows) row.className = 'overflows';
+    const key = document.createElement('code'); key.textContent = k.key;
+    row.insertCell().append(key);
+    row.insertCell().textContent = (k.overflows ? '⚠ overflows: ' : '') + k.text;
+    row.insertCell().textContent = k.where;
+  }
+  const title = document.createElement('b'); title.textContent = 'Keys on this face';
+  $('keys').replaceChildren(title, table);
 }
 function problems(box, lines) {
   box.replaceChildren(...lines.map(line => {
@@ -79,7 +106,15 @@ async function refresh() {
   problems($('errors'), status.errors);
   problems($('warnings'), status.warnings);
   const vision = $('vision').value ? `?vision=${$('vision').value}` : '';
+  faceKeys = status.keys || [];
   figures($('faces'), status.faces.map((url, i) => [status.labels[i], url + vision]));
+  [...$('faces').children].forEach((f, i) => {
+    const over = (faceKeys[i] || []).some(k => k.overflows);
+    f.classList.toggle('overflows', over);
+    if (over) f.querySelector('figcaption').textContent = '⚠ ' + status.labels[i];
+    f.onclick = () => showKeys(f.dataset.url);
+  });
+  showKeys([...$('faces').children].some(f => f.dataset.url === chosen) ? chosen : null);
   figures($('pages'), status.pages.map(p => [p.label, p.url]));
   $('state').textContent = `build ${status.build}` + (status.errors.length ? ` — ${status.errors.length} error(s)` : '')
     + ` — ${status.seconds} s`;

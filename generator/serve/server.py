@@ -93,6 +93,7 @@ def status(session: PreviewSession) -> dict:
     snapshot = session.snapshot
     return {"build": snapshot.build, "errors": snapshot.errors, "warnings": snapshot.warnings,
             "faces": [url for _, url in snapshot.faces], "labels": [label for label, _ in snapshot.faces],
+            "keys": snapshot.keys,
             "pages": [{"label": label, "url": url} for label, url in snapshot.pages],
             "choices": snapshot.choices, "selected": snapshot.selected, "seconds": snapshot.seconds}
 

@@ -75,6 +75,8 @@ class Snapshot:
     errors: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     faces: list[tuple[str, str]] = field(default_factory=list)      # (label, url)
+    # per face (as `faces`), the catalog keys it prints: {key, text, where, overflows} (serve/face_keys.py)
+    keys: list[list[dict]] = field(default_factory=list)
     pages: list[tuple[str, str]] = field(default_factory=list)      # (label, url)
     choices: dict[str, list[str]] = field(default_factory=dict)     # game, edition, lang, paper → offered
     selected: dict[str, str] = field(default_factory=dict)
@@ -175,19 +177,24 @@ class PreviewSession:
         selection = self.selection
         return BuildOptions(editions=(selection.edition,) if selection.edition else None,
                             languages=(selection.lang,) if selection.lang else None,
-                            papers=(Paper(selection.paper),), templates=self.templates, jobs=1, **more)
+                            papers=(Paper(selection.paper),), templates=self.templates, jobs=1,
+                            overflow_warns=True, **more)     # a translator sees the face a text overflows
 
     def _laid_out(self) -> Snapshot:
-        from generator.targets import clean_games, layout_targets    # the engine: loaded by the first rebuild
+        from generator.components.context import recording      # the engine: loaded by the first rebuild
+        from generator.serve.face_keys import FaceKeyRecorder
+        from generator.targets import clean_games, layout_targets
         snapshot = Snapshot(choices=self._choices(), selected=self._selected())
         problems = Problems()
+        recorder = FaceKeyRecorder()       # which keys each face prints, for the translator's view
         try:
             # (under the drawing lock: layout registers fonts with ReportLab, which drawing reads)
             with self.draw_lock, self.context.with_options(self._options()) as context:
                 sources = clean_games([self.selection.game], problems, self.templates,
                                       (self.selection.lang,) if self.selection.lang else None)
-                targets = layout_targets(sources, context.options, problems, context.library,
-                                         layout_files=context.layout_files) if not problems.errors else []
+                with recording(recorder):
+                    targets = layout_targets(sources, context.options, problems, context.library,
+                                             layout_files=context.layout_files) if not problems.errors else []
         except UsageError as error:
             snapshot.errors = [str(error)]
             return snapshot
@@ -202,17 +209,20 @@ class PreviewSession:
         snapshot.errors = [str(problem) for problem in problems.errors]
         snapshot.warnings = [str(problem) for problem in problems.warnings]
         if targets and not snapshot.errors:
-            snapshot.faces = self._face_list(targets[0])
+            snapshot.faces, snapshot.keys = self._face_list(targets[0], recorder)
         return snapshot
 
-    def _face_list(self, target: Target) -> list[tuple[str, str]]:
+    def _face_list(self, target: Target, recorder) -> tuple[list[tuple[str, str]], list[list[dict]]]:
         """Every distinct face of the target, in the order of its files: decks (fronts, then each
-        distinct back), token and pawn sets, ink-saver backs, boards, sheets."""
+        distinct back), token and pawn sets, ink-saver backs, boards, sheets; and the keys each prints."""
         from generator.face_images import face_digest      # (the engine: loaded by the first rebuild)
+        from generator.serve.face_keys import NOUNS
         listed: list[tuple[str, str]] = []
+        keys: list[list[dict]] = []
         seen: set[str] = set()
+        source, lang = target.source, target.lang
 
-        def add(label: str, face: Face | None) -> None:
+        def add(label: str, face: Face | None, subject: str, template: str | None = None) -> None:
             if face is None:
                 return
             digest = face_digest(face, FACE_DPI)
@@ -221,18 +231,24 @@ class PreviewSession:
             seen.add(digest)
             self.faces[digest] = (face, self.selection.game)
             listed.append((label, f"/face/{digest}.png"))
+            keys.append([vars(found) for found in recorder.keys(subject, template, source, lang)])
         for kind, laid_out_sets in target.sets.items():
+            sets = {piece_set.id: piece_set for piece_set in source.pieces[kind].sets} if kind in source.pieces else {}
             for laid_out in laid_out_sets:
+                noun, piece_set = NOUNS.get(kind, kind), sets.get(laid_out.id)
                 for copy in laid_out.copies:
-                    add(f"{kind}/{laid_out.id}/{copy.card}", copy.front)
+                    add(f"{kind}/{laid_out.id}/{copy.card}", copy.front,
+                        f"{noun} {laid_out.id}, {kind[:-1]} {copy.card}", piece_set.template if piece_set else None)
                 for copy in laid_out.copies:
-                    add(f"{kind}/{laid_out.id}/back", copy.back)
+                    add(f"{kind}/{laid_out.id}/back", copy.back, f"{noun} {laid_out.id}",
+                        piece_set.back if piece_set else None)
                 if target.prints_ink_saver_backs:      # an edition without the ink-saver file shows none
-                    add(f"{kind}/{laid_out.id}/ink-saver back", laid_out.ink_saver_back)
+                    add(f"{kind}/{laid_out.id}/ink-saver back", laid_out.ink_saver_back,
+                        f"{noun} {laid_out.id}, back", piece_set.ink_saver_back if piece_set else None)
         for name, items in (("board", target.boards), ("sheet", target.sheets)):
             for item in items:
-                add(f"{name}/{item.id}", item.face)
-        return listed
+                add(f"{name}/{item.id}", item.face, f"{name} {item.id}")
+        return listed, keys
 
     def _home_pages(self) -> list[tuple[str, str]] | None:
         """Build the home files (an incremental build into the session's own folder) and list their pages."""

@@ -173,6 +173,31 @@ def test_errors_are_located_and_clear_when_fixed(server):
     server.wait(lambda s: not s["errors"] and s["build"] > broken["build"], HANG_S)
 
 
+def test_each_face_lists_the_keys_it_prints_with_their_text_and_line(server):
+    status = server.status()
+    assert len(status["keys"]) == len(status["faces"])
+    assert status["keys"][3] == [{"key": "card.c3", "text": "Card 3: move 4 spaces, then draw one more.",
+                                  "where": "i18n/en.yaml:8", "overflows": False}]
+    assert status["keys"][-1] == []                   # the back prints no catalog text
+
+
+def test_a_text_too_long_for_its_box_is_shown_overflowing_not_refused(server):
+    before = server.status()
+    _edit_catalog(server.game, "Card 5: move 6 spaces, then draw one more.",
+                  "Card 5: " + " ".join(["a very long translation"] * 60))
+    try:
+        shown = server.wait(lambda s: s["build"] > before["build"] and any(k["overflows"] for ks in s["keys"]
+                                                                             for k in ks), HANG_S)
+        assert not shown["errors"] and len(shown["faces"]) == len(before["faces"])     # still every face
+        assert [k["key"] for k in shown["keys"][5] if k["overflows"]] == ["card.c5"]
+        assert any("card.c5" in warning or "does not fit" in warning for warning in shown["warnings"]), \
+            shown["warnings"]
+    finally:
+        _edit_catalog(server.game, "Card 5: " + " ".join(["a very long translation"] * 60),
+                      "Card 5: move 6 spaces, then draw one more.")
+    server.wait(lambda s: not any(k["overflows"] for ks in s["keys"] for k in ks), HANG_S)
+
+
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
@@ -224,6 +249,11 @@ def test_page_in_a_headless_browser_updates_itself(server):
                                    "&& document.querySelector('#lang').value === 'ru'", timeout=HANG_S * 1000)
             assert server.status()["selected"]["lang"] == "ru"
             page.wait_for_function("document.querySelector('#faces img').naturalWidth > 200", timeout=HANG_S * 1000)
+            # a face's keys, for a translator: click it
+            page.click("#faces figure:nth-child(4) img")
+            page.wait_for_function("document.querySelector('#keys code') !== null")
+            assert page.inner_text("#keys code") == "card.c3"
+            assert "i18n/ru.yaml:8" in page.inner_text("#keys")            # (the page shows Russian by now)
             # the faces as a deuteranope sees them, and back
             page.select_option("#vision", "deuteranopia")
             page.wait_for_function("document.querySelector('#faces img').getAttribute('src').endsWith("
