@@ -131,8 +131,9 @@ class LayoutContext:
             self.recorder.looked_up(self, key, _made(mark))
         catalog = self.catalog
         entry = catalog.entries.get(key) if catalog else None
+        blank = None
         if entry is not None and entry.untranslated:   # a stub's empty value: not translated yet
-            entry = None
+            blank, entry = entry.mark, None
         if entry is None:
             source_catalog = self.source.catalogs.get(self.source.source_language)
             fallback = source_catalog.entries.get(key) if source_catalog else None
@@ -140,10 +141,18 @@ class LayoutContext:
                 file = catalog.file if catalog else self.source.folder / "i18n" / f"{self.lang}.yaml"
                 text = f"missing translation key '{key}' for language '{self.lang}' (in {display_path(file)})"
                 hint = f"add '{key}' to {display_path(file)}"
+                where = _made(mark)
+                if blank is not None:
+                    # here: the sheets' cell marks only for an empty text (a build with every text has none)
+                    from generator.content.spreadsheet import CellMark
+                    if isinstance(blank, CellMark):      # the text's own cell (name@bg) is empty: it goes there
+                        where = blank
+                        text = f"missing translation key '{key}' for language '{self.lang}' (its cell is empty)"
+                        hint = f"write the {self.lang} text in cell {blank.cell} of {display_path(blank.file)}"
                 if self.allow_fallback and fallback is not None:
-                    self.problems.warn(_made(mark), text + f"; using the {self.source.source_language} text", hint)
+                    self.problems.warn(where, text + f"; using the {self.source.source_language} text", hint)
                 else:
-                    self.problems.add(_made(mark), text, hint)
+                    self.problems.add(where, text, hint)
             if fallback is None or not self.allow_fallback:
                 return "", None
             entry, catalog = fallback, source_catalog

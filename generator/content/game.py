@@ -15,7 +15,7 @@ from generator.content.templates import TemplateLibrary
 from generator.content.validate import validate
 from generator.content.yaml_source import YamlDocument, load_yaml
 from generator.errors import Problems, SourceMark
-from generator.i18n.catalog import Catalog, Entry, load_catalog
+from generator.i18n.catalog import Catalog, load_catalog
 
 if TYPE_CHECKING:    # the spreadsheet readers are imported only for a set that names a sheet (`cards_from:`)
     from generator.content.rules_schema import RulesFile    # and the rulebook's models for a game with rules
@@ -80,6 +80,8 @@ class GameSource:
     # language → keys whose text in that language a spreadsheet column holds (`name@bg`):
     # `pnp i18n stub` leaves them to the sheet
     sheet_keys: dict[str, set[str]] = field(default_factory=dict)
+    # every per-language cell of the sheets, of every language (those not read in this run too)
+    sheet_texts: list[SheetText] = field(default_factory=list)
 
     @property
     def id(self) -> str:
@@ -132,7 +134,12 @@ def load_game(folder: Path, problems: Problems, project_templates: Path | None =
     sheets = _SheetReader(folder, game, templates, catalogs, problems)
     pieces = {kind: piece_file for kind, (schema, list_key) in PIECE_FILES.items()
               if (piece_file := _load_pieces(folder, kind, schema, list_key, problems, sheets)) is not None}
-    sheet_keys = _add_sheet_texts(catalogs, sheets.texts, problems)
+    sheet_keys: dict[str, set[str]] = {}
+    sheet_texts = sheets.texts
+    if sheet_texts:
+        from generator.content.sheet_texts import add_sheet_texts
+        lacking = {lang: folder / "i18n" / f"{lang}.yaml" for lang in offered if lang not in catalogs}
+        sheet_keys = add_sheet_texts(catalogs, sheet_texts, problems, lacking)
     boards_document, boards = _load_file(folder, "board", BoardsFile, problems)
     sheets_document, sheets = _load_file(folder, "sheets", SheetsFile, problems)
     rules_document, rules = None, None
@@ -143,7 +150,7 @@ def load_game(folder: Path, problems: Problems, project_templates: Path | None =
         templates.check_all(folder / "templates")
         return None
     source.templates, source.catalogs, source.pieces = templates, catalogs, pieces
-    source.sheet_keys = sheet_keys
+    source.sheet_keys, source.sheet_texts = sheet_keys, sheet_texts
     source.boards_document, source.boards = boards_document, boards
     source.sheets_document, source.sheets = sheets_document, sheets
     source.rules_document, source.rules = rules_document, rules
@@ -348,28 +355,6 @@ def _field_references(node: Any, found: set[str]) -> None:
     elif isinstance(node, list):
         for value in node:
             _field_references(value, found)
-
-
-def _add_sheet_texts(catalogs: dict[str, Catalog], texts: list[SheetText],
-                     problems: Problems) -> dict[str, set[str]]:
-    """Each sheet text into its language's catalog; a key written in two places with two texts is an error.
-
-    An empty cell gives way to the catalog's text (and the catalog's empty value, as `pnp i18n stub`
-    writes it, to the cell's text); with neither, the key is untranslated, as a stub's empty value is.
-    """
-    sheet_keys: dict[str, set[str]] = {}
-    for text in texts:
-        catalog = catalogs.get(text.lang)
-        if catalog is None:          # not read in this run (--lang), or no catalog (reported)
-            continue
-        sheet_keys.setdefault(text.lang, set()).add(text.key)
-        written = catalog.entries.get(text.key)
-        if written is None or (written.untranslated and text.text):
-            catalog.entries[text.key] = Entry(text.text, None, text.mark)
-        elif text.text and (written.plural is not None or written.text != text.text):
-            problems.add(text.mark, f"the {text.lang} text of '{text.key}' is also written at {written.mark}",
-                         "keep it in one place: clear this cell, or remove the key there")
-    return sheet_keys
 
 
 def _present(file: Path) -> bool:

@@ -39,12 +39,19 @@ FIXED_COLUMNS = ("id", "count", "editions")
 
 @dataclass(frozen=True)
 class SheetText:
-    """One per-language cell: the text of `key` in `lang`, written at `mark` ('' when the cell is empty)."""
+    """One per-language cell: the text of `key` in `lang`, written at `mark` ('' when the cell is empty);
+    the cell is in column `column` (`name@bg`), of field `field` (`name`) of entry `item` of set
+    `set_id` of `kind` (cards, tokens, pawns)."""
 
     lang: str
     key: str
     text: str
     mark: CellMark
+    column: str = ""
+    field: str = ""
+    kind: str = ""
+    set_id: str = ""
+    item: str = ""
 
 
 @dataclass
@@ -241,7 +248,8 @@ def _entry(row: Row, columns: list[_Column], kind: str, set_id: str, table: Tabl
             _put(entry, path, key)
         if not isinstance(key, str):
             continue              # a number or true in the key's column: the template says what it wants
-        sheet_texts.extend(SheetText(column.lang, key, text, table.mark(row.number, column.number))
+        sheet_texts.extend(SheetText(column.lang, key, text, table.mark(row.number, column.number), column.name,
+                                     ".".join(map(str, path[1:])), kind, set_id, str(entry.get("id", "")))
                            for column, text in cells)
     return entry, sheet_texts
 

@@ -54,6 +54,11 @@ class CellMark(SourceMark):
             return where
         return f"{where}:{self.line}:{column_letters(self.column)}" if self.column else f"{where}:{self.line}"
 
+    @property
+    def cell(self) -> str:
+        """The cell as a spreadsheet program names it: 'D3' (the row alone, '3', for a whole row)."""
+        return f"{column_letters(self.column)}{self.line}"
+
 
 def column_letters(column: int) -> str:
     """A spreadsheet column's name: 1 → A, 26 → Z, 27 → AA."""
@@ -137,26 +142,37 @@ def read_table(folder: Path, relative: str, sheet: str | None = None) -> Table:
 
 # ---------------------------------------------------------------- CSV
 
+def csv_encoding(data: bytes) -> tuple[bytes, str]:
+    """The byte order mark a CSV file starts with (b'' for none) and the codec of the text after it:
+    UTF-8, or UTF-16 (with a BOM, or without one when every second byte of its start is zero, as
+    ASCII letters leave them). What a cell written back into the file is encoded with, too."""
+    if data.startswith(codecs.BOM_UTF8):
+        return codecs.BOM_UTF8, "utf-8"
+    if data.startswith(codecs.BOM_UTF16_LE):
+        return codecs.BOM_UTF16_LE, "utf-16-le"
+    if data.startswith(codecs.BOM_UTF16_BE):
+        return codecs.BOM_UTF16_BE, "utf-16-be"
+    if len(data) >= 4 and data[1:64:2].count(0) > len(data[1:64:2]) // 2:
+        return b"", "utf-16-le"
+    if len(data) >= 4 and data[0:64:2].count(0) > len(data[0:64:2]) // 2:
+        return b"", "utf-16-be"
+    return b"", "utf-8"
+
+
 def decode_csv(data: bytes, file: Path | None = None) -> str:
     """The text of a CSV file: UTF-8 (BOM or not) or UTF-16 (BOM, or ASCII-heavy text without one).
 
     Anything else is refused at the row of the first byte that does not decode (of `file`, if given).
     """
-    if data.startswith(codecs.BOM_UTF8):
-        encoding, data = "utf-8", data[len(codecs.BOM_UTF8):]
-    elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        encoding = "utf-16"
-    elif len(data) >= 4 and data[1:64:2].count(0) > len(data[1:64:2]) // 2:
-        encoding = "utf-16-le"        # ASCII letters leave every second byte zero
-    elif len(data) >= 4 and data[0:64:2].count(0) > len(data[0:64:2]) // 2:
-        encoding = "utf-16-be"
-    else:
-        encoding = "utf-8"
+    bom, encoding = csv_encoding(data)
     try:
-        return data.decode(encoding)
+        return data[len(bom):].decode(encoding)
     except UnicodeDecodeError as error:
-        row = data[:error.start].count(b"\n" if encoding == "utf-8" else "\n".encode(encoding)) + 1
-        raise SheetRefused(f"not {encoding.upper()} text ({error.reason} at byte {error.start})",
+        # named and counted as the file has it: 'UTF-16' for one with a BOM, bytes from the file's start
+        named = "utf-16" if bom and encoding != "utf-8" else encoding
+        start = error.start + (len(bom) if named == "utf-16" else 0)
+        row = data[len(bom):len(bom) + error.start].count("\n".encode(encoding)) + 1
+        raise SheetRefused(f"not {named.upper()} text ({error.reason} at byte {start})",
                            "save it as 'CSV UTF-8' (Excel) or with the character set Unicode (UTF-8) "
                            "(LibreOffice)", CellMark(file, row) if file is not None else None) from None
 

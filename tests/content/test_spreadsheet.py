@@ -345,7 +345,8 @@ def test_text_columns_feed_the_catalogs_and_reach_the_page(tmp_path):
     assert source.sheet_keys == {"en": {"cards.star", "cards.cards.comet.name", "cards.meteor"},
                                  "bg": {"cards.star", "cards.cards.comet.name", "cards.meteor"}}
     lines = messages(folder)
-    assert "g/data/c.csv:4:C: missing translation key 'cards.meteor' for language 'bg' (in g/i18n/bg.yaml)" in lines
+    # at its own empty cell, the name@bg column (E), not at the key's column (C)
+    assert "g/data/c.csv:4:E: missing translation key 'cards.meteor' for language 'bg' (its cell is empty)" in lines
     # filled in, it builds; the Bulgarian text comes from the sheet
     (folder / "data" / "c.csv").write_text(TEXT_SHEET.replace("Meteor,,", "Meteor,Метеор,"), encoding="utf-8")
     with pypdfium2.PdfDocument(cards_pdf(folder, tmp_path / "out", "bg")["standard"]) as pdf:
