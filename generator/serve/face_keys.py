@@ -11,12 +11,14 @@ label layout gives it: 'deck gifts, card teddy' for a card's front, and everythi
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from generator.components.context import LayoutContext, SetText
 from generator.content.game import GameSource
 from generator.errors import SourceMark
 
-NOUNS = {"cards": "deck", "tokens": "token set", "pawns": "pawn set"}     # as pieces.py labels a set's subjects
+# as pieces.py labels a set's subjects
+NOUNS = MappingProxyType({"cards": "deck", "tokens": "token set", "pawns": "pawn set"})
 
 
 @dataclass(frozen=True)

@@ -104,8 +104,8 @@ def test_only_an_edition_with_the_ink_saver_file_shows_ink_saver_backs_in_the_pr
                                                                     FontLibrary())}
     assert not problems.errors
     session = SimpleNamespace(faces={}, selection=SimpleNamespace(game=game))
-    labels = {edition: [label for label, _ in PreviewSession._face_list(session,
-                                                                         target)]
+    from generator.serve.face_keys import FaceKeyRecorder
+    labels = {edition: [label for label, _ in PreviewSession._face_list(session, target, FaceKeyRecorder())[0]]
               for edition, target in targets.items()}
     assert not targets["free"].prints_ink_saver_backs and targets["full"].prints_ink_saver_backs
     assert "cards/cards/ink-saver back" in labels["full"]

@@ -102,7 +102,7 @@ def test_a_copy_of_every_shipped_game_checks_and_every_kind_of_output_builds_fro
     round_files, trees_files = "christmas-round/full/en/", "christmas-trees/standard/en/"
     assert built == {*(round_files + f"a4/{kind}.pdf" for kind in ("cards", "cards-ink-saver", "tokens", "pawns",
                                                                    "board")),
-                     *(round_files + f"print-shop/{kind}.pdf" for kind in ("cards", "tokens", "board")),
+                     *(round_files + f"print-shop/{kind}.pdf" for kind in ("cards", "tokens", "board", "rules")),
                      *(trees_files + f"a4/{kind}.pdf" for kind in ("sheets", "rules", "rules-booklet", "kit"))}, built
     for file in ("a4/board.pdf", "a4/cards.pdf"):
         assert open_pdf(tmp_path / "built" / round_files / file)[0].get_textpage().get_text_range().strip(), file
