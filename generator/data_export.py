@@ -3,7 +3,9 @@
 So a designer can move a deck into a sheet: one row per card, the columns `cards_from`
 reads (id, count or count.<edition>, editions, one per field, `field.sub` for nested
 ones). Read back with `cards_from:`, the sheet gives the same cards. A field holding a
-list has no cell to go in: it is reported, and nothing is written.
+list has no cell to go in: it is reported, and nothing is written. A set read from a sheet
+keeps its text columns (`name@pl`, each after its field's column, in the sheet's order) and
+what their cells say, empty ones too: the texts live there, not in the catalogs.
 """
 
 from __future__ import annotations
@@ -49,8 +51,9 @@ def export_set(folder: Path, set_name: str, target: Path,
         where = f"write `{kind}_from: {target.resolve().relative_to(folder.resolve()).as_posix()}`"
     except ValueError:
         where = f"copy it into the game folder and write `{kind}_from: data/{target.name}`"
+    instead = f"its `{kind}_from:`" if piece_set.entries_file is not None else f"`{kind}:`"
     return problems, (f"{target}: {len(rows)} {noun}(s) of {piece_set.id}, {len(header)} columns; "
-                      f"to build from it, {where} in place of `{kind}:`")
+                      f"to build from it, {where} in place of {instead}")
 
 
 def _find_set(source: GameSource, set_name: str) -> tuple[str, PieceSet]:
@@ -91,7 +94,15 @@ def sheet_of(source: GameSource, kind: str, piece_set: PieceSet, problems: Probl
         flat_fields.append(flat)
         field_columns.update(dict.fromkeys(flat))
     count_columns = [f"count.{edition}" for edition in editions] if per_edition else ["count"]
-    header = ["id", *count_columns, *(["editions"] if with_editions else []), *field_columns]
+    cells, positions = _text_columns(source, kind, piece_set, set_index)
+    for name in list(field_columns):
+        made = [f"{kind}.{piece_set.id}.{piece.id}.{name}" for piece in items]
+        if any(column.partition("@")[0] == name for column in cells) and \
+                all(flat.get(name, key) == key for flat, key in zip(flat_fields, made, strict=True)):
+            del field_columns[name]       # the sheet had no key column: the keys are made from the ids again
+    field_columns.update(dict.fromkeys(cells))
+    columns = sorted(field_columns, key=lambda name: positions.get(name, len(positions) + 1))
+    header = ["id", *count_columns, *(["editions"] if with_editions else []), *columns]
     rows = []
     for index, (piece, flat) in enumerate(zip(items, flat_fields, strict=True)):
         if per_edition:
@@ -101,9 +112,27 @@ def sheet_of(source: GameSource, kind: str, piece_set: PieceSet, problems: Probl
         row = [piece.id, *counts]
         if with_editions:
             row.append(", ".join(piece.editions) if piece.editions is not None else "")
-        row.extend(flat.get(name, "") for name in field_columns)
+        row.extend(cells[name].get(piece.id, "") if name in cells else flat.get(name, "") for name in columns)
         rows.append(row)
     return header, rows
+
+
+def _text_columns(source: GameSource, kind: str, piece_set: PieceSet,
+                  set_index: int) -> tuple[dict[str, dict[str, str]], dict[str, int]]:
+    """A set read from a sheet: its text columns (`name@pl` → card id → the cell's text, empty or not),
+    and where the sheet has each column (name → its column from 1): the sheet's own order."""
+    cells: dict[str, dict[str, str]] = {}
+    positions: dict[str, int] = {}
+    for text in source.sheet_texts:
+        if text.kind == kind and text.set_id == piece_set.id:
+            cells.setdefault(text.column, {})[text.item] = text.text
+            positions[text.column] = text.mark.column
+    pieces = source.pieces[kind]
+    marks = getattr(pieces.document.marks, "sheets", {}).get((pieces.list_key, set_index, piece_set.ITEMS))
+    for path, column in (marks.columns.items() if marks is not None else ()):
+        if path[:1] == ("fields",) and path[1:]:
+            positions.setdefault(".".join(map(str, path[1:])), column)
+    return dict(sorted(cells.items(), key=lambda item: positions[item[0]])), positions
 
 
 def _flatten(fields: dict[str, Any], prefix: str, flat: dict[str, Any], on_list) -> None:

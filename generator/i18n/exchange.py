@@ -22,6 +22,9 @@ from pathlib import Path
 from types import MappingProxyType
 
 from generator.content.game import GameSource
+from generator.content.sheet_entries import SheetText
+from generator.content.sheet_texts import add_sheet_texts, placed, with_new_texts
+from generator.content.sheet_writer import sheets_with_texts
 from generator.content.schema import LANG_PATTERN
 from generator.content.yaml_source import parse_yaml
 from generator.errors import Problems, SourceMark, display_path, printable
@@ -63,15 +66,22 @@ class ImportResult:
     stale: list[str] = field(default_factory=list)       # translated from a source text since changed
     written: bool = False
     built: bool = True                    # the language is among game.yaml's languages
+    sheets: dict[Path, list[str]] = field(default_factory=dict)   # CSV sheets written → their cells ('D3')
 
 
 def target_catalog(source: GameSource, lang: str, problems: Problems) -> Catalog | None:
-    """The language's catalog as loaded with the game, or read now (a language not built yet)."""
+    """The language's catalog as loaded with the game, or read now (a language not built yet), with the
+    texts its sheets' columns (`name@pl`) hold, as the game's load joins them (sheet_texts.py)."""
     if lang in source.catalogs:
         return source.catalogs[lang]
-    if not (source.folder / "i18n" / f"{lang}.yaml").exists():
-        return None
-    return load_catalog(source.folder, lang, problems)
+    file = source.folder / "i18n" / f"{lang}.yaml"
+    catalog = load_catalog(source.folder, lang, problems) if file.exists() else None
+    cells = [text for text in source.sheet_texts if text.lang == lang]
+    if not cells or problems.errors:
+        return catalog
+    catalogs = {lang: catalog} if catalog is not None else {}
+    add_sheet_texts(catalogs, cells, problems, {lang: file})
+    return catalogs[lang]
 
 
 def export_catalog(source: GameSource, lang: str, fmt: str, out: Path, problems: Problems,
@@ -230,7 +240,15 @@ def import_catalog(source: GameSource, file: Path, lang: str | None, problems: P
     if problems.errors:
         return None
     unchanged = _unchanged(values, target)
-    result.changed, result.unchanged = len(values) - len(unchanged), len(unchanged)
+    # a text kept in a sheet's cell (`name@pl`) goes back into its cell, never into the catalog
+    values, cells = placed(values, unchanged, target, source.sheet_texts, lang,
+                           lambda key: SourceMark(file, lines[key], 1), problems)
+    sheets = sheets_with_texts(cells, problems)
+    if problems.errors:
+        return None
+    result.changed = sum(1 for key in values if key not in unchanged)
+    result.unchanged = len(unchanged)
+    result.sheets = {sheet: written for sheet, (_, written) in sheets.items()}
     original = catalog_file.read_text(encoding="utf-8") if catalog_file.exists() else ""
     source_catalog = source.catalogs[source.source_language]
     plural_keys = {key for key in values if source_catalog.entries[key].plural is not None}
@@ -241,10 +259,17 @@ def import_catalog(source: GameSource, file: Path, lang: str | None, problems: P
                      "fix the catalog so that `pnp check` reads it, then import again")
         return None
     result.built = lang in source.game.languages
-    changed = [key for key in values if key not in unchanged]
+    changed = [key for key in values if key not in unchanged] + list(dict.fromkeys(cell.key for cell in cells))
     if changed and result.built:      # strings already in the catalog are `pnp check`'s
-        _check_layout(source, lang, text, catalog_file, {key: lines[key] for key in changed}, file, problems)
+        _check_layout(source, lang, text, catalog_file, {key: lines[key] for key in changed}, file, problems, cells)
         if problems.errors:
+            return None
+    for sheet, (data, _) in sheets.items():
+        try:
+            write_atomically(sheet, data)
+        except OSError as error:
+            problems.add(SourceMark(sheet), f"cannot write the sheet: {error.strerror or error}",
+                         "make the sheet writable (or free disk space) and import again")
             return None
     if text != original:
         try:
@@ -414,17 +439,19 @@ def _placeholders_match(key: str, texts: dict[str, str], source: dict[str, str],
 
 
 def _check_layout(source: GameSource, lang: str, text: str, catalog_file: Path, lines: dict[str, int],
-                  file: Path, problems: Problems) -> None:
+                  file: Path, problems: Problems, cells: dict[SheetText, str] | None = None) -> None:
     """Lay the game out in the language with the new catalog, as `pnp check` does, before it is written:
     a character that no font of a box printing the text has (U+2028, a control or format character) is
     an error at the unit's line in FILE, by the layout's own rule (TextSetter.uncovered); a text that
-    does not fit its box is a warning there."""
+    does not fit its box is a warning there. `cells`: the sheets' cells given new texts."""
     read = Problems()
     document = parse_yaml(text, catalog_file, read)
     if document is None:
         return
     catalogs = dict(source.catalogs)
     catalog = catalog_from_document(document, lang, read)
+    add_sheet_texts({lang: catalog}, with_new_texts(source.sheet_texts, lang, cells or {}), read)
+    written_to = {cell.key: str(cell.mark) for cell in cells or {}}
     source.catalogs[lang] = catalog
     library = FontLibrary()
     try:
@@ -472,6 +499,7 @@ def _check_layout(source: GameSource, lang: str, text: str, catalog_file: Path, 
             problems.warn(SourceMark(file, line, 1),
                           f"unit '{key}' does not fit box '{use.room.box}' of template '{use.room.template}' "
                           f"({use.subjects[0]}{' …' if len(use.subjects) > 1 else ''}): {use.overflow:.1f} mm too "
-                          f"long at {use.room.style.min_size:g} pt (written to {display_path(catalog_file)})",
+                          f"long at {use.room.style.min_size:g} pt (written to "
+                          f"{written_to.get(key, display_path(catalog_file))})",
                           f"shorten it to {use.room.lines} line(s) of {use.room.width_pt} pt; `pnp check "
                           f"{source.id} --lang {lang}` fails until it fits")

@@ -63,6 +63,9 @@ def import_command(folder: Path, file: Path, lang: str | None, templates: Path |
     report_problems(problems.items)
     lines = [f"{display_path(result.catalog)}: {result.changed} translation(s) written, "
              f"{result.unchanged} unchanged" + ("" if result.written else " (the file is as it was)")]
+    lines.extend(f"{display_path(sheet)}: {len(cells)} translation(s) written into its cells "
+                 f"{', '.join(cells[:SHOWN])}{f' and {len(cells) - SHOWN} more' if len(cells) > SHOWN else ''}"
+                 for sheet, cells in result.sheets.items())
     for title, keys in (("untranslated (not imported)", result.untranslated),
                         ("fuzzy, waiting for review (not imported)", result.fuzzy),
                         ("translated from an older source text (not imported)", result.stale)):
