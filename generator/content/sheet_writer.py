@@ -76,9 +76,11 @@ def csv_with_cells(data: bytes, file: Path, texts: dict[tuple[int, int], str]) -
         values.extend([""] * (max(columns) - len(values)))
         for column, new in columns.items():
             values[column - 1] = quoted_formula(new)
-    written = text
-    for start, end, new_text in sorted(edits, reverse=True):
-        written = written[:start] + new_text + written[end:]
+    parts, at = [], 0          # the text between the edits, and the edits, joined once (a whole deck's cells)
+    for start, end, new_text in sorted(edits):
+        parts += [text[at:start], new_text]
+        at = end
+    written = "".join(parts) + text[at:]
     if _read(written, delimiter) != expected:
         raise SheetRefused("the cells written did not read back as written: nothing is changed",
                            "type the translations into the sheet in your spreadsheet program", CellMark(file))
