@@ -16,8 +16,8 @@ import polib
 import pytest
 from lxml import etree
 
-from generator.content.sheet_writer import csv_with_cells
-from generator.content.spreadsheet import SheetRefused, decode_csv
+from generator.content.sheet_writer import _records, csv_with_cells
+from generator.content.spreadsheet import SheetRefused, decode_csv, unquoted_formula
 from tests.test_content_errors import CARD_TEMPLATE, make_game, pnp
 
 GAME = """\
@@ -375,3 +375,34 @@ def test_the_writer_refuses_a_file_it_cannot_read_back():
     with pytest.raises(SheetRefused, match="did not read back"):
         # a quote never closed: what is appended to its row would land inside it
         csv_with_cells(b'id,name,name@pl\nstar,cards.star,"Gwi\n', Path("x.csv"), {(2, 4): "x"})
+
+
+def test_the_writer_changes_the_cell_and_no_other_byte_in_any_csv_pythons_writer_makes():
+    """Random sheets as programs write them (quoted or not, any separator, LF or CRLF, UTF-8 or UTF-16):
+    the bytes before and after the cell written are the file's own, and the cell reads back as written."""
+    import csv
+    import io
+    import random
+    randoms = random.Random(33)
+    letters = ["a", " ", ",", ";", "\t", '"', "\n", "\r\n", "ł", "ζ", "'", "=", "-", "😀"]
+    for _ in range(300):
+        separator = randoms.choice([",", ";", "\t"])
+        written = io.StringIO()
+        rows = [["id", "name", "name@pl"]] + [
+            ["".join(randoms.choices(letters, k=randoms.randint(0, 5))) for _ in range(randoms.randint(1, 4))]
+            for _ in range(randoms.randint(1, 5))]
+        csv.writer(written, delimiter=separator, lineterminator=randoms.choice(["\n", "\r\n"]),
+                   quoting=randoms.choice([csv.QUOTE_MINIMAL, csv.QUOTE_ALL])).writerows(rows)
+        text, encoding = written.getvalue(), randoms.choice(["utf-8", "utf-8-sig", "utf-16"])
+        row = randoms.randint(2, len(rows))
+        column = randoms.randint(1, len(rows[row - 1]))
+        new = "".join(randoms.choices(letters, k=4)).strip() or "x"
+        result = decode_csv(csv_with_cells(text.encode(encoding), Path("x.csv"), {(row, column): new}))
+        after = list(csv.reader(io.StringIO(result, newline=""), delimiter=separator))
+        assert unquoted_formula(after[row - 1][column - 1]) == new      # as `cards_from:` reads it
+        before = list(csv.reader(io.StringIO(text, newline=""), delimiter=separator))
+        after[row - 1][column - 1] = before[row - 1][column - 1]
+        assert after == before
+        # every byte outside the cell is the file's own (the cell as the reader that found it saw it)
+        cell = _records(text, separator)[row - 1].cells[column - 1]
+        assert result.startswith(text[:cell.start]) and result.endswith(text[cell.end:])
