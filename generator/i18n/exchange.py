@@ -31,12 +31,13 @@ from generator.errors import Problems, SourceMark, display_path, printable
 from generator.files import outside_link, output_problem, write_atomically
 from generator.i18n.catalog import Catalog, catalog_from_document, load_catalog, required_plural_forms
 from generator.i18n.catalog_writer import WriteError, write_values
-from generator.i18n.po import read_po, write_po
+from generator.i18n.po import PoFile, read_po, write_po
 from generator.i18n.sizes import record_usage
 from generator.i18n.stub import catalog_in_place
-from generator.i18n.translation_units import PLACEHOLDER, build_units, cldr_order, font_family_name
+from generator.i18n.translation_units import PLACEHOLDER, PrintedFace, build_units, cldr_order, font_family_name
 from generator.i18n.xliff import ReadFile, ReadUnit, read_xliff, write_xliff
 from generator.input_files import MAX_TEXT_BYTES, FileRefused, read_regular
+from generator.text.face_names import printed_face
 from generator.text.fonts import FontLibrary, font_to_add, game_families, script_of
 from generator.text.setter import TextSetter
 
@@ -67,6 +68,8 @@ class ImportResult:
     written: bool = False
     built: bool = True                    # the language is among game.yaml's languages
     sheets: dict[Path, list[str]] = field(default_factory=dict)   # CSV sheets written → their cells ('D3')
+    checks_read: int = 0                  # PO units whose Weblate flags (size limit, font, placeholders) were read
+    checks_in_comments: int = 0           # … of them only from the extracted comment (msgmerge, msgcat drop `#,`)
 
 
 def target_catalog(source: GameSource, lang: str, problems: Problems) -> Catalog | None:
@@ -109,7 +112,8 @@ def export_catalog(source: GameSource, lang: str, fmt: str, out: Path, problems:
     names = screenshot_names(list(source_catalog.entries))
     pictures = box_screenshots(usages, names, targets, library.body_face.name) if screenshots else {}
     shots = {key: f"{folder.name}/{names[key]}" for key in pictures}
-    units = build_units(source_catalog, target, lang, usages, family_of, shots)
+    units = build_units(source_catalog, target, lang, usages, family_of, shots,
+                        _face_finder(library, target or source_catalog))
     original = f"{source.id}/i18n/{lang}.yaml"
     data = write_xliff(units, original, source_lang, lang) if fmt == "xliff" else \
         write_po(units, source.id, source_lang, lang)
@@ -148,17 +152,36 @@ def _write_screenshots(folder: Path, pictures: dict[str, bytes]) -> None:
             old.unlink()
 
 
-def _family_finder(library, catalog: Catalog):
-    """A style's font stack → the name of its first family with most of the language's letters
-    (Georgian is set in Noto Sans Georgian, not in the stack's Nunito): what a size check must measure."""
+def _best_family(library, catalog: Catalog):
+    """A style's font stack → its first family with most of the language's letters (Georgian is set in
+    Noto Sans Georgian, not in the stack's Nunito): what a size check must measure."""
     letters = {char for entry in catalog.entries.values()
                for text in (entry.plural or {"": entry.text or ""}).values() for char in text if char.isalpha()}
 
-    def family_of(stack: tuple[str, ...]) -> str:
+    def best(stack: tuple[str, ...]) -> str:
         known = [family for family in stack if family in library.families] or list(stack[:1])
-        best = max(known, key=lambda family: sum(1 for char in letters if ord(char) in library.cmap(family)))
+        return max(known, key=lambda family: sum(1 for char in letters if ord(char) in library.cmap(family)))
+    return best
+
+
+def _family_finder(library, catalog: Catalog):
+    """A style's font stack → the name of the family that sets the language's letters (_best_family)."""
+    best_of = _best_family(library, catalog)
+
+    def family_of(stack: tuple[str, ...]) -> str:
+        best = best_of(stack)
         return font_family_name(library.families[best].upright) if best in library.families else best
     return family_of
+
+
+def _face_finder(library, catalog: Catalog):
+    """A style's stack, weight and italic → the exact face that prints the language's letters
+    (text/face_names.py: 'Nunito Black', weight 900), for the platforms' width checks."""
+    best_of = _best_family(library, catalog)
+
+    def face_of(stack: tuple[str, ...], weight: str, italic: bool) -> PrintedFace:
+        return printed_face(library, best_of(stack), weight, italic)
+    return face_of
 
 
 def read_exchange_file(file: Path, problems: Problems) -> ReadFile | None:
@@ -236,6 +259,9 @@ def import_catalog(source: GameSource, file: Path, lang: str | None, problems: P
     if problems.errors:
         return None
     result = ImportResult(catalog_file, lang)
+    if isinstance(read, PoFile):      # the limits re-read from whichever survived: flags, else the comment
+        result.checks_read = len(read.checks)
+        result.checks_in_comments = sum(1 for checks in read.checks.values() if checks.where == "comment")
     values, lines = _checked_values(source, read.units, lang, file, result, problems)
     if problems.errors:
         return None

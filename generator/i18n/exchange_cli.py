@@ -72,6 +72,11 @@ def import_command(folder: Path, file: Path, lang: str | None, templates: Path |
         if keys:
             shown = ", ".join(keys[:SHOWN]) + (f" and {len(keys) - SHOWN} more" if len(keys) > SHOWN else "")
             lines.append(f"  {len(keys)} {title}: {shown}")
+    if result.checks_in_comments:
+        lines.append(f"  {result.checks_in_comments} of {result.checks_read} units' size limits and placeholder "
+                     "checks read from their extracted comments (`#. weblate-flags:`): their `#,` flags were "
+                     "dropped (msgmerge and msgcat drop them), nothing is lost; `pnp i18n export "
+                     f"{source.id} --lang {result.lang} --format po` writes the flags again for the platform")
     if not result.built:
         lines.append(f"  {result.lang} is not among the game's languages: add it to `languages:` in "
                      f"{display_path(folder / 'game.yaml')} to build and check it")

@@ -13,6 +13,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 from typing import Callable
 
 from generator.caches import cached
@@ -26,6 +27,60 @@ PLACEHOLDER = re.compile(r"\{\{|\}\}|\{[A-Za-z_][A-Za-z0-9_]*\}|\{icon:[^{}\s]*\
 SUBJECTS_SHOWN = 6     # cards named in a note; the rest are counted
 
 
+# Weblate's size check lays the text out with Pango on PangoCairo's font map: the font size in points
+# at its 96 dpi, the width (max-size) in pixels, so a box W pt wide is W × 96/72 pixels there (measured:
+# "Christmas Round" in Nunito Black at 40 pt is 332 pt, 441 of Pango's pixels)
+WEBLATE_PIXELS_PER_POINT = 96 / 72
+STYLE_NAMES = MappingProxyType({"regular": "Regular", "bold": "Bold", "black": "Black"})
+WEIGHT_CLASSES = MappingProxyType({"regular": 400, "bold": 700, "black": 900})
+
+
+@dataclass(frozen=True)
+class PrintedFace:
+    """The face a text prints in, named as its font names itself: family and style ('Nunito', 'Black'),
+    the weight class it is set at (900), and whether pnp emboldens a lighter file (no file of the weight)."""
+
+    family: str
+    style: str
+    weight: int
+    emboldened: bool = False
+
+    @property
+    def name(self) -> str:
+        """'Nunito Black': the family and style a platform lists for the face's own file."""
+        return f"{self.family} {self.style}"
+
+    @property
+    def group(self) -> str:
+        """The Weblate font group for the face ('Nunito-Black', as a PostScript name): a group's name is a
+        slug (no space), so 'font-family:Noto Sans Georgian' named no group and Weblate measured in 'sans'."""
+        family, style = (re.sub(r"[^A-Za-z0-9]", "", part) for part in (self.family, self.style))
+        return f"{family or 'Font'}-{style or 'Regular'}"
+
+    @property
+    def weblate_weight(self) -> str | None:
+        """Weblate's font-weight (it knows normal and bold): only for a face that is exactly one of them.
+        Told 'bold' for Black, Pango takes a Bold face where the project has one (narrower: too generous);
+        told nothing, it measures the group's own face."""
+        if self.emboldened or self.weight == 700:
+            return "bold"      # fontconfig emboldens a lighter face when asked for bold, as pnp does
+        return "normal" if self.weight == 400 else None
+
+    @property
+    def described(self) -> str:
+        """'Nunito Black, weight 900': the face as a translator or a platform's admin looks for it."""
+        return f"{self.name}, weight {self.weight}" + (
+            ", emboldened by pnp (the family has no file of the weight)" if self.emboldened else "")
+
+
+def plain_face(family: str, weight: str, italic: bool = False) -> PrintedFace:
+    """The face named from pnp's weight alone (where no font file says more)."""
+    style = STYLE_NAMES.get(weight, weight.title())
+    if italic:
+        style = "Italic" if style == "Regular" else f"{style} Italic"
+    return PrintedFace(family, style, WEIGHT_CLASSES.get(weight, 400))
+
+
 @dataclass(frozen=True)
 class SizeLimit:
     """The room of a key's tightest box, for size checks on translation platforms."""
@@ -37,18 +92,33 @@ class SizeLimit:
     weight: str                # regular, bold, black
     size: float                # pt, the style's size
     min_size: float            # pt, the smallest the engine shrinks to (the limit is computed at it)
+    face: PrintedFace | None = None     # the exact face (None: named from family and weight)
+
+    @property
+    def printed_face(self) -> PrintedFace:
+        return self.face or plain_face(self.family, self.weight)
+
+    @property
+    def whole_size(self) -> int:
+        """The smallest size in whole points, as Weblate takes a font size (XLIFF `font`, font-size)."""
+        return max(1, round(self.min_size))
 
     def weblate_flags(self) -> list[str]:
-        """Weblate's size check: max-size:WIDTH:LINES rendered in font-family at font-size.
+        """Weblate's size check: max-size:WIDTH:LINES rendered in the font group at font-size.
 
         Weblate takes whole font sizes: the width is scaled with the size (6.5 pt in 150 pt
-        is set as 7 in 161), which wraps the words exactly alike."""
-        whole = max(1, round(self.min_size))
-        width = math.floor(self.width_pt * whole / self.min_size + 1e-6)
-        flags = [f"max-size:{width}:{self.lines}", f"font-family:{self.family}", f"font-size:{whole}"]
-        if self.weight != "regular":
-            flags.append("font-weight:bold")
+        is set as 7 in 161), which wraps the words exactly alike; and it is in Weblate's pixels
+        (WEBLATE_PIXELS_PER_POINT). The font group is the face that prints (PrintedFace.group)."""
+        whole = self.whole_size
+        width = math.floor(self.width_pt * WEBLATE_PIXELS_PER_POINT * whole / self.min_size + 1e-6)
+        face = self.printed_face
+        flags = [f"max-size:{width}:{self.lines}", f"font-family:{face.group}", f"font-size:{whole}"]
+        if face.weblate_weight is not None:
+            flags.append(f"font-weight:{face.weblate_weight}")
         return flags
+
+
+FaceFinder = Callable[[tuple[str, ...], str, bool], PrintedFace]     # stack, weight, italic → the face
 
 
 @dataclass(frozen=True)
@@ -67,6 +137,15 @@ class Unit:
     screenshot: str | None            # file name relative to the exchange file's folder
 
 
+def weblate_checks(unit: Unit) -> list[str]:
+    """Weblate's flags for the unit's checks: its size limit (max-size and the font) and the placeholders
+    to keep, in Weblate's syntax (a quoted value escapes its quotes)."""
+    flags = unit.limit.weblate_flags() if unit.limit is not None else []
+    if unit.placeholders:
+        flags.append("placeholders:" + ":".join('"' + token.replace('"', '\\"') + '"' for token in unit.placeholders))
+    return flags
+
+
 def cldr_order(forms) -> tuple[str, ...]:
     return tuple(form for form in PLURAL_ORDER if form in forms)
 
@@ -76,9 +155,11 @@ def placeholders_of(text: str) -> Counter:
 
 
 def build_units(source: Catalog, target: Catalog | None, lang: str, usages: dict[str, KeyUsage],
-                family_of: Callable[[tuple[str, ...]], str], screenshots: dict[str, str]) -> list[Unit]:
+                family_of: Callable[[tuple[str, ...]], str], screenshots: dict[str, str],
+                face_of: FaceFinder | None = None) -> list[Unit]:
     """A unit per key of the source catalog, in its order. `family_of`: a style's font stack → the
-    name of the font that sets the language's letters;
+    name of the font that sets the language's letters; `face_of`: a style's stack, weight and italic →
+    the exact face that prints them (None: named from the family and weight);
     `screenshots`: key → file name (relative to the exchange file)."""
     units = []
     forms = cldr_order(required_plural_forms(lang))
@@ -87,7 +168,7 @@ def build_units(source: Catalog, target: Catalog | None, lang: str, usages: dict
         current = target.entries.get(key) if target is not None else None
         source_texts = dict(entry.plural) if entry.plural is not None else {"other": entry.text or ""}
         use = usage.tightest if usage else None
-        limit = _limit(use, family_of) if use else None
+        limit = _limit(use, family_of, face_of) if use else None
         shown = list(dict.fromkeys(token for text in source_texts.values() for token in PLACEHOLDER.findall(text)))
         units.append(Unit(key, source_texts, _target(current, entry), entry.plural is not None,
                           forms if entry.plural is not None else ("other",),
@@ -104,11 +185,12 @@ def _target(current: Entry | None, source: Entry) -> dict[str, str]:
     return {"other": current.text or ""} if current.plural is None else {}
 
 
-def _limit(use: BoxUse, family_of: Callable[[tuple[str, ...]], str]) -> SizeLimit:
+def _limit(use: BoxUse, family_of: Callable[[tuple[str, ...]], str], face_of: FaceFinder | None) -> SizeLimit:
     room = use.room
     style = room.style
     return SizeLimit(room.width_pt, math.floor(room.height * 72 / 25.4 + 1e-6), room.lines,
-                     family_of(style.stack), style.weight, style.size, style.min_size)
+                     family_of(style.stack), style.weight, style.size, style.min_size,
+                     face_of(style.stack, style.weight, style.italic) if face_of is not None else None)
 
 
 def _notes(key: str, usage: KeyUsage | None, limit: SizeLimit | None, placeholders: list[str],
@@ -125,8 +207,8 @@ def _notes(key: str, usage: KeyUsage | None, limit: SizeLimit | None, placeholde
                      + "; ".join(subjects) + (f" and {more} more" if more > 0 else "")
                      + f" (edition {', '.join(use.editions)}).")
     if limit is not None:
-        notes.append(f"Room: {limit.width_pt} pt wide × {limit.lines} line(s) at {limit.min_size:g} pt "
-                     f"{limit.family} {limit.weight} (the text is set at up to {limit.size:g} pt and shrinks "
+        notes.append(f"Room: {limit.width_pt} pt wide × {limit.lines} line(s) at {limit.min_size:g} pt in "
+                     f"{limit.printed_face.described} (the text is set at up to {limit.size:g} pt and shrinks "
                      f"to {limit.min_size:g} pt before it overflows; a deck's box shares one size).")
     if placeholders:
         notes.append("Keep exactly: " + " ".join(placeholders)

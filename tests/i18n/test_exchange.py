@@ -142,7 +142,8 @@ def test_xliff_has_a_unit_per_key_with_context_limit_plurals_and_screenshot(game
     width, lines = room(53, 10, 8)
     assert (star.xmlelement.get("maxwidth"), star.xmlelement.get("size-unit")) == (str(width), "point")
     flags = star.xmlelement.get("weblate-flags")
-    assert f"max-size:{width}:{lines}" in flags and "font-family:Nunito" in flags and "font-size:8" in flags
+    assert f"max-size:{math.floor(width * 96 / 72)}:{lines}" in flags and "font-family:Nunito" in flags \
+        and "font-size:8" in flags       # Weblate's max-size is in its pixels (96 dpi)
     notes = star.getnotes()
     assert "box 'name' of template 'card' on deck cards, card star" in notes
     assert "Screenshot: g.ru.screens/cards.star.png" in notes
@@ -170,7 +171,7 @@ def test_po_has_plural_forms_flags_and_references(game: Path) -> None:
     assert (gain.msgid, gain.msgid_plural) == ("Gain {count} star", "Gain {count} stars")
     assert len(gain.msgstr_plural) == 4 and "python-brace-format" in gain.flags
     width, lines = room(53, 8, 8)
-    assert f"max-size:{width}:{lines}" in gain.flags
+    assert f"max-size:{math.floor(width * 96 / 72)}:{lines}" in gain.flags      # Weblate's pixels (96 dpi)
     fields_line = next(number for number, line in enumerate(CARDS.splitlines(), 1) if "fields:" in line)
     assert ("cards.yaml", str(fields_line)) in entries["cards.star"].occurrences
     assert entries["deck.cards"].msgstr == ""
