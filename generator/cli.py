@@ -315,8 +315,9 @@ def i18n_stub(game, lang, content_root, project_file) -> None:
 @i18n_group.command("export")
 @click.argument("game")
 @click.option("--lang", required=True, help="Language of the catalog to export (the target language).")
-@click.option("--format", "fmt", type=click.Choice(["xliff", "po"]), default="xliff", show_default=True,
-              help="XLIFF 1.2 (.xlf) or gettext PO (.po).")
+@click.option("--format", "fmt", type=click.Choice(["xliff", "xliff-weblate", "po"]), default="xliff",
+              show_default=True, help="XLIFF 1.2, valid against the strict schema (.xlf); the same with "
+              "Weblate's weblate-flags (line counts, placeholders; not strict) (.xlf); or gettext PO (.po).")
 @click.option("--out", type=click.Path(file_okay=False),
               help="Folder for <game>.<lang>.xlf|po and its screenshots (default: <output>/<game>/i18n).")
 @content_option

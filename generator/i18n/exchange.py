@@ -41,8 +41,8 @@ from generator.text.face_names import printed_face
 from generator.text.fonts import FontLibrary, font_to_add, game_families, script_of
 from generator.text.setter import TextSetter
 
-FORMATS = ("xliff", "po")
-SUFFIXES = MappingProxyType({"xliff": ".xlf", "po": ".po"})
+FORMATS = ("xliff", "xliff-weblate", "po")     # xliff-weblate: with Weblate's weblate-flags (not strict XLIFF)
+SUFFIXES = MappingProxyType({"xliff": ".xlf", "xliff-weblate": ".xlf", "po": ".po"})
 KEYS_LISTED = 10      # untranslated or fuzzy keys named in the summary; the rest are counted
 
 
@@ -115,8 +115,8 @@ def export_catalog(source: GameSource, lang: str, fmt: str, out: Path, problems:
     units = build_units(source_catalog, target, lang, usages, family_of, shots,
                         _face_finder(library, target or source_catalog))
     original = f"{source.id}/i18n/{lang}.yaml"
-    data = write_xliff(units, original, source_lang, lang) if fmt == "xliff" else \
-        write_po(units, source.id, source_lang, lang)
+    data = write_po(units, source.id, source_lang, lang) if fmt == "po" else \
+        write_xliff(units, original, source_lang, lang, weblate=fmt == "xliff-weblate")
     try:
         if screenshots:
             _write_screenshots(folder, {names[key]: picture for key, picture in pictures.items()})

@@ -3,12 +3,21 @@
 Units follow the XLIFF 1.2 Representation Guide for Gettext PO (translate-toolkit's
 `poxliff`): a plural key is one `<group restype="x-gettext-plurals">` with a
 trans-unit per form of the target language, so every tool that reads it finds
-one unit per key. A unit's size limit is the standard `maxwidth`/`maxheight`
-with `size-unit="point"`, and Weblate's own `weblate-flags` attribute (max-size,
-font-family, font-size, placeholders). An untranslated key has no `<target>`
+one unit per key. The file is valid against OASIS's strict schema (tests/i18n/schemas):
+a unit's size limit is said in XLIFF's own attributes, `maxwidth`/`maxheight` with
+`size-unit="point"` and `font="<face>;<size>;<weight>"` (the face that prints, at the
+smallest size the engine sets it), which Weblate reads too (its max-size and font checks);
+notes come where the schema puts them (a group's before its trans-units). The strict
+schema admits no attribute of another vocabulary without that vocabulary's schema
+(its wildcards are processContents="strict"), so pnp writes none: what a translator
+needs beyond the attributes is in the notes. The `weblate` flavour adds Weblate's own
+`weblate-flags` (the line count of max-size, and placeholders), which Weblate reads only
+unqualified, as no strict validator accepts it. An untranslated key has no `<target>`
 (Weblate counts any target as a translation). Reading takes a unit's texts from its
 elements itself (inline_text): the words of <g> and <mrk> stay, other inline codes are
-refused, since pnp writes none.
+refused, since pnp writes none. Reading looks at no attribute but ids and states, so a
+file written by an earlier pnp (its flags on every unit, a group's notes after its
+trans-units) imports as it did.
 """
 
 from __future__ import annotations
@@ -16,7 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from generator.i18n.translation_units import PLACEHOLDER, Unit
+from generator.i18n.translation_units import PLACEHOLDER, SizeLimit, Unit
 
 NAMESPACE = "urn:oasis:names:tc:xliff:document:1.2"
 MAX_BYTES = 16 << 20           # as every game file: an exchange file of a whole game is well under 1 MiB
@@ -58,8 +67,9 @@ def _classes():
     return File12
 
 
-def write_xliff(units: list[Unit], original: str, source_lang: str, lang: str) -> bytes:
-    """The XLIFF 1.2 file of the units: `original` names the catalog the units come from."""
+def write_xliff(units: list[Unit], original: str, source_lang: str, lang: str, weblate: bool = False) -> bytes:
+    """The XLIFF 1.2 file of the units: `original` names the catalog the units come from; `weblate` adds
+    Weblate's `weblate-flags` (then the file is no longer valid against the strict schema)."""
     from translate.misc.multistring import multistring      # here: see _classes
     store = _classes()(sourcelanguage=source_lang, targetlanguage=lang)
     store.setfilename(store.getfilenode("NoName"), original)
@@ -75,11 +85,57 @@ def write_xliff(units: list[Unit], original: str, source_lang: str, lang: str) -
             if unit.target:
                 element.target = unit.target["other"]
         element.setid(unit.key)
-        for note in unit.notes:
-            element.addnote(note, origin="developer")
-        _limit_attributes(element.xmlelement, unit)
+        _describe(element.xmlelement, unit, weblate)
     _one_namespace(store.document.getroot())
     return bytes(store)
+
+
+def _describe(node, unit: Unit, weblate: bool) -> None:
+    """The unit's notes and limit on its trans-unit; a plural's on its group (where Weblate and
+    translate-toolkit read them) and on each form's trans-unit (where a tool that knows no gettext
+    plurals reads them), a group's notes before its trans-units, as the strict schema orders them."""
+    from lxml import etree  # here: only an XLIFF file; lxml ships no types
+    forms = [child for child in node if isinstance(child.tag, str) and etree.QName(child).localname == "trans-unit"]
+    for element in [node, *forms]:
+        namespace = etree.QName(element).namespace
+        notes = [_note(namespace, text) for text in unit.notes]
+        if forms and element is node:
+            node[0:0] = notes
+        else:           # a trans-unit: after its source and target
+            element.extend(notes)
+        _limit_attributes(element, unit, weblate and element is node)
+
+
+def _note(namespace: str, text: str):
+    from lxml import etree  # here: see _describe
+    note = etree.Element(f"{{{namespace}}}note", {"from": "developer"})
+    note.text = text
+    return note
+
+
+def _limit_attributes(node, unit: Unit, weblate: bool) -> None:
+    """XLIFF's own size and font attributes; with `weblate`, Weblate's flags too (they override what
+    Weblate reads from the others: the width in its pixels at the whole size, the line count)."""
+    limit = unit.limit
+    flags = []
+    if limit is not None:
+        node.set("maxwidth", str(limit.width_pt))
+        node.set("maxheight", str(limit.height_pt))
+        node.set("size-unit", "point")
+        node.set("font", xliff_font(limit))
+        flags.extend(limit.weblate_flags())
+    if unit.placeholders:
+        flags.append("placeholders:" + ":".join('"' + token.replace('"', '\\"') + '"' for token in unit.placeholders))
+    if weblate and flags:
+        node.set("weblate-flags", ", ".join(flags))
+
+
+def xliff_font(limit: SizeLimit) -> str:
+    """XLIFF's `font` ("name;size;weight"): the printed face by its font group name ('Nunito-Black', which
+    Weblate takes as the group as it is), the smallest size in whole points (Weblate reads only whole
+    ones), and the weight Weblate may be told (none where the face itself says it: Black)."""
+    face = limit.printed_face
+    return ";".join([face.group, str(limit.whole_size)] + ([face.weblate_weight] if face.weblate_weight else []))
 
 
 def _one_namespace(root) -> None:
@@ -91,19 +147,6 @@ def _one_namespace(root) -> None:
         if isinstance(node.tag, str) and node.tag.startswith(old):
             node.tag = "{" + NAMESPACE + "}" + node.tag[len(old):]
     etree.cleanup_namespaces(root)
-
-
-def _limit_attributes(node, unit: Unit) -> None:
-    flags = []
-    if unit.limit is not None:
-        node.set("maxwidth", str(unit.limit.width_pt))
-        node.set("maxheight", str(unit.limit.height_pt))
-        node.set("size-unit", "point")
-        flags.extend(unit.limit.weblate_flags())
-    if unit.placeholders:
-        flags.append("placeholders:" + ":".join('"' + token.replace('"', '\\"') + '"' for token in unit.placeholders))
-    if flags:
-        node.set("weblate-flags", ", ".join(flags))
 
 
 def safe_tree(data: bytes):

@@ -141,9 +141,7 @@ def test_xliff_has_a_unit_per_key_with_context_limit_plurals_and_screenshot(game
     star = units["cards.star"]
     width, lines = room(53, 10, 8)
     assert (star.xmlelement.get("maxwidth"), star.xmlelement.get("size-unit")) == (str(width), "point")
-    flags = star.xmlelement.get("weblate-flags")
-    assert f"max-size:{math.floor(width * 96 / 72)}:{lines}" in flags and "font-family:Nunito" in flags \
-        and "font-size:8" in flags       # Weblate's max-size is in its pixels (96 dpi)
+    assert star.xmlelement.get("font") == "Nunito-Regular;8;normal"   # weblate-flags: test_xliff_strict.py
     notes = star.getnotes()
     assert "box 'name' of template 'card' on deck cards, card star" in notes
     assert "Screenshot: g.ru.screens/cards.star.png" in notes
@@ -152,7 +150,7 @@ def test_xliff_has_a_unit_per_key_with_context_limit_plurals_and_screenshot(game
     gain = units["cards.gain"]
     assert gain.hasplural() and [str(s) for s in gain.target.strings] == [
         "Получите {count} звезду", "Получите {count} звезды", "Получите {count} звёзд", "Получите {count} звезды"]
-    assert 'placeholders:"{count}"' in gain.xmlelement.get("weblate-flags")
+    assert "Keep exactly: {count}" in gain.getnotes()
     # the screenshot: the box (53 × 10 mm and 1.5 mm around it at 200 dpi), outlined in red, words in it
     picture = Image.open("x/g.ru.screens/cards.star.png").convert("RGB")
     assert abs(picture.width - 56 * 200 / 25.4) <= 3 and abs(picture.height - 13 * 200 / 25.4) <= 3
