@@ -37,7 +37,7 @@ def _fail(problems: Problems, summary: str) -> NoReturn:
 
 
 def export_command(folder: Path, lang: str, fmt: str, out: Path, templates: Path | None) -> None:
-    """`pnp i18n export GAME --lang L --format xliff|po [--out DIR]`."""
+    """`pnp i18n export GAME --lang L --format xliff|xliff-weblate|po [--out DIR]`."""
     from generator.i18n.exchange import export_catalog     # the layout and translate-toolkit: only here
     problems = Problems()
     source = _load(folder, templates, problems)
