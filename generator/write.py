@@ -130,7 +130,7 @@ def home_sections(target: Target, options: BuildOptions, paper: str, caption: Ca
     machine = None
     if options.cut:
         from generator.imposition.cut import cut_machine      # (--cut builds only)
-        machine = cut_machine(options.cut, size)
+        machine = cut_machine(options.cut, size, options.margin)
     margin = options.margin
     if machine:                           # the room layout checked the pieces in (targets._sheet_rooms)
         from generator.imposition.cut import sheet_room      # (--cut builds only)
@@ -206,10 +206,10 @@ def cut_sheet(copies: Sequence[PieceCopy], paper: tuple[float, float], machine: 
             return 0
         return geometry.columns * geometry.rows
     landscape = (max(paper), min(paper))
-    if held(landscape) <= held(paper):
-        return paper, grid_options
+    if held(landscape) <= held(paper):          # nothing printed where the marks are (GridSpec.keep_out)
+        return paper, dict(grid_options, keep_out=machine.keep_out(paper))
     flipped = {"long-edge": "short-edge", "short-edge": "long-edge"}
-    options = dict(grid_options)
+    options = dict(grid_options, keep_out=machine.keep_out(landscape))
     if "duplex" in options:
         options["duplex"] = flipped[options["duplex"]]
     return landscape, options

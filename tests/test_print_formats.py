@@ -378,9 +378,9 @@ def test_silhouette_marks_and_pieces_clear_of_them(game, tmp_path):
         return round(mm / 25.4 * 200)
     for sheet, dark in ((image, True), (backs, False)):             # the marks are on the fronts only
         assert (sheet.getpixel((px(12.5), px(12.5))) < 40) is dark       # the 5 mm square, 10 mm in
-        assert (sheet.getpixel((px(297 - 10.15), px(20))) < 90) is dark  # the top-right L's 0.3 mm arm down the side
-        assert (sheet.getpixel((px(20), px(210 - 10.15))) < 90) is dark  # the bottom-left L's arm along the foot
-    assert image.getpixel((px(297 - 9.7), px(20))) > 200 and image.getpixel((px(297 - 10.6), px(20))) > 200
+        assert (sheet.getpixel((px(297 - 10.15), px(13))) < 90) is dark  # the top-right L's 0.3 mm arm down the side
+        assert (sheet.getpixel((px(13), px(210 - 10.15))) < 90) is dark  # the bottom-left L's arm along the foot
+    assert image.getpixel((px(297 - 9.7), px(13))) > 200 and image.getpixel((px(297 - 10.6), px(13))) > 200
     root, paths = _paths(folder / "cut" / "cards-1.svg")
     assert root.get("viewBox") == "0 0 297 210"
     for path in paths:

@@ -8,7 +8,9 @@ Silhouette Studio's basic edition, which reads no SVG.
 
 Print-and-cut machines find the sheet by registration marks printed on it and cut
 nothing in the zone those marks take: `CutMachine` says where the marks are, how far
-in from the paper's edge the pieces must stay, and draws the marks. Silhouette Studio's
+in from the paper's edge the pieces must stay, where nothing may be printed (the marks
+and the clearance round them, which the grid moves a sheet's pieces out of), and draws
+the marks. Silhouette Studio's
 type-1 marks can be printed by anyone (their geometry is published in Studio's settings);
 Cricut Design Space prints its own marks around what it prints itself and reads no
 others, so for Cricut the sheets carry none and every piece is also written as a PNG
@@ -28,7 +30,7 @@ from PIL import Image, ImageDraw
 
 from generator.components.piece import Ellipse, Item, Rect
 from generator.imposition.sheet import Document, Page, Placement
-from generator.print_facts import SheetRoom
+from generator.print_facts import PRINTABLE_MARGIN, SheetRoom
 from generator.render.pdf import render_pdf
 from generator.render.settings import DrawingSettings
 from generator.text.fonts import FontLibrary
@@ -96,12 +98,16 @@ def round_cut_lines(page: Page) -> Page:
 
 # ------------------------------------------------------------------ machines
 
+Box = tuple[float, float, float, float]      # x0, y0, x1, y1 in page mm, y downwards
+
+
 @dataclass(frozen=True)
 class CutMachine:
     """A print-and-cut machine's registration marks and the border it keeps free of pieces."""
 
     name: str
     reserved: float                          # mm from every paper edge that pieces keep clear of
+    margin: float = PRINTABLE_MARGIN         # mm the printer leaves blank along the edges (--margin)
 
     def marks(self, paper: tuple[float, float]) -> list[Item]:
         """The registration marks on a fronts sheet (black, as the machines' optical sensors read them)."""
@@ -110,17 +116,44 @@ class CutMachine:
             return _silhouette_marks(width, height)
         return []           # Cricut: Design Space prints its own marks, around what it prints
 
+    def mark_boxes(self, paper: tuple[float, float]) -> list[Box]:
+        """Each registration mark's extent: what the sensor looks at (an L's arms span a square)."""
+        return _silhouette_boxes(*paper) if self.name == "silhouette" else []
+
+    def keep_out(self, paper: tuple[float, float]) -> tuple[Box, ...]:
+        """Where nothing of a fronts sheet may be printed: every mark with REGISTRATION_CLEARANCE round it, and
+        the paper outside the printer's margin (the grid moves a sheet's pieces out of the first, never into
+        the second: imposition/grid.py, GridSpec.keep_out)."""
+        width, height = paper
+        c, m = REGISTRATION_CLEARANCE, self.margin
+        marks = [(x0 - c, y0 - c, x1 + c, y1 + c) for x0, y0, x1, y1 in self.mark_boxes(paper)]
+        if not marks:
+            return ()
+        edges = [(0.0, 0.0, width, m), (0.0, height - m, width, height), (0.0, 0.0, m, height),
+                 (width - m, 0.0, width, height)]
+        return tuple(marks + edges)
+
 
 # Silhouette Studio's registration marks (type 1: CAMEO, Portrait, Curio): a filled 5 mm square at the
-# top-left, L-shaped corners of 20 mm arms at the top-right and bottom-left, 0.3 mm lines, 10 mm in from the
-# edges — the least inset Studio accepts (alan-cha/silhouette-card-maker, "Borderless templates": "Silhouette
-# Studio limits the minimum inset of registration marks to 10mm"); square, arm and line as the
-# inkscape-silhouette project draws Studio's marks (render_silhouette_regmarks.py: REG_SQUARE_MM = 5,
-# REG_LINE_MM = 20, 0.3 mm lines, "the thicker you get, the less accurate registration will be").
+# top-left, L-shaped corners at the top-right and bottom-left, 0.3 mm lines, 10 mm in from the edges — the
+# least inset Studio accepts (alan-cha/silhouette-card-maker, "Borderless templates": "Silhouette Studio limits
+# the minimum inset of registration marks to 10mm"); square and line as the inkscape-silhouette project draws
+# Studio's marks (render_silhouette_regmarks.py: REG_SQUARE_MM = 5, 0.3 mm lines, "the thicker you get, the
+# less accurate registration will be").
+# The L's arms are 5 mm, the shortest length Studio takes (Silhouette Card Maker's default length; an
+# inkscape-silhouette user's marks "as big as smallest possible in SS, like 5 mm", its issue 303). Studio's own
+# 20 mm arms claim 20 × 20 mm corners, and on A4's landscape poker sheet (the sheet most games print) the cards'
+# bleed lies 10.5 × 14 mm inside them: an L 2 mm clear of it has arms of 5.5 mm at most. Silhouette Card Maker
+# shortens its arms to each layout; here the length is one for every sheet, as Studio must be told the length it
+# reads (one setting for the user, not one per file), and an L then takes the square's 5 × 5 mm. Nothing printed
+# comes within REGISTRATION_CLEARANCE of a mark: ink beside a mark is what the sensor misreads (Silhouette Card
+# Maker's troubleshooting covers the cards nearest an L with a sticky note; inkscape-silhouette keeps
+# REG_KEEPOUT_MM = 2 round its marks).
 SILHOUETTE_INSET = 10.0
 SILHOUETTE_SQUARE = 5.0
-SILHOUETTE_ARM = 20.0
+SILHOUETTE_ARM = 5.0
 SILHOUETTE_LINE = 0.3
+REGISTRATION_CLEARANCE = 2.0
 # Cricut Design Space prints a print-then-cut job itself, its sensor marks around it, at most 6.75 × 9.25 in
 # on A4 and Letter: pnp's sheets keep their pieces inside that area (a sheet's cut SVG then fits it too).
 CRICUT_AREA = (6.75 * INCH, 9.25 * INCH)
@@ -130,20 +163,24 @@ CRICUT_DPI = 300            # Design Space prints uploaded images at their own s
 def sheet_room(paper: str, size: tuple[float, float], margin: float, cut: str | None) -> SheetRoom:
     """Where pieces go on this paper: inside the printer's margin, or inside the machine's border on a
     sheet that may turn landscape (layout checks pieces against it; the home sheets are imposed in it)."""
-    machine = cut_machine(cut, size) if cut else None
+    machine = cut_machine(cut, size, margin) if cut else None
     if machine is None:
         return SheetRoom(paper, size, margin)
     return SheetRoom(paper, size, max(margin, machine.reserved), turnable=True)
 
 
-def cut_machine(name: str, paper: tuple[float, float]) -> CutMachine | None:
-    """The machine `--cut` names (None for plain svg/dxf files, which change nothing on the sheet)."""
+def cut_machine(name: str, paper: tuple[float, float], margin: float = PRINTABLE_MARGIN) -> CutMachine | None:
+    """The machine `--cut` names (None for plain svg/dxf files, which change nothing on the sheet), on a
+    printer that leaves `margin` mm blank."""
     if name == "silhouette":
-        return CutMachine(name, SILHOUETTE_INSET + SILHOUETTE_SQUARE + 1.0)
+        # the marks' inset and width and 1 mm: 16 mm, not the 17 of a mark and its clearance, which would cost
+        # A4's landscape poker sheet a row; where a sheet's pieces do come that close to a corner's mark, the
+        # grid moves them (keep_out)
+        return CutMachine(name, SILHOUETTE_INSET + SILHOUETTE_SQUARE + 1.0, margin)
     if name == "cricut":
         width, height = paper
         area_w, area_h = CRICUT_AREA
-        return CutMachine(name, max((width - area_w) / 2, (height - area_h) / 2))
+        return CutMachine(name, max((width - area_w) / 2, (height - area_h) / 2), margin)
     return None
 
 
@@ -151,12 +188,20 @@ def _filled(x: float, y: float, w: float, h: float) -> Rect:
     return Rect(x, y, w, h, fill="#000000")
 
 
+def _silhouette_boxes(width: float, height: float) -> list[Box]:
+    """The square, the top-right L and the bottom-left L, each as the box it spans."""
+    inset, square, arm = SILHOUETTE_INSET, SILHOUETTE_SQUARE, SILHOUETTE_ARM
+    return [(inset, inset, inset + square, inset + square),
+            (width - inset - arm, inset, width - inset, inset + arm),
+            (inset, height - inset - arm, inset + arm, height - inset)]
+
+
 def _silhouette_marks(width: float, height: float) -> list[Item]:
-    inset, arm, line = SILHOUETTE_INSET, SILHOUETTE_ARM, SILHOUETTE_LINE
-    right, bottom = width - inset, height - inset
-    return [_filled(inset, inset, SILHOUETTE_SQUARE, SILHOUETTE_SQUARE),
-            _filled(right - arm, inset, arm, line), _filled(right - line, inset, line, arm),      # top-right ┐
-            _filled(inset, bottom - line, arm, line), _filled(inset, bottom - arm, line, arm)]   # bottom-left └
+    (sx0, sy0, sx1, sy1), (tx0, ty0, tx1, ty1), (bx0, by0, bx1, by1) = _silhouette_boxes(width, height)
+    line = SILHOUETTE_LINE
+    return [_filled(sx0, sy0, sx1 - sx0, sy1 - sy0),
+            _filled(tx0, ty0, tx1 - tx0, line), _filled(tx1 - line, ty0, line, ty1 - ty0),      # top-right ┐
+            _filled(bx0, by1 - line, bx1 - bx0, line), _filled(bx0, by0, line, by1 - by0)]      # bottom-left └
 
 
 def with_registration(pages: Sequence[Page], machine: CutMachine | None) -> list[Page]:

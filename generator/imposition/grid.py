@@ -62,6 +62,9 @@ class GridSpec:
     back_offset: tuple[float, float] = (0.0, 0.0)   # mm right and down: corrects a printer's constant error
     columns: int | None = None           # at most this many columns and rows (standees.py): a block smaller
     rows: int | None = None              # than the sheet holds, centred on it like a full grid
+    # boxes (x0, y0, x1, y1 in page mm) nothing of the fronts may enter: a print-and-cut machine's registration
+    # marks with their clearance and the paper outside the printer's margin (cut.py, CutMachine.keep_out)
+    keep_out: tuple[tuple[float, float, float, float], ...] = ()
 
     def __post_init__(self) -> None:
         # cards laid over each other would be cut apart wrongly; the command line refuses such a gap
@@ -253,19 +256,101 @@ def impose_mixed(copies: Sequence[PieceCopy], paper: tuple[float, float], captio
     pages: list[Page] = []
     for number, bands in enumerate(sheets, start=1):
         _share_room(bands)
-        fronts, backs, marks = [], [], []
-        for band in bands:
-            band_fronts, band_backs = _placements(band)
-            fronts += band_fronts
-            backs += band_backs
-            marks += crop_marks(band.spec, band.held, band.room)
-        if number == 1:
-            last = bands[-1]
-            marks += scale_bar(last.spec, last.held, caption, last.room, bar_label)
+        bar = (caption, bar_label) if number == 1 else None
+        fronts, backs, marks = _drawn(bands, bar)
+        move = keep_out_move(bands[0].spec.keep_out, [_clip_box(front) for front in fronts] +
+                             [box for box in map(item_box, marks) if box is not None], paper)
+        if move != (0.0, 0.0):
+            # the whole sheet moves, its marks and bleed fitted as they were: each band's room stays
+            for band in bands:
+                band.geometry = replace(band.geometry, left=band.geometry.left + move[0],
+                                        top=band.geometry.top + move[1])
+            fronts, backs, marks = _drawn(bands, bar)
         pages.append(Page(*paper, tuple(fronts), tuple(marks), label=f"{label} fronts {number}"))
         if backs:
             pages.append(Page(*paper, tuple(backs), label=f"{label} backs {number}"))
     return pages
+
+
+def _drawn(bands: list[_Band], bar: tuple | None) -> tuple[list[Placement], list[Placement], list[Item]]:
+    """A sheet's fronts, backs and marks (its crop marks; the scale bar when `bar` gives its caption and label)."""
+    fronts, backs, marks = [], [], []
+    for band in bands:
+        band_fronts, band_backs = _placements(band)
+        fronts += band_fronts
+        backs += band_backs
+        marks += crop_marks(band.spec, band.held, band.room)
+    if bar is not None:
+        last = bands[-1]
+        marks += scale_bar(last.spec, last.held, bar[0], last.room, bar[1])
+    return fronts, backs, marks
+
+
+Box = tuple[float, float, float, float]
+
+
+def _clip_box(placement: Placement) -> Box:
+    x, y, w, h = placement.clip
+    return (x, y, x + w, y + h)
+
+
+def item_box(item: Item) -> Box | None:
+    """The box (x0, y0, x1, y1, page mm) a sheet's mark, bar or label inks: a shape's with half its stroke
+    round it (a line's butt ends stop at its ends), a group's frame, a text's runs at a generous 0.6 em a
+    character and an em above the baseline; None for what a sheet's marks never hold."""
+    if isinstance(item, Shape):
+        half = item.stroke_width / 2 if item.stroke else 0.0
+        x0, x1 = sorted((item.x, item.x + item.w))
+        y0, y1 = sorted((item.y, item.y + item.h))
+        across_x = half if item.kind != "line" or item.w == 0 else 0.0
+        across_y = half if item.kind != "line" or item.h == 0 else 0.0
+        return (x0 - across_x, y0 - across_y, x1 + across_x, y1 + across_y)
+    if isinstance(item, Group):
+        return (item.x, item.y, item.x + item.w, item.y + item.h)
+    if isinstance(item, TextPlacement) and item.runs:
+        boxes = [(item.x + run.x, item.y + run.baseline - em, item.x + run.x + 0.6 * em * len(run.text),
+                  item.y + run.baseline + 0.3 * em) for run in item.runs for em in (run.size * 25.4 / 72,)]
+        return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+    return None
+
+
+def _overlaps(box: Box, other: Box, dx: float = 0.0, dy: float = 0.0) -> bool:
+    """Whether `box` moved by (dx, dy) overlaps `other` (touching is not overlapping)."""
+    near = 1e-9
+    return (box[0] + dx < other[2] - near and other[0] < box[2] + dx - near
+            and box[1] + dy < other[3] - near and other[1] < box[3] + dy - near)
+
+
+def keep_out_move(keep_out: Sequence[Box], boxes: Sequence[Box], paper: tuple[float, float]) -> tuple[float, float]:
+    """The least move (mm right, mm down) that takes all of a sheet's `boxes` out of every `keep_out` box and
+    leaves them on the paper: (0, 0) when none is in one, or when no move clears them all (the registration
+    checks then say so).
+
+    A box is in a corner's mark zone when the grid reaches within 1 mm of the machine's border on both sides
+    there (Silhouette: its 16 mm border, 17 mm to a mark's clearance); moving the sheet that far towards the
+    corner without a mark clears all three. The moves tried take a box out of a zone, for every box that close
+    to one, least first; the paper outside the printer's margin is a keep-out box too, so no move takes ink off
+    the printable area."""
+    hits = [(box, zone) for box in boxes for zone in keep_out if _overlaps(box, zone)]
+    if not hits:
+        return (0.0, 0.0)
+    reach = max(min(abs(way) for way in _exits(box, zone)) for box, zone in hits) + 1e-6
+    near = [(box, zone) for box in boxes for zone in keep_out
+            if _overlaps(box, (zone[0] - reach, zone[1] - reach, zone[2] + reach, zone[3] + reach))]
+    xs = {0.0} | {way for box, zone in near for way in _exits(box, zone)[:2]}
+    ys = {0.0} | {way for box, zone in near for way in _exits(box, zone)[2:]}
+    left, top = -min(box[0] for box in boxes), -min(box[1] for box in boxes)
+    right, bottom = paper[0] - max(box[2] for box in boxes), paper[1] - max(box[3] for box in boxes)
+    for dx, dy in sorted(((dx, dy) for dx in xs for dy in ys if left <= dx <= right and top <= dy <= bottom),
+                         key=lambda move: (abs(move[0]) + abs(move[1]), move)):
+        if not any(_overlaps(box, zone, dx, dy) for box in boxes for zone in keep_out):
+            return (dx, dy)
+    return (0.0, 0.0)
+
+
+def _exits(box: Box, zone: Box) -> tuple[float, float, float, float]:
+    """The moves that take `box` just out of `zone`: right, left, down, up."""
+    return (zone[2] - box[0], zone[0] - box[2], zone[3] - box[1], zone[1] - box[3])
 
 
 def _share_room(bands: list[_Band]) -> None:
