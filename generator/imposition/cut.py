@@ -259,6 +259,15 @@ def _dxf(page: Page, paths: Sequence[CutPath]) -> bytes:
     document.units = units.MM
     document.layers.add("CUT", color=1)
     space = document.modelspace()
+    # the sheet's extent, in the header (ezdxf writes it from the model space's layout) rather than as an outline:
+    # a cutter's software cuts every line a DXF holds, whatever its layer, and would cut the paper's edge. The
+    # limits are the sheet; so are the extents (every piece lies on it): readers that place or zoom the drawing
+    # by its extents then keep the pieces where they lie on the paper
+    space.reset_limits((0.0, 0.0), (page.width, page.height))
+    space.reset_extents((0.0, 0.0, 0.0), (page.width, page.height, 0.0))
+    # (ezdxf copies the layout's extents into the header only when their corner is not the origin, as ours is)
+    document.header["$EXTMIN"] = (0.0, 0.0, 0.0)
+    document.header["$EXTMAX"] = (page.width, page.height, 0.0)
     for path in paths:
         top = page.height - path.y             # DXF's y runs up
         if path.kind == "circle":
@@ -285,7 +294,8 @@ def _classes_sorted(text: str) -> str:
 
 def cut_dxf(page: Page, paths: Sequence[CutPath]) -> bytes:
     """A DXF (R2010, millimetres) of the page: a closed LWPOLYLINE (rounded corners as bulges) or a CIRCLE
-    per piece on layer CUT, y upwards from the page's bottom-left as DXF has it."""
+    per piece on layer CUT, y upwards from the page's bottom-left as DXF has it; its header's limits and
+    extents are the sheet."""
     missing = dxf_writer_missing("dxf")
     if missing is not None:
         raise DxfWriterMissing(missing)

@@ -1,4 +1,5 @@
-"""Issue 32 item 6: a print-and-cut sheet's registration marks stand clear of everything else printed on it.
+"""Issue 32 item 6: a print-and-cut sheet's registration marks stand clear of everything else printed on it,
+and the DXF cut files say how big their sheet is.
 
 Silhouette Studio reads its type-1 marks (a 5 mm square, two L's) with an optical sensor that misreads ink
 beside them: nothing of a fronts sheet — a piece's bleed, a crop mark, the scale bar or its label — comes
@@ -8,7 +9,8 @@ and Letter; tokens square and round, butted, of two sizes on one sheet; pawns; e
 whose pieces reach that close to a corner moves (backs with it) rather than losing pieces, and stays on the
 printable area. Measured in the laid-out pages (every item's box), and in the written PDF: the pixels round
 each mark are paper, what pdfium's page objects show (inside their clip paths) keeps clear, the backs' objects
-are the fronts' mirrored.
+are the fronts' mirrored. The DXF's header carries the sheet as its limits and extents, read back with ezdxf
+(LibreCAD, which would show it, is not installed here).
 """
 
 from __future__ import annotations
@@ -476,3 +478,41 @@ def test_a_moved_sheet_keeps_its_backs_behind_its_fronts_and_its_cut_lines_on_it
                       round(height - min(ys) + 3, 2)))
     chits = [box for box in front_boxes if round(box[2] - box[0], 1) == 23.0]        # 17 mm and its 3 mm bleed
     assert sorted(trims) == pytest.approx(sorted(chits), abs=0.02)
+
+
+@pytest.mark.parametrize("cut", ("dxf", "silhouette"))
+def test_the_dxf_carries_its_sheet_extent(tmp_path, cut):
+    """The header's limits and extents are the sheet (A4 portrait; A4 landscape for --cut silhouette's cards),
+    every cut line lies inside them, and the sheet is not drawn: only layer CUT holds anything."""
+    import ezdxf
+    from ezdxf import bbox
+    game = make_game(tmp_path, FILES)
+    result = pnp("build", str(game), "--only", "cards,tokens,pawns", "--paper", "a4", "--cut", cut, "--out",
+                 str(tmp_path / "out"), "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "out" / "g" / "standard" / "en" / "a4" / "cut"
+    import pypdfium2 as pdfium
+    files = sorted(folder.glob("*.dxf"))
+    assert {path.name.rsplit("-", 1)[0] for path in files} == {"cards", "tokens", "pawns"}
+    sheets = set()
+    for path in files:
+        kind, number = path.stem.rsplit("-", 1)
+        pdf = pdfium.PdfDocument(str(folder.parent / f"{kind}.pdf"))
+        fronts = pdf[(int(number) - 1) * (1 if kind == "pawns" else 2)]       # pawns have no backs pages
+        sheet = tuple(round(v / 72 * 25.4, 3) for v in fronts.get_size())
+        pdf.close()
+        document = ezdxf.readfile(path)
+        auditor = document.audit()
+        assert not auditor.has_errors, (path.name, [str(e) for e in auditor.errors])
+        header = document.header
+        width, height = header["$LIMMAX"]
+        assert (round(width, 3), round(height, 3)) == sheet, path.name     # the fronts sheet it cuts
+        sheets.add(sheet)
+        assert tuple(header["$LIMMIN"]) == (0, 0)
+        assert tuple(header["$EXTMIN"]) == (0, 0, 0) and tuple(header["$EXTMAX"]) == (width, height, 0)
+        assert document.units == ezdxf.units.MM
+        entities = list(document.modelspace())
+        assert entities and {entity.dxf.layer for entity in entities} == {"CUT"}
+        drawn = bbox.extents(entities)
+        assert drawn.extmin.x >= 0 and drawn.extmin.y >= 0 and drawn.extmax.x <= width and drawn.extmax.y <= height
+    assert (297.0, 210.0) in sheets if cut == "silhouette" else sheets == {(210.0, 297.0)}
