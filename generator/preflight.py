@@ -37,6 +37,9 @@ from generator.render.transparency_check import read_transparency
 
 PT = 25.4 / 72
 MIN_PPI = MappingProxyType({"print-shop": PRINT_PPI, "home": 150})     # a named --shop: its own (shops.py)
+# a glyph under 1 mm tall is art, not text a trim could take from a reader: game text is at least 6 pt (its
+# capitals ~1.5 mm); only a rulebook's miniatures (a board drawn on the cover, a figure's cards) are smaller
+ART_GLYPH = 1.0
 PPI_TOLERANCE = 0.005      # a flattened image drawn at exactly its shop's ppi measures 299.9 through the matrix
 BLEED_TOLERANCE = 0.05     # mm either way: a shop's bleed as pnp writes it (MPC's 3.05 mm is within 3 mm's)
 SHOWN_PER_FILE = 10   # problems printed per file; the rest are counted
@@ -355,7 +358,7 @@ def _shop_pages(document, report: FileReport, preset: str | None = None) -> None
             safe = (trim[0] + inset, trim[1] + inset, trim[2] - inset, trim[3] - inset)
             for char in range(textpage.count_chars()):
                 left, bottom, right, top = textpage.get_charbox(char)
-                if right - left <= 0:
+                if right - left <= 0 or top - bottom < ART_GLYPH / PT:
                     continue
                 if left < safe[0] - 0.5 or bottom < safe[1] - 0.5 or right > safe[2] + 0.5 or top > safe[3] + 0.5:
                     inside = False

@@ -237,7 +237,7 @@ def write_print_shop(target: Target, base: Path, settings: DrawingSettings, opti
     # (print-shop builds only)
     from generator.imposition.shop_order import OrderEntry, order_text
     from generator.imposition.shops import SHOP_PRESETS
-    from generator.imposition.single import face_page, impose_print_shop
+    from generator.imposition.single import impose_print_shop, preset_page
     folder = base / "print-shop"
     body: DrawingSettings | PdfxRender = settings
     if options.pdfx:
@@ -288,7 +288,8 @@ def write_print_shop(target: Target, base: Path, settings: DrawingSettings, opti
     entries += _order_entries(target, "pawns", "", None)
     if target.boards:
         with drawing(target, base, folder / "board.pdf"):
-            pages = [face_page(board.face, board.id) for board in target.boards]
+            # (each at its own size, with at least the shop's bleed: no shop's board product is a game's size)
+            pages = [preset_page(board.face, SHOP_PRESETS[options.shop], board.id, "board") for board in target.boards]
             _write(folder / "board.pdf", Document(pages, title="board print shop", no_print_scaling=False), body,
                    report)
         entries += [OrderEntry("board.pdf", f"board '{board.id}'", "board", (board.face.width, board.face.height),

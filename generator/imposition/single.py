@@ -6,6 +6,7 @@ from types import MappingProxyType
 from typing import Sequence
 
 from generator.components.piece import Face, PieceCopy
+from generator.imposition.bleed import bled
 from generator.imposition.sheet import Page, Placement
 from generator.imposition.shops import GENERIC_BLEED, INCH, KIND_NAMES, SHOP_PRESETS, ShopPreset, card_size_of
 from generator.print_facts import RULEBOOK_PAGE_SIZES
@@ -22,8 +23,10 @@ def preset_page(face: Face, preset: ShopPreset, label: str, kind: str = "cards")
     """The face with its bleed box fitted to the shop's product trim + bleed (a stretch of at most 1.5 %);
     a piece the shop has no product of `kind` for (a 14 mm token at tgc) keeps its own size."""
     product = preset.fitting(kind, face.width, face.height)
-    if preset.products is None or product is None:
+    if preset.products is None:
         return face_page(face, label)
+    if product is None:          # a custom print at its own size, with at least the named shop's bleed
+        return face_page(bled(face, preset.bleed), label)
     trim_w, trim_h = product.trim
     b = preset.bleed
     width, height = trim_w + 2 * b, trim_h + 2 * b

@@ -23,6 +23,7 @@ from types import MappingProxyType
 
 from generator.components.piece import Face, Item, Line, TextPlacement
 from generator.imposition.sheet import Document, Page, Placement
+from generator.imposition.bleed import bled
 from generator.imposition.single import face_page
 from generator.print_facts import INK_LIMIT, RULEBOOK_PAGE_SIZES as PAGE_SIZES     # pages: A5; half-letter
 from generator.render.pdf import PdfRenderer, drawing_settings
@@ -30,7 +31,6 @@ from generator.errors import Problems
 from generator.rulebook.board_figure import BoardFigureDrawing
 from generator.rulebook.card_figure import CARD_SCALE, CardArrangementDrawing
 from generator.rulebook.back_cover import BackCoverPage, printed, set_back_cover
-from generator.rulebook.bleed import bled
 from generator.rulebook.copyfit import AS_DESIGNED, STEPS, Copyfit, Setting, choose_setting
 from generator.rulebook.cover import CoverWords, LeafletBand, cover_items
 from generator.rulebook.figures import ArtDrawing, CalloutBlock, Drawn, FaceDrawing, FigureRow, ShrinkingFigure

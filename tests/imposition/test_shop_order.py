@@ -85,3 +85,22 @@ def test_the_generic_preset_prints_everything_at_its_own_size(tmp_path: Path) ->
     order = (tmp_path / "out" / "g" / "standard" / "en" / "print-shop" / "ORDER.txt").read_text(encoding="utf-8")
     assert order.count("order at its own size; upload ") == 3, order       # cards, tokens, board
     assert SHOP_PRESETS["generic"].fitting("board", 380, 380).trim == (380, 380)
+
+
+def test_a_custom_size_board_gets_the_named_shops_bleed_its_ground_run_on(tmp_path: Path) -> None:
+    import pypdfium2 as pdfium
+    files = {**FILES, "templates/board.yaml": FILES["templates/board.yaml"].replace(f"{QUAD}mm", "380mm")
+             .replace("bleed: 3.175mm", "bleed: 3mm")}
+    folder = make_game(tmp_path, files)
+    built = pnp("build", str(folder), "--only", "print-shop", "--shop", "tgc", "--out", str(tmp_path / "out"), "-q")
+    assert built.exit_code == 0, built.output
+    document = pdfium.PdfDocument(tmp_path / "out" / "g" / "standard" / "en" / "print-shop" / "board.pdf")
+    page = document[0]
+    left, bottom, right, top = page.get_trimbox()
+    assert left * 25.4 / 72 == pytest.approx(INCH / 8, abs=0.01)          # the shop's 1/8 in, not the template's 3 mm
+    assert (right - left) * 25.4 / 72 == pytest.approx(380, abs=0.01)     # at its own size
+    image = page.render(scale=0.5).to_pil().convert("RGB")
+    assert image.getpixel((0, image.height // 2)) == (0x2E, 0x7D, 0x32)   # the ground runs on to the new edge
+    document.close()
+    checked = pnp("check", str(folder), "--preflight", "--shop", "tgc", "--out", str(tmp_path / "out"))
+    assert "print-shop/board.pdf" in checked.output and "bleed 3.00" not in checked.output, checked.output
