@@ -165,14 +165,21 @@ _TGC_OTHERS = (
 _TGC_SOURCE = ("The Game Crafter's product templates (cards 825 × 1125 px for poker; boards, chits, standees and "
                "booklets as templative's component catalogue lists them, September 2025), read 2026-12")
 
+# MakePlayingCards and DriveThruCards: their card templates (MPC's poker 822 × 1122 px, DriveThruCards' 825 × 1125
+# px, back first), as pnp's presets have printed them since the shop presets began. DriveThruCards makes cards
+# only; MPC's boards, tokens and booklets are not here (no figures pnp could check): a --shop mpc build says
+# each such piece fits no product of the catalogue, and its file stays at its own size.
+_MPC_SOURCE = "MakePlayingCards' card templates (poker 822 × 1122 px at 300 ppi); its other products not listed"
+_DTC_SOURCE = "DriveThruCards' card templates (poker 825 × 1125 px at 300 ppi, back first); it makes cards only"
+
 SHOP_PRESETS = MappingProxyType({
     "generic": ShopPreset("generic", None, GENERIC_BLEED),                                    # 815 × 1110 px
     "mpc": ShopPreset("mpc", (_US_POKER, _US_BRIDGE, _US_TAROT, _US_MINI),                       # 822 × 1122 px
-                      (822 / 300 * INCH - 2.5 * INCH) / 2, safe=INCH / 8, rulebook="letter"),
+                      (822 / 300 * INCH - 2.5 * INCH) / 2, safe=INCH / 8, rulebook="letter", source=_MPC_SOURCE),
     "tgc": ShopPreset("tgc", (_US_POKER, _US_BRIDGE, _US_TAROT, _US_MINI, _US_SQUARE), INCH / 8,  # 825 × 1125 px
                       safe=INCH / 8, others=_TGC_OTHERS, source=_TGC_SOURCE, rulebook="letter"),
     "drivethrucards": ShopPreset("drivethrucards", (_US_POKER, _US_TAROT, _US_MINI, _US_SQUARE), INCH / 8,
-                                 back_first=True, safe=INCH / 8, rulebook="letter"),
+                                 back_first=True, safe=INCH / 8, rulebook="letter", source=_DTC_SOURCE),
 })
 
 
