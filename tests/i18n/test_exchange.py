@@ -14,13 +14,13 @@ from pathlib import Path
 import polib
 import pytest
 import yaml
-from click.testing import CliRunner
 from PIL import Image
 
-from generator.cli import main
 from generator.errors import Problems
 from generator.i18n.exchange import export_catalog, import_catalog
 from generator.targets import load_games
+from tests.i18n.tiny_games import write_game
+from tests.test_content_errors import pnp
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -104,19 +104,7 @@ FILES = {"game.yaml": GAME, "cards.yaml": CARDS, "i18n/en.yaml": EN, "i18n/ru.ya
 @pytest.fixture
 def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The tiny game in tmp_path/g; the tests run from tmp_path (messages show g/...)."""
-    monkeypatch.chdir(tmp_path)
-    for name, text in FILES.items():
-        path = tmp_path / "g" / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    return tmp_path / "g"
-
-
-def pnp(*args: str):
-    result = CliRunner().invoke(main, list(args))
-    assert "Traceback" not in result.output, result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
-    return result
+    return write_game(tmp_path, monkeypatch, FILES)
 
 
 def room(width_mm: float, height_mm: float, min_size: float, leading: float = 1.2) -> tuple[int, int]:

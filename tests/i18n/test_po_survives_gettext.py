@@ -17,10 +17,10 @@ from pathlib import Path
 
 import polib
 import pytest
-from click.testing import CliRunner
 
-from generator.cli import main
 from generator.i18n.po import WEBLATE_FLAGS, read_po
+from tests.i18n.tiny_games import write_game
+from tests.test_content_errors import pnp
 
 GETTEXT = all(shutil.which(tool) for tool in ("msgmerge", "msgcat", "msgfmt"))
 needs_gettext = pytest.mark.skipif(not GETTEXT, reason="GNU gettext's msgmerge, msgcat and msgfmt are not installed")
@@ -121,19 +121,7 @@ LINES = math.floor(10 / (8 * 1.2 * 25.4 / 72))  # the name's 10 mm at 8 pt and 1
 @pytest.fixture
 def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The tiny game in tmp_path/g; the tests run from tmp_path."""
-    monkeypatch.chdir(tmp_path)
-    for name, text in FILES.items():
-        path = tmp_path / "g" / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    return tmp_path / "g"
-
-
-def pnp(*args: str):
-    result = CliRunner().invoke(main, list(args))
-    assert "Traceback" not in result.output, result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
-    return result
+    return write_game(tmp_path, monkeypatch, FILES)
 
 
 def export(lang: str, out: str = "x") -> Path:

@@ -19,12 +19,12 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from generator.cli import main
 from generator.errors import Problems
 from generator.i18n.exchange import export_catalog
 from generator.targets import load_games
+from tests.i18n.tiny_games import write_game
+from tests.test_content_errors import pnp
 
 REPO = Path(__file__).resolve().parents[2]
 SCHEMAS = Path(__file__).resolve().parent / "schemas"
@@ -118,19 +118,7 @@ ar:
 @pytest.fixture
 def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The tiny game in tmp_path/g; the tests run from tmp_path."""
-    monkeypatch.chdir(tmp_path)
-    for name, text in GAME.items():
-        path = tmp_path / "g" / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    return tmp_path / "g"
-
-
-def pnp(*args: str):
-    result = CliRunner().invoke(main, list(args))
-    assert "Traceback" not in result.output, result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
-    return result
+    return write_game(tmp_path, monkeypatch, GAME)
 
 
 def strict_errors(*files: Path) -> list[str]:
