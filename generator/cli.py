@@ -308,6 +308,12 @@ def i18n_stub(game, lang, content_root, project_file) -> None:
     engine = [key for key in added if key not in source.catalogs[source.source_language].entries]
     click.echo(f"{file}: {len(added)} key(s) added" + (f", {len(engine)} of them pnp's own words, which it has "
                                                          f"none of in {lang}" if engine else ""))
+    from generator.i18n.status import language_status      # (the texts a sheet holds: their empty cells)
+    for row in language_status(source, used[source.id]):
+        for sheet in dict.fromkeys(sheet for sheet, _, _ in row.in_cells) if row.lang == lang else ():
+            cells = [f"{cell} ({key})" for where, key, cell in row.in_cells if where == sheet]
+            click.echo(f"{sheet}: {len(cells)} text(s) to write in their empty cells, not the catalog: "
+                       + ", ".join(cells))
     if lang not in source.game.languages:
         click.echo(f"add '{lang}' to languages in {source.folder / 'game.yaml'} to build it")
 

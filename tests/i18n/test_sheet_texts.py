@@ -181,7 +181,8 @@ def test_without_a_catalog_file_status_and_stub_still_see_the_sheet(tmp_path):
     assert status.output.splitlines()[2].split()[:4] == ["g", "pl", "1/7", "6"]
     stub = run(folder, "i18n", "stub", "g", "--lang", "pl")
     assert stub.exit_code == 0, stub.output
-    assert stub.output == "g/i18n/pl.yaml: 5 key(s) added\n"
+    assert stub.output == "g/i18n/pl.yaml: 5 key(s) added\ng/data/cards.csv: 1 text(s) to write in their " \
+                          "empty cells, not the catalog: D3 (cards.moon)\n"
     written = (folder / "i18n" / "pl.yaml").read_text(encoding="utf-8")
     assert "star_effect:" in written and "title:" in written
     assert "star:" not in written and "moon:" not in written       # the sheet's name@pl column has them
@@ -191,8 +192,11 @@ def test_without_a_catalog_file_status_and_stub_still_see_the_sheet(tmp_path):
 def test_stub_adds_nothing_the_sheet_holds(tmp_path):
     folder = sheet_game(tmp_path)
     before = files_of(folder)
-    for lang in ("pl", "el"):
-        assert run(folder, "i18n", "stub", "g", "--lang", lang).output.endswith(": 0 key(s) added\n")
+    # the stub adds no key, and says which empty cells the language's texts go in
+    for lang, cell in (("pl", "D3 (cards.moon)"), ("el", "F3 (cards.moon_effect)")):
+        assert run(folder, "i18n", "stub", "g", "--lang", lang).output.endswith(
+            ": 0 key(s) added\ng/data/cards.csv: 1 text(s) to write in their empty cells, not the catalog: "
+            f"{cell}\n")
     after = files_of(folder)
     # the stub marks the catalog for editors (its schema line) and adds no key
     assert {name for name in after if after[name] != before[name]} <= {"i18n/pl.yaml", "i18n/el.yaml"}
