@@ -102,22 +102,20 @@ def _singular(kind: str) -> str:
 
 
 def _set_template(source: GameSource, kind: str, set_id: str) -> str:
-    piece_file = source.pieces.get(kind)
-    for piece_set in piece_file.sets if piece_file else ():
-        if piece_set.id == set_id:
-            return piece_set.template
-    return "?"
+    found = source.pieces[kind].find(set_id) if kind in source.pieces else None
+    return found[1].template if found else "?"
 
 
 def _piece_mark(source: GameSource, kind: str, set_id: str, piece_id: str) -> SourceMark:
     piece_file = source.pieces[kind]
-    for set_index, piece_set in enumerate(piece_file.sets):
-        if piece_set.id == set_id:
-            for index, piece in enumerate(piece_set.items):
-                if piece.id == piece_id:
-                    return piece_file.mark(set_index, piece_set.ITEMS, index)
-            return piece_file.mark(set_index)
-    return source.game_document.mark()
+    found = piece_file.find(set_id)
+    if found is None:
+        return source.game_document.mark()
+    set_index, piece_set = found
+    for index, piece in enumerate(piece_set.items):
+        if piece.id == piece_id:
+            return piece_file.mark(set_index, piece_set.ITEMS, index)
+    return piece_file.mark(set_index)
 
 
 def _board_template(source: GameSource, board_id: str) -> str:

@@ -60,6 +60,13 @@ class PieceFile:
     def key_mark(self, set_index: int, *path: str | int) -> SourceMark:
         return self.document.key_mark((self.list_key, set_index) + path)
 
+    def find(self, set_id: str) -> tuple[int, PieceSet] | None:
+        """The set of that id and its index in the file (its marks' first step), or None."""
+        for index, piece_set in enumerate(self.sets):
+            if piece_set.id == set_id:
+                return index, piece_set
+        return None
+
 
 @dataclass
 class GameSource:

@@ -233,9 +233,9 @@ class PreviewSession:
             listed.append((label, f"/face/{digest}.png"))
             keys.append([vars(found) for found in recorder.keys(subject, template, source, lang)])
         for kind, laid_out_sets in target.sets.items():
-            sets = {piece_set.id: piece_set for piece_set in source.pieces[kind].sets} if kind in source.pieces else {}
             for laid_out in laid_out_sets:
-                noun, piece_set = NOUNS.get(kind, kind), sets.get(laid_out.id)
+                found = source.pieces[kind].find(laid_out.id) if kind in source.pieces else None
+                noun, piece_set = NOUNS.get(kind, kind), found[1] if found else None
                 for copy in laid_out.copies:
                     add(f"{kind}/{laid_out.id}/{copy.card}", copy.front,
                         f"{noun} {laid_out.id}, {kind[:-1]} {copy.card}", piece_set.template if piece_set else None)
