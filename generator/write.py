@@ -239,18 +239,19 @@ def write_print_shop(target: Target, base: Path, settings: DrawingSettings, opti
     from generator.imposition.shops import SHOP_PRESETS
     from generator.imposition.single import impose_print_shop, preset_page
     folder = base / "print-shop"
+    preset = SHOP_PRESETS[options.shop]
     body: DrawingSettings | PdfxRender = settings
     if options.pdfx:
         body = PdfxRender(settings.initial_font, options, options.pdfx, " ".join(target.folder_parts))
     cards = target.copies("cards")
     if cards:
         with drawing(target, base, folder / "cards.pdf"):
-            shop = Document(impose_print_shop(cards, SHOP_PRESETS[options.shop]), title="cards print shop",
+            shop = Document(impose_print_shop(cards, preset), title="cards print shop",
                             no_print_scaling=False)
             if options.wants("print-shop"):
                 shop_pdf = _write(folder / "cards.pdf", shop, body, report)
             else:                   # --only png: the PNGs are drawn from the same pages
-                shop_pdf = body.pdf(shop) if isinstance(body, PdfxRender) else render_pdf(shop, body)
+                shop_pdf = _pdf(shop, body)
         if options.print_shop_png and options.wants("png"):
             with drawing(target, base, folder / "png"):
                 _write_pngs(shop_pdf, shop, cards, folder / "png", report, options.jobs)
@@ -258,19 +259,18 @@ def write_print_shop(target: Target, base: Path, settings: DrawingSettings, opti
     tokens = target.copies("tokens")
     if tokens:              # chits are uploaded as images, as cards are
         with drawing(target, base, folder / "tokens.pdf"):
-            shop = Document(impose_print_shop(tokens, SHOP_PRESETS[options.shop], "tokens"),
+            shop = Document(impose_print_shop(tokens, preset, "tokens"),
                             title="tokens print shop", no_print_scaling=False)
             if options.wants("print-shop"):
                 tokens_pdf = _write(folder / "tokens.pdf", shop, body, report)
             else:
-                tokens_pdf = body.pdf(shop) if isinstance(body, PdfxRender) else render_pdf(shop, body)
+                tokens_pdf = _pdf(shop, body)
         if pngs:
             with drawing(target, base, folder / "png"):
                 # (a folder of their own: a token set may share its id with a deck)
                 _write_pngs(tokens_pdf, shop, tokens, folder / "png" / "tokens", report, options.jobs)
     if not options.wants("print-shop"):
         return
-    preset = SHOP_PRESETS[options.shop]
     png_folder = folder / "png" if pngs else None
     entries = _order_entries(target, "cards", "cards.pdf", png_folder) + \
         _order_entries(target, "tokens", "tokens.pdf", png_folder)
@@ -289,7 +289,7 @@ def write_print_shop(target: Target, base: Path, settings: DrawingSettings, opti
     if target.boards:
         with drawing(target, base, folder / "board.pdf"):
             # (each at its own size, with at least the shop's bleed: no shop's board product is a game's size)
-            pages = [preset_page(board.face, SHOP_PRESETS[options.shop], board.id, "board") for board in target.boards]
+            pages = [preset_page(board.face, preset, board.id, "board") for board in target.boards]
             _write(folder / "board.pdf", Document(pages, title="board print shop", no_print_scaling=False), body,
                    report)
         entries += [OrderEntry("board.pdf", f"board '{board.id}'", "board", (board.face.width, board.face.height),
@@ -301,24 +301,24 @@ def write_print_shop(target: Target, base: Path, settings: DrawingSettings, opti
 def _standee_side(target: Target, set_id: str) -> tuple[float, float] | None:
     """The size of one side of a pawn set's standees: its template's."""
     pieces, templates = target.source.pieces.get("pawns"), target.source.templates
-    for piece_set in pieces.sets if pieces is not None and templates is not None else ():
-        template = templates.resolve(piece_set.template) if templates is not None else None
-        if piece_set.id == set_id and template is not None and template.model.size is not None:
-            return template.model.size.width, template.model.size.height
-    return None
+    found = pieces.find(set_id) if pieces is not None else None
+    template = templates.resolve(found[1].template) if found is not None and templates is not None else None
+    if template is None or template.model.size is None:
+        return None
+    return template.model.size.width, template.model.size.height
 
 
 def _order_entries(target: Target, kind: str, file: str, png: Path | None) -> list[OrderEntry]:
     """ORDER.txt's lines for a kind's sets: one a set, its pieces and pages in the file (front and back each a
     page, a one-sided piece its front alone)."""
     from generator.imposition.shop_order import OrderEntry      # (print-shop builds only)
+    from generator.imposition.shops import catalogue_kind
     entries = []
     for laid_out in target.sets.get(kind, []):
         if not laid_out.copies:
             continue
         first = laid_out.copies[0].front
-        shop_kind = {"cards": "cards", "pawns": "standee"}.get(kind, "round tokens" if first.shape == "round"
-                                                               else "tokens")
+        shop_kind = catalogue_kind(kind, first.shape)
         sides = 1 if laid_out.copies[0].back is None else 2
         noun = {"cards": "deck", "tokens": "token set", "pawns": "standee set"}[kind]
         size, note = (first.width, first.height), ""
@@ -335,8 +335,12 @@ def _order_entries(target: Target, kind: str, file: str, png: Path | None) -> li
 
 def _write(path: Path, document: Document, render: DrawingSettings | PdfxRender, report: BuildReport) -> bytes:
     """render: the drawing settings of plain PDFs, or a PdfxRender."""
-    data = render.pdf(document) if isinstance(render, PdfxRender) else render_pdf(document, render)
-    return _write_bytes(path, data, report, pages=len(document.pages))
+    return _write_bytes(path, _pdf(document, render), report, pages=len(document.pages))
+
+
+def _pdf(document: Document, render: DrawingSettings | PdfxRender) -> bytes:
+    """The document drawn as a plain PDF, or as PDF/X by a PdfxRender."""
+    return render.pdf(document) if isinstance(render, PdfxRender) else render_pdf(document, render)
 
 
 class PdfxRender:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.imposition.shops import INCH, KIND_NAMES, ShopPreset
+from generator.imposition.shops import KIND_NAMES, ShopPreset
 
 
 @dataclass(frozen=True)
@@ -41,20 +41,17 @@ def order_text(preset: ShopPreset, title: str, entries: list[OrderEntry]) -> str
         where = f"{entry.file}, {pages}: " if entry.file else ""
         lines.append(f"{where}{entry.what}, {entry.count} {KIND_NAMES[entry.kind]}(s) of {size}"
                      + (f" ({entry.note})" if entry.note else ""))
+        nearest = preset.nearest(entry.kind, *entry.size) if product is None or not entry.file else None
+        near = f"the {nearest[0].name} ({nearest[0].inches}), at {nearest[1]:.0%}" if nearest else ""
         if not entry.file:
-            nearest = preset.nearest(entry.kind, *entry.size)
-            if nearest is not None and preset.products is not None:
-                lines.append(f"    the nearest {preset.name} product is the {nearest[0].name} "
-                             f"({_inches(nearest[0].trim)}), at {nearest[1]:.0%}")
+            if near and preset.products is not None:
+                lines.append(f"    the nearest {preset.name} product is {near}")
         elif product is not None:
-            made = "at its own size" if preset.products is None else \
-                f"as the {product.name} ({_inches(product.trim)})"
+            made = "at its own size" if preset.products is None else f"as the {product.name} ({product.inches})"
             lines.append(f"    order {made}; {_files(preset, product.file, entry)}")
         else:
-            nearest = preset.nearest(entry.kind, *entry.size)
             lines.append(f"    {preset.name} makes no {KIND_NAMES[entry.kind]} of {size}: order it as a custom print"
-                         + (f"; the nearest is the {nearest[0].name} ({_inches(nearest[0].trim)}), at {nearest[1]:.0%}"
-                            if nearest else ""))
+                         + (f"; the nearest is {near}" if near else ""))
     lines += ["", f"Every page is one face with {round(preset.bleed, 3):g} mm bleed; TrimBox is the finished size"
               + (", backs before fronts." if preset.back_first else ", fronts before backs.")]
     return "\n".join(lines) + "\n"
@@ -68,7 +65,3 @@ def _files(preset: ShopPreset, wanted: str, entry: OrderEntry) -> str:
     if wanted == "png" and entry.images:
         return f"upload the PNGs in {entry.images}/ ({preset.ppi} ppi with the bleed)"
     return f"upload {entry.file}"
-
-
-def _inches(trim: tuple[float, float]) -> str:
-    return f"{trim[0] / INCH:g} × {trim[1] / INCH:g} in"

@@ -45,6 +45,14 @@ def card_size_of(width: float, height: float) -> CardSize | None:
 # a product's kind, as a message names it
 KIND_NAMES = MappingProxyType({"cards": "card", "board": "board", "tokens": "token", "round tokens": "round token",
                                "standee": "standee", "booklet": "booklet"})
+# the kind of product a piece file's sets are printed as (a round token's: 'round tokens', catalogue_kind)
+_PIECE_PRODUCTS = MappingProxyType({"cards": "cards", "tokens": "tokens", "pawns": "standee"})
+
+
+def catalogue_kind(piece_kind: str, shape: str = "rect") -> str:
+    """The catalogue's kind for a set of `piece_kind` (cards, tokens, pawns) whose pieces have `shape`."""
+    kind = _PIECE_PRODUCTS[piece_kind]
+    return "round tokens" if kind == "tokens" and shape == "round" else kind
 
 
 @dataclass(frozen=True)
@@ -57,6 +65,11 @@ class ShopProduct:
     trim: tuple[float, float]
     kind: str = "cards"
     file: str = "png"
+
+    @property
+    def inches(self) -> str:
+        """Its trim as a message gives it: '18 × 18 in'."""
+        return f"{self.trim[0] / INCH:g} × {self.trim[1] / INCH:g} in"
 
 
 @dataclass(frozen=True)

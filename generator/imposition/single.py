@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from types import MappingProxyType
 from typing import Sequence
 
 from generator.components.piece import Face, PieceCopy
 from generator.imposition.bleed import bled
 from generator.imposition.sheet import Page, Placement
-from generator.imposition.shops import GENERIC_BLEED, INCH, KIND_NAMES, SHOP_PRESETS, ShopPreset, card_size_of
+from generator.imposition.shops import (GENERIC_BLEED, KIND_NAMES, SHOP_PRESETS, ShopPreset, card_size_of,
+                                        catalogue_kind)
 from generator.print_facts import RULEBOOK_PAGE_SIZES
 
 
@@ -61,10 +61,6 @@ def shop_size_problems(source, preset_name: str, problems) -> None:
                      "or use a size the shop offers")
 
 
-# what each piece file's sets are, as a shop's catalogue calls them
-_PIECE_KINDS = MappingProxyType({"tokens": "tokens", "pawns": "standee"})
-
-
 def shop_fit_problems(source, preset_name: str, problems) -> None:
     """Each board, token set, pawn set and the rulebook that the shop makes no product for: a located warning
     at its template (the rulebook: at rules.yaml), naming the nearest product and the scale it would print
@@ -75,17 +71,15 @@ def shop_fit_problems(source, preset_name: str, problems) -> None:
     if not any(edition.print_shop for edition in source.game.editions.values()):
         return
     for kind, piece_file in source.pieces.items():
-        if kind not in _PIECE_KINDS:
+        if kind == "cards":
             continue
         for index, piece_set in enumerate(piece_file.sets):
             template = source.templates.resolve(piece_set.template)
             if template is None or template.model.size is None:
                 continue
-            shop_kind = _PIECE_KINDS[kind]
-            if shop_kind == "tokens" and template.model.shape == "round":
-                shop_kind = "round tokens"
+            shop_kind = catalogue_kind(kind, template.model.shape or "rect")
             size = (template.model.size.width, template.model.size.height)
-            _fit(preset, shop_kind, f"{_PIECE_KINDS[kind].replace('tokens', 'token')} set '{piece_set.id}'", size,
+            _fit(preset, shop_kind, f"{KIND_NAMES[catalogue_kind(kind)]} set '{piece_set.id}'", size,
                  piece_file.mark(index, "template"), problems)
     if source.boards is not None and source.boards_document is not None:
         for index, board in enumerate(source.boards.boards):
@@ -110,22 +104,18 @@ def _fit(preset: ShopPreset, kind: str, what: str, size: tuple[float, float], ma
         return
     product, scale = nearest
     problems.warn(mark, f"{what}: {made}; the nearest is its {product.name} "
-                        f"({_inches(product.trim)}), which would print it at {scale:.0%}",
+                        f"({product.inches}), which would print it at {scale:.0%}",
                   "its print-shop file stays at its own size: resize the template to the product, or order a "
                   "custom print (ORDER.txt in the print-shop folder lists what goes where)")
 
 
-def _inches(trim: tuple[float, float]) -> str:
-    return f"{trim[0] / INCH:g} × {trim[1] / INCH:g} in"
-
-
 def impose_print_shop(copies: Sequence[PieceCopy], preset: ShopPreset = SHOP_PRESETS["generic"],
                       kind: str = "cards") -> list[Page]:
-    """Every copy of every piece (cards, or a catalogue `kind`: tokens, round tokens, standee): front then back
-    (or back first, for the shops that want it)."""
+    """Every copy of every piece of a piece file's `kind` (cards, tokens), each fitted to the shop's product of
+    its catalogue kind: front then back (or back first, for the shops that want it)."""
     pages: list[Page] = []
     for copy in copies:
-        piece_kind = "round tokens" if kind == "tokens" and copy.front.shape == "round" else kind
+        piece_kind = catalogue_kind(kind, copy.front.shape)
         front = preset_page(copy.front, preset, f"{copy.deck} {copy.number:03d} front", piece_kind)
         if copy.back is None:        # a one-sided piece: its front alone
             pages.append(front)
