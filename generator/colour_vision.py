@@ -187,10 +187,15 @@ def seen_as(colour: str, view: str):
             rgb = Color(colour)
         except ValueError:
             rgb = Color("black")
+    return _simulated(rgb, view)
+
+
+def _simulated(colour, view: str):
+    """A coloraide sRGB Color as `view` sees it: the model the check and pnp serve's pictures both use."""
     if view == "normal vision":
-        return rgb
+        return colour
     method = "brettel" if view == "tritanopia" else "machado"
-    return rgb.filter(_FILTERS[view], 1.0, method=method, in_place=False).convert("srgb").fit()
+    return colour.filter(_FILTERS[view], 1.0, method=method, in_place=False).convert("srgb").fit()
 
 
 def simulated_png(png: bytes, view: str) -> bytes:
@@ -216,10 +221,7 @@ def _view_table(view: str):
     from PIL.ImageFilter import Color3DLUT
 
     def seen(red: float, green: float, blue: float) -> tuple[float, float, float]:
-        colour = Color("srgb", [red, green, blue])
-        if view != "normal vision":
-            method = "brettel" if view == "tritanopia" else "machado"
-            colour = colour.filter(_FILTERS[view], 1.0, method=method).convert("srgb").fit()
+        colour = _simulated(Color("srgb", [red, green, blue]), view)
         return colour[0], colour[1], colour[2]
     return Color3DLUT.generate(17, seen)
 
